@@ -1,0 +1,213 @@
+package lor.director;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import lor.director.account.AccountRepository;
+import lor.director.account.AccountService;
+import lor.director.account.PasswordHasher;
+import lor.director.account.SessionRepository;
+import lor.director.client.ClientEndpoint;
+import lor.director.client.ClientServices;
+import lor.director.control.ControlEndpoint;
+import lor.director.db.Database;
+import lor.director.db.EmbeddedDatabase;
+import lor.director.http.ApiHandler;
+import lor.director.http.DirectorChannelInitializer;
+import lor.director.world.SnapshotRepository;
+import lor.director.world.WorldProcessLauncher;
+import lor.director.world.WorldRepository;
+import lor.director.world.WorldSupervisor;
+import lor.protocol.netty.EventLoops;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The director process, wired by hand in {@link #start}, stopped in order by {@link #close}: stop accepting
+ * connections, stop every world (their final snapshots are persisted on the way), close connections, drain
+ * blocking work, close the pool, stop the embedded database.
+ */
+public final class Director implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Director.class);
+
+    private final DirectorConfig config;
+    private final AtomicBoolean closing = new AtomicBoolean();
+    private final CountDownLatch closed = new CountDownLatch(1);
+    private EmbeddedDatabase embedded;
+    private Database database;
+    private ThreadPoolExecutor blocking;
+    private ScheduledExecutorService scheduler;
+    private WorldSupervisor supervisor;
+    private EventLoopGroup boss;
+    private EventLoopGroup workers;
+    private Channel serverChannel;
+
+    private Director(DirectorConfig config) {
+        this.config = config;
+    }
+
+    /** Starts everything; on failure releases what was started and rethrows. */
+    public static Director start(DirectorConfig config) throws Exception {
+        Director director = new Director(config);
+        try {
+            director.startComponents();
+        } catch (Exception | Error e) {
+            director.close();
+            throw e;
+        }
+        return director;
+    }
+
+    private void startComponents() throws Exception {
+        Files.createDirectories(config.dataDir());
+        Path worldJar = WorldJarLocator.locate(config.worldJar());
+        String jdbcUrl = config.dbUrl();
+        String user = config.dbUser();
+        if (config.embeddedDatabase()) {
+            embedded = EmbeddedDatabase.start(config.dataDir().resolve("postgres"), true);
+            jdbcUrl = embedded.jdbcUrl();
+            user = EmbeddedDatabase.USER;
+        }
+        // Migrations run before any port is bound: a director never serves an unmigrated schema.
+        database = Database.connect(jdbcUrl, user, config.dbPassword(), config.dbPoolSize());
+
+        blocking = new ThreadPoolExecutor(config.dbPoolSize(), config.dbPoolSize(), 60, TimeUnit.SECONDS,
+                new ArrayBlockingQueue<>(1024), named("blocking"));
+        scheduler = Executors.newSingleThreadScheduledExecutor(named("director-timers"));
+        DirectorMetrics metrics = new DirectorMetrics();
+        Clock clock = Clock.systemUTC();
+
+        AccountService accounts = new AccountService(new AccountRepository(database), new SessionRepository(database),
+                new PasswordHasher(), Duration.ofMillis(config.sessionTtlMs()), clock);
+        WorldRepository worldRepository = new WorldRepository(database);
+        SnapshotRepository snapshots = new SnapshotRepository(database, config.snapshotsKept());
+        AtomicInteger boundPort = new AtomicInteger();
+        WorldProcessLauncher launcher = new WorldProcessLauncher(worldJar,
+                () -> "ws://" + hostForUrl(config.controlHost()) + ":" + boundPort.get() + ControlEndpoint.PATH,
+                config.bindAddress(), config.snapshotIntervalMs(), config.maxSnapshotBytes());
+        supervisor = new WorldSupervisor(worldRepository.all(), launcher, snapshots, blocking, scheduler, metrics,
+                config.publicHost(), config.spawnTimeoutMs(), config.idleShutdownMs(), config.stopTimeoutMs());
+
+        ClientServices clientServices = new ClientServices(accounts, supervisor, blocking, metrics, clock,
+                config.ticketTtlMs(), config.spawnTimeoutMs() + 5_000);
+        DirectorChannelInitializer initializer = new DirectorChannelInitializer(
+                new ClientEndpoint(clientServices),
+                new ControlEndpoint(supervisor, config.maxSnapshotBytes()),
+                new ApiHandler(database, supervisor, metrics, blocking));
+
+        boss = EventLoops.create("director-accept", 1);
+        workers = EventLoops.create("director-io", 0);
+        serverChannel = new ServerBootstrap()
+                .group(boss, workers)
+                .channel(NioServerSocketChannel.class)
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(initializer)
+                .bind(config.bindAddress(), config.port())
+                .sync()
+                .channel();
+        boundPort.set(port());
+        supervisor.start();
+        scheduler.scheduleWithFixedDelay(() -> purgeSessions(accounts), 1, 60, TimeUnit.MINUTES);
+        LOG.info("director serving on {}:{} (world jar {})", config.bindAddress(), port(), worldJar);
+    }
+
+    public int port() {
+        return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+    }
+
+    /** The base URL printed in the ready line. */
+    public String baseUrl() {
+        String host = config.bindAddress().equals("0.0.0.0") || config.bindAddress().contains(":")
+                ? config.publicHost() : config.bindAddress();
+        return "http://" + hostForUrl(host) + ":" + port();
+    }
+
+    public void awaitClosed() throws InterruptedException {
+        closed.await();
+    }
+
+    @Override
+    public void close() {
+        if (!closing.compareAndSet(false, true)) {
+            return;
+        }
+        LOG.info("director shutting down");
+        try {
+            if (serverChannel != null) {
+                serverChannel.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+            }
+            if (supervisor != null) {
+                supervisor.shutdownAll(Duration.ofMillis(config.stopTimeoutMs() + 5_000));
+            }
+            if (workers != null) {
+                workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+                boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+            }
+            if (scheduler != null) {
+                scheduler.shutdownNow();
+            }
+            if (blocking != null) {
+                blocking.shutdown();
+                if (!blocking.awaitTermination(10, TimeUnit.SECONDS)) {
+                    LOG.warn("blocking work still running after 10 s; abandoning it");
+                }
+            }
+            if (database != null) {
+                database.close();
+            }
+            if (embedded != null) {
+                embedded.close();
+            }
+            LOG.info("director stopped");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (IOException | RuntimeException e) {
+            LOG.error("error during shutdown", e);
+        } finally {
+            closed.countDown();
+        }
+    }
+
+    private void purgeSessions(AccountService accounts) {
+        try {
+            int purged = accounts.purgeExpiredSessions();
+            if (purged > 0) {
+                LOG.info("purged {} expired sessions", purged);
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("session purge failed: {}", e.getMessage());
+        }
+    }
+
+    static String hostForUrl(String host) {
+        return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+    }
+
+    private static java.util.concurrent.ThreadFactory named(String prefix) {
+        AtomicInteger count = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, prefix + "-" + count.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

@@ -1,0 +1,93 @@
+package lor.director.account;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.regex.Pattern;
+
+import lor.protocol.ticket.Secrets;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Registration, login and session resumption. Blocking (database and a slow KDF): call it from the blocking
+ * executor. Unknown user and wrong password are indistinguishable, in answer and in time.
+ */
+public final class AccountService {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AccountService.class);
+    private static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9_-]{3,32}");
+    public static final int MIN_PASSWORD_CHARS = 8;
+    /** PBKDF2 work grows with the password; anything longer is not a password a person types. */
+    public static final int MAX_PASSWORD_CHARS = 1024;
+
+    private final AccountRepository accounts;
+    private final SessionRepository sessions;
+    private final PasswordHasher hasher;
+    private final Duration sessionTtl;
+    private final Clock clock;
+
+    public AccountService(AccountRepository accounts, SessionRepository sessions, PasswordHasher hasher,
+                          Duration sessionTtl, Clock clock) {
+        this.accounts = accounts;
+        this.sessions = sessions;
+        this.hasher = hasher;
+        this.sessionTtl = sessionTtl;
+        this.clock = clock;
+    }
+
+    /** A logged-in session: the account and the token to resume it. */
+    public record Session(long accountId, String token) {
+
+        @Override
+        public String toString() {
+            return "Session[accountId=" + accountId + ", token=<redacted>]";
+        }
+    }
+
+    public long register(String username, String password) throws AccountException {
+        if (!USERNAME.matcher(username).matches()) {
+            throw new AccountException(AccountException.Reason.INVALID_USERNAME);
+        }
+        if (password.length() < MIN_PASSWORD_CHARS || password.length() > MAX_PASSWORD_CHARS) {
+            throw new AccountException(AccountException.Reason.WEAK_PASSWORD);
+        }
+        long id = accounts.create(username, hasher.hash(password));
+        LOG.info("registered account {} ({})", id, username);
+        return id;
+    }
+
+    public Session login(String username, String password) throws AccountException {
+        if (password.length() > MAX_PASSWORD_CHARS) {
+            throw new AccountException(AccountException.Reason.BAD_CREDENTIALS);
+        }
+        Optional<AccountRepository.AccountRow> account = USERNAME.matcher(username).matches()
+                ? accounts.findByUsername(username)
+                : Optional.empty();
+        if (account.isEmpty()) {
+            hasher.verifyDecoy(password);
+            throw new AccountException(AccountException.Reason.BAD_CREDENTIALS);
+        }
+        if (!hasher.verify(password, account.get().passwordHash())) {
+            throw new AccountException(AccountException.Reason.BAD_CREDENTIALS);
+        }
+        String token = Secrets.random256();
+        sessions.create(Secrets.sha256(token), account.get().id(), clock.instant().plus(sessionTtl));
+        return new Session(account.get().id(), token);
+    }
+
+    public Session resume(String token) throws AccountException {
+        OptionalLong account = sessions.accountFor(Secrets.sha256(token), clock.instant());
+        if (account.isEmpty()) {
+            throw new AccountException(AccountException.Reason.BAD_TOKEN);
+        }
+        return new Session(account.getAsLong(), token);
+    }
+
+    /** Housekeeping, run periodically. */
+    public int purgeExpiredSessions() {
+        return sessions.deleteExpired(Instant.now(clock));
+    }
+}

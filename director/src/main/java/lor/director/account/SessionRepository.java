@@ -1,0 +1,56 @@
+package lor.director.account;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.OptionalLong;
+
+import lor.director.db.Database;
+
+/** Login sessions, stored only as the SHA-256 of their token, each with an expiry. */
+public final class SessionRepository {
+
+    private final Database db;
+
+    public SessionRepository(Database db) {
+        this.db = db;
+    }
+
+    public void create(byte[] tokenHash, long accountId, Instant expiresAt) {
+        db.inTransaction("create session", c -> {
+            try (PreparedStatement s = c.prepareStatement(
+                    "INSERT INTO sessions (token_hash, account_id, expires_at) VALUES (?, ?, ?)")) {
+                s.setBytes(1, tokenHash);
+                s.setLong(2, accountId);
+                s.setTimestamp(3, Timestamp.from(expiresAt));
+                s.executeUpdate();
+                return null;
+            }
+        });
+    }
+
+    /** The account of an unexpired session, if any. */
+    public OptionalLong accountFor(byte[] tokenHash, Instant now) {
+        return db.inTransaction("find session", c -> {
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT account_id FROM sessions WHERE token_hash = ? AND expires_at > ?")) {
+                s.setBytes(1, tokenHash);
+                s.setTimestamp(2, Timestamp.from(now));
+                try (ResultSet rs = s.executeQuery()) {
+                    return rs.next() ? OptionalLong.of(rs.getLong(1)) : OptionalLong.empty();
+                }
+            }
+        });
+    }
+
+    /** @return how many expired sessions were deleted */
+    public int deleteExpired(Instant now) {
+        return db.inTransaction("delete expired sessions", c -> {
+            try (PreparedStatement s = c.prepareStatement("DELETE FROM sessions WHERE expires_at <= ?")) {
+                s.setTimestamp(1, Timestamp.from(now));
+                return s.executeUpdate();
+            }
+        });
+    }
+}

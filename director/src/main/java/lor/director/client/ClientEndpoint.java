@@ -1,0 +1,33 @@
+package lor.director.client;
+
+import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+import lor.protocol.Limits;
+import lor.protocol.netty.OversizeClosingFrameAggregator;
+
+/** The pipeline of the client endpoint {@code /ws}, installed once the router has seen the upgrade. */
+public final class ClientEndpoint {
+
+    public static final String PATH = "/ws";
+    static final String WEBSOCKET = "client-websocket";
+    static final String FRAME_AGGREGATOR = "client-frame-aggregator";
+    static final String SESSION = "client-session";
+
+    private final ClientServices services;
+    private final WebSocketServerProtocolConfig webSocketConfig = WebSocketServerProtocolConfig.newBuilder()
+            .websocketPath(PATH)
+            .maxFramePayloadLength(Limits.MAX_CLIENT_FRAME_BYTES)
+            .handshakeTimeoutMillis(10_000)
+            .build();
+
+    public ClientEndpoint(ClientServices services) {
+        this.services = services;
+    }
+
+    public void configure(ChannelPipeline pipeline) {
+        pipeline.addLast(WEBSOCKET, new WebSocketServerProtocolHandler(webSocketConfig))
+                .addLast(FRAME_AGGREGATOR, new OversizeClosingFrameAggregator(Limits.MAX_CLIENT_FRAME_BYTES))
+                .addLast(SESSION, new ClientSessionHandler(services));
+    }
+}

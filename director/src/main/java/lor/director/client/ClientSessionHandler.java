@@ -1,0 +1,253 @@
+package lor.director.client;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.CorruptedFrameException;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import lor.director.account.AccountException;
+import lor.director.account.AccountService;
+import lor.director.world.JoinTarget;
+import lor.director.world.UnknownWorldException;
+import lor.director.world.WorldUnavailableException;
+import lor.director.world.WorldView;
+import lor.protocol.ErrorCode;
+import lor.protocol.ErrorMessage;
+import lor.protocol.Message;
+import lor.protocol.MessageCodec;
+import lor.protocol.ProtocolException;
+import lor.protocol.Ref;
+import lor.protocol.director.DirectorMessages;
+import lor.protocol.director.JoinWorldMessage;
+import lor.protocol.director.ListWorldsMessage;
+import lor.protocol.director.LoggedInMessage;
+import lor.protocol.director.LoginMessage;
+import lor.protocol.director.RegisterMessage;
+import lor.protocol.director.RegisteredMessage;
+import lor.protocol.director.ResumeMessage;
+import lor.protocol.director.WorldJoinedMessage;
+import lor.protocol.director.WorldsMessage;
+import lor.protocol.ticket.Secrets;
+import lor.protocol.ticket.Ticket;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One client's {@code /ws} connection: anonymous until {@code login} or {@code resume} succeeds, then bound to an
+ * account. Requests are answered in the order they arrived, one at a time, off the event loop when they block;
+ * at most {@link #MAX_QUEUED} wait, and the excess is refused with {@code rate_limited}.
+ */
+public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ClientSessionHandler.class);
+
+    /** Requests one connection may have waiting; a client that pipelines more is refused, not queued. */
+    static final int MAX_QUEUED = 16;
+
+    private final ClientServices services;
+    private final MessageCodec codec = DirectorMessages.serverCodec();
+    private final ArrayDeque<Message> queue = new ArrayDeque<>();
+    private Channel channel;
+    private boolean busy;
+    /** 0 while anonymous. Event-loop confined, like every field of this handler. */
+    private long accountId;
+
+    public ClientSessionHandler(ClientServices services) {
+        this.services = services;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        channel = ctx.channel();
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
+        if (!(frame instanceof TextWebSocketFrame text)) {
+            send(ErrorMessage.of(ErrorCode.BAD_REQUEST, "only text frames are accepted", null));
+            return;
+        }
+        Message request;
+        try {
+            request = codec.decode(text.text());
+        } catch (ProtocolException e) {
+            send(ErrorMessage.of(e));
+            return;
+        }
+        if (queue.size() >= MAX_QUEUED) {
+            send(ErrorMessage.of(ErrorCode.RATE_LIMITED, "too many requests in flight", request.ref()));
+            return;
+        }
+        queue.add(request);
+        pump();
+    }
+
+    private void pump() {
+        if (busy || queue.isEmpty() || !channel.isActive()) {
+            return;
+        }
+        busy = true;
+        Message request = queue.poll();
+        CompletableFuture<Message> answer;
+        try {
+            answer = handle(request);
+        } catch (RejectedExecutionException e) {
+            answer = CompletableFuture.completedFuture(
+                    ErrorMessage.of(ErrorCode.RATE_LIMITED, "the server is busy; try again", request.ref()));
+        }
+        answer.whenComplete((reply, error) -> channel.eventLoop().execute(() -> {
+            send(error == null ? reply : internalError(request, error));
+            busy = false;
+            pump();
+        }));
+    }
+
+    private CompletableFuture<Message> handle(Message request) {
+        AccountService accounts = services.accounts();
+        if (request instanceof RegisterMessage r) {
+            return blocking(r.ref(), () -> new RegisteredMessage(accounts.register(r.username(), r.password()),
+                    r.ref()));
+        }
+        if (request instanceof LoginMessage l) {
+            return blocking(l.ref(), () -> {
+                try {
+                    AccountService.Session session = accounts.login(l.username(), l.password());
+                    services.metrics().logins.incrementAndGet();
+                    return loggedIn(session, l.ref());
+                } catch (AccountException e) {
+                    services.metrics().loginFailures.incrementAndGet();
+                    throw e;
+                }
+            });
+        }
+        if (request instanceof ResumeMessage r) {
+            return blocking(r.ref(), () -> loggedIn(accounts.resume(r.token()), r.ref()));
+        }
+        if (request instanceof ListWorldsMessage l) {
+            List<WorldsMessage.WorldSummary> worlds = new ArrayList<>();
+            for (WorldView w : services.worlds().views()) {
+                worlds.add(new WorldsMessage.WorldSummary(w.worldId(), w.name(), w.status().wireName(), w.players()));
+            }
+            return CompletableFuture.completedFuture(new WorldsMessage(worlds, l.ref()));
+        }
+        if (request instanceof JoinWorldMessage j) {
+            return join(j);
+        }
+        return CompletableFuture.completedFuture(
+                ErrorMessage.of(ErrorCode.UNKNOWN_TYPE, "unknown type " + request.type(), null));
+    }
+
+    private CompletableFuture<Message> join(JoinWorldMessage j) {
+        if (accountId == 0) {
+            return CompletableFuture.completedFuture(
+                    ErrorMessage.of(ErrorCode.NOT_AUTHENTICATED, "log in first", j.ref()));
+        }
+        long account = accountId;
+        return services.worlds().join(j.worldId())
+                .orTimeout(services.joinTimeoutMs(), TimeUnit.MILLISECONDS)
+                .handle((target, error) -> error == null ? joined(target, account, j.ref()) : joinError(j, error));
+    }
+
+    private Message joined(JoinTarget target, long account, Object ref) {
+        long expires = services.clock().millis() + services.ticketTtlMs();
+        String ticket = target.signer().sign(new Ticket(account, target.worldId(), expires, Secrets.random256()));
+        services.worlds().touch(target.worldId());
+        LOG.info("account {} joins world {}", account, target.worldId());
+        return new WorldJoinedMessage(target.worldId(), target.gameUrl(), ticket, ref);
+    }
+
+    private Message joinError(JoinWorldMessage j, Throwable error) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        if (cause instanceof UnknownWorldException) {
+            return ErrorMessage.of(ErrorCode.UNKNOWN_WORLD, "no world " + shorten(j.worldId()), j.ref());
+        }
+        if (cause instanceof WorldUnavailableException) {
+            return ErrorMessage.of(ErrorCode.WORLD_UNAVAILABLE, cause.getMessage(), j.ref());
+        }
+        if (cause instanceof TimeoutException) {
+            return ErrorMessage.of(ErrorCode.WORLD_UNAVAILABLE, "the world did not become ready in time", j.ref());
+        }
+        return internalError(j, cause);
+    }
+
+    private LoggedInMessage loggedIn(AccountService.Session session, Object ref) {
+        channel.eventLoop().execute(() -> accountId = session.accountId());
+        return new LoggedInMessage(session.accountId(), session.token(), ref);
+    }
+
+    /** Work that blocks (database, password hashing) runs on the blocking executor, never on the event loop. */
+    private CompletableFuture<Message> blocking(Object ref, AccountWork work) {
+        CompletableFuture<Message> answer = new CompletableFuture<>();
+        services.blocking().execute(() -> {
+            try {
+                answer.complete(work.run());
+            } catch (AccountException e) {
+                answer.complete(ErrorMessage.of(code(e.reason()), message(e.reason()), ref));
+            } catch (RuntimeException e) {
+                answer.completeExceptionally(e);
+            }
+        });
+        return answer;
+    }
+
+    @FunctionalInterface
+    private interface AccountWork {
+        Message run() throws AccountException;
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (cause instanceof CorruptedFrameException || cause instanceof IOException) {
+            LOG.debug("client connection {} closed: {}", ctx.channel().remoteAddress(), cause.toString());
+        } else {
+            LOG.warn("client connection {} failed", ctx.channel().remoteAddress(), cause);
+        }
+        ctx.close();
+    }
+
+    private void send(Message message) {
+        if (channel.isActive()) {
+            channel.writeAndFlush(new TextWebSocketFrame(codec.encode(message)));
+        }
+    }
+
+    private static ErrorMessage internalError(Message request, Throwable error) {
+        LOG.error("request {} (ref {}) failed", request.type(), Ref.forLog(request.ref()), error);
+        return ErrorMessage.of(ErrorCode.INTERNAL_ERROR, "internal error", request.ref());
+    }
+
+    private static ErrorCode code(AccountException.Reason reason) {
+        return switch (reason) {
+            case USERNAME_TAKEN -> ErrorCode.USERNAME_TAKEN;
+            case INVALID_USERNAME -> ErrorCode.INVALID_USERNAME;
+            case WEAK_PASSWORD -> ErrorCode.WEAK_PASSWORD;
+            case BAD_CREDENTIALS -> ErrorCode.BAD_CREDENTIALS;
+            case BAD_TOKEN -> ErrorCode.BAD_TOKEN;
+        };
+    }
+
+    private static String message(AccountException.Reason reason) {
+        return switch (reason) {
+            case USERNAME_TAKEN -> "that username is taken";
+            case INVALID_USERNAME -> "a username is 3 to 32 of A-Z, a-z, 0-9, _ and -";
+            case WEAK_PASSWORD -> "a password needs at least 8 characters";
+            case BAD_CREDENTIALS -> "wrong username or password";
+            case BAD_TOKEN -> "unknown or expired session token";
+        };
+    }
+
+    private static String shorten(String value) {
+        return value.length() <= 40 ? value : value.substring(0, 40) + "…";
+    }
+}

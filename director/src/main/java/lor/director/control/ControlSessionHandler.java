@@ -1,0 +1,149 @@
+package lor.director.control;
+
+import java.io.IOException;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.CorruptedFrameException;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import lor.director.world.ControlChannel;
+import lor.director.world.RegistrationRefusedException;
+import lor.director.world.WorldSupervisor;
+import lor.protocol.ErrorCode;
+import lor.protocol.ErrorMessage;
+import lor.protocol.Limits;
+import lor.protocol.Message;
+import lor.protocol.MessageCodec;
+import lor.protocol.ProtocolException;
+import lor.protocol.control.ControlMessages;
+import lor.protocol.control.ShutdownAckMessage;
+import lor.protocol.control.SnapshotAckMessage;
+import lor.protocol.control.WorldReadyMessage;
+import lor.protocol.control.WorldRegisterMessage;
+import lor.protocol.control.WorldSnapshotMessage;
+import lor.protocol.control.WorldStatusMessage;
+import lor.protocol.netty.MessageFrames;
+import lor.protocol.netty.OversizeClosingFrameAggregator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The director's end of one world process's control connection. Until {@code world_register} succeeds nothing else
+ * is accepted and messages are limited to client size; once registered, the connection is bound to that world and
+ * accepts snapshots up to the configured limit.
+ */
+public final class ControlSessionHandler extends SimpleChannelInboundHandler<TextWebSocketFrame>
+        implements ControlChannel {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ControlSessionHandler.class);
+
+    private final WorldSupervisor supervisor;
+    private final MessageCodec codec = ControlMessages.directorCodec();
+    private final int maxSnapshotBytes;
+    private Channel channel;
+    private String worldId;
+
+    public ControlSessionHandler(WorldSupervisor supervisor, int maxSnapshotBytes) {
+        this.supervisor = supervisor;
+        this.maxSnapshotBytes = maxSnapshotBytes;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        channel = ctx.channel();
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, TextWebSocketFrame frame) {
+        Message message;
+        try {
+            message = codec.decode(frame.text());
+        } catch (ProtocolException e) {
+            LOG.warn("unreadable control message from {}: {}", describe(), e.getMessage());
+            refuse(e.code(), e.getMessage());
+            return;
+        }
+        if (worldId == null) {
+            if (message instanceof WorldRegisterMessage register) {
+                register(ctx, register);
+            } else {
+                refuse(ErrorCode.NOT_AUTHENTICATED, "register first");
+            }
+            return;
+        }
+        if (message instanceof WorldSnapshotMessage snapshot) {
+            supervisor.onSnapshot(worldId, snapshot).whenComplete((ignored, error) -> {
+                if (error == null) {
+                    send(new SnapshotAckMessage(snapshot.worldId(), snapshot.seq()));
+                }
+            });
+        } else if (message instanceof WorldStatusMessage status) {
+            supervisor.onStatus(this, status);
+        } else if (message instanceof WorldReadyMessage ready) {
+            supervisor.onReady(this, ready);
+        } else if (message instanceof ShutdownAckMessage ack) {
+            supervisor.onShutdownAck(this, ack);
+        } else if (message instanceof WorldRegisterMessage) {
+            send(ErrorMessage.of(ErrorCode.NOT_ALLOWED, "already registered", null));
+        }
+    }
+
+    private void register(ChannelHandlerContext ctx, WorldRegisterMessage register) {
+        try {
+            supervisor.onRegister(this, register);
+        } catch (RegistrationRefusedException e) {
+            refuse(ErrorCode.NOT_ALLOWED, "registration refused: " + e.getMessage());
+            return;
+        }
+        worldId = register.worldId();
+        // Frames after this one are read with the new limit; the world sends nothing before it is answered.
+        ctx.pipeline().replace(ControlEndpoint.FRAME_AGGREGATOR, ControlEndpoint.FRAME_AGGREGATOR,
+                new OversizeClosingFrameAggregator(maxSnapshotBytes));
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (worldId != null) {
+            supervisor.onControlClosed(this, worldId);
+        }
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (cause instanceof CorruptedFrameException || cause instanceof IOException) {
+            LOG.debug("control connection of {} closed: {}", describe(), cause.toString());
+        } else {
+            LOG.warn("control connection of {} failed", describe(), cause);
+        }
+        ctx.close();
+    }
+
+    @Override
+    public void send(Message message) {
+        MessageFrames.writeText(channel, codec.encode(message));
+    }
+
+    @Override
+    public void close() {
+        channel.close();
+    }
+
+    @Override
+    public boolean isOpen() {
+        return channel.isActive();
+    }
+
+    private void refuse(ErrorCode code, String reason) {
+        channel.write(new TextWebSocketFrame(codec.encode(ErrorMessage.of(code, reason, null))));
+        channel.writeAndFlush(new CloseWebSocketFrame(Limits.CLOSE_POLICY, code.wireName()))
+                .addListener(ChannelFutureListener.CLOSE);
+    }
+
+    private String describe() {
+        return worldId == null ? String.valueOf(channel.remoteAddress()) : "world " + worldId;
+    }
+}

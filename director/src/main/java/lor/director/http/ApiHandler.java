@@ -1,0 +1,110 @@
+package lor.director.http;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import lor.director.DirectorMetrics;
+import lor.director.db.Database;
+import lor.director.world.WorldSupervisor;
+import lor.director.world.WorldView;
+import lor.protocol.MessageCodec;
+import lor.protocol.netty.HttpResponses;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The director's plain HTTP endpoints: health, readiness, metrics, the world list, and the front page. */
+public final class ApiHandler {
+
+    /** Readiness answers within this, whatever state the database is in. */
+    static final long READY_TIMEOUT_MS = 2_000;
+
+    private final Database database;
+    private final WorldSupervisor worlds;
+    private final DirectorMetrics metrics;
+    private final Executor blocking;
+
+    public ApiHandler(Database database, WorldSupervisor worlds, DirectorMetrics metrics, Executor blocking) {
+        this.database = database;
+        this.worlds = worlds;
+        this.metrics = metrics;
+        this.blocking = blocking;
+    }
+
+    /**
+     * Answers one request. Asynchronous answers pause reading from the connection until they are written, so
+     * pipelined requests are answered in order.
+     */
+    public void handle(ChannelHandlerContext ctx, FullHttpRequest request, String path) {
+        if (!HttpMethod.GET.equals(request.method())) {
+            HttpResponses.send(ctx, request, HttpResponseStatus.METHOD_NOT_ALLOWED, HttpResponses.TEXT,
+                    "only GET is supported\n");
+            return;
+        }
+        switch (path) {
+            case "/healthz" -> HttpResponses.send(ctx, request, HttpResponseStatus.OK, HttpResponses.JSON,
+                    "{\"status\":\"ok\"}");
+            case "/readyz" -> readiness(ctx, request);
+            case "/metrics" -> HttpResponses.send(ctx, request, HttpResponseStatus.OK, DirectorMetrics.CONTENT_TYPE,
+                    metrics.render(worlds.views()));
+            case "/api/worlds" -> HttpResponses.send(ctx, request, HttpResponseStatus.OK, HttpResponses.JSON,
+                    worldsJson(worlds.views()));
+            case "/" -> HttpResponses.send(ctx, request, HttpResponseStatus.OK, "text/html; charset=utf-8",
+                    FrontPage.HTML);
+            default -> HttpResponses.notFound(ctx, request);
+        }
+    }
+
+    private void readiness(ChannelHandlerContext ctx, FullHttpRequest request) {
+        FullHttpRequest retained = request.retain();
+        ctx.channel().config().setAutoRead(false);
+        CompletableFuture.supplyAsync(database::ping, blocking)
+                .completeOnTimeout(false, READY_TIMEOUT_MS, TimeUnit.MILLISECONDS)
+                .exceptionally(error -> false)
+                .thenAccept(up -> ctx.executor().execute(() -> {
+                    try {
+                        if (up) {
+                            HttpResponses.send(ctx, retained, HttpResponseStatus.OK, HttpResponses.JSON,
+                                    "{\"status\":\"ready\"}");
+                        } else {
+                            HttpResponses.send(ctx, retained, HttpResponseStatus.SERVICE_UNAVAILABLE,
+                                    HttpResponses.JSON, "{\"status\":\"unavailable\","
+                                            + "\"reason\":\"database does not answer\"}");
+                        }
+                    } finally {
+                        retained.release();
+                        ctx.channel().config().setAutoRead(true);
+                    }
+                }));
+    }
+
+    static String worldsJson(List<WorldView> views) {
+        ArrayNode array = JsonNodeFactory.instance.arrayNode();
+        for (WorldView w : views) {
+            ObjectNode o = array.addObject()
+                    .put("worldId", w.worldId())
+                    .put("name", w.name())
+                    .put("status", w.status().wireName())
+                    .put("players", w.players());
+            if (w.pid() == null) {
+                o.putNull("pid");
+            } else {
+                o.put("pid", w.pid());
+            }
+            if (w.gamePort() == null) {
+                o.putNull("gamePort");
+            } else {
+                o.put("gamePort", w.gamePort());
+            }
+            o.put("lastSnapshotSeq", w.lastSnapshotSeq());
+            o.put("hydratedSeq", w.hydratedSeq());
+        }
+        return MessageCodec.MAPPER.writeValueAsString(array);
+    }
+}

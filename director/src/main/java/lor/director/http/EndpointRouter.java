@@ -1,0 +1,57 @@
+package lor.director.http;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import lor.director.client.ClientEndpoint;
+import lor.director.control.ControlEndpoint;
+import lor.protocol.netty.HttpResponses;
+
+/**
+ * The first handler after the HTTP codec: a WebSocket upgrade to {@code /ws} or {@code /control} turns the
+ * connection into that endpoint (the router steps aside and replays the upgrade request to it); anything else is
+ * plain HTTP for {@link ApiHandler}.
+ */
+final class EndpointRouter extends SimpleChannelInboundHandler<FullHttpRequest> {
+
+    private final ClientEndpoint clients;
+    private final ControlEndpoint control;
+    private final ApiHandler api;
+
+    EndpointRouter(ClientEndpoint clients, ControlEndpoint control, ApiHandler api) {
+        super(false);
+        this.clients = clients;
+        this.control = control;
+        this.api = api;
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+        String path = new QueryStringDecoder(request.uri()).path();
+        boolean upgrade = request.headers().containsValue(HttpHeaderNames.UPGRADE, HttpHeaderValues.WEBSOCKET, true);
+        if (upgrade && (path.equals(ClientEndpoint.PATH) || path.equals(ControlEndpoint.PATH))) {
+            if (path.equals(ClientEndpoint.PATH)) {
+                clients.configure(ctx.pipeline());
+            } else {
+                control.configure(ctx.pipeline());
+            }
+            ctx.pipeline().remove(this);
+            ctx.fireChannelRead(request);
+            return;
+        }
+        try {
+            if (path.equals(ClientEndpoint.PATH) || path.equals(ControlEndpoint.PATH)) {
+                HttpResponses.send(ctx, request, HttpResponseStatus.BAD_REQUEST, HttpResponses.TEXT,
+                        "this path accepts WebSocket upgrades only\n");
+            } else {
+                api.handle(ctx, request, path);
+            }
+        } finally {
+            request.release();
+        }
+    }
+}

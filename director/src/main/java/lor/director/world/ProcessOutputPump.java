@@ -1,0 +1,54 @@
+package lor.director.world;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Copies a world process's output into the director's log, one line at a time, each prefixed with the world id
+ * and logged at the level the world gave it. One daemon thread per process; it ends when the process closes its
+ * output.
+ */
+final class ProcessOutputPump {
+
+    private static final Logger LOG = LoggerFactory.getLogger("lor.world-process");
+    /** A runaway line is cut here rather than held whole in memory. */
+    static final int MAX_LINE_CHARS = 8 * 1024;
+
+    private ProcessOutputPump() {
+    }
+
+    static void start(String worldId, long pid, InputStream output) {
+        Thread thread = new Thread(() -> pump(worldId, output), "out-" + worldId + "-" + pid);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private static void pump(String worldId, InputStream output) {
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(output, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                log(worldId, line.length() > MAX_LINE_CHARS ? line.substring(0, MAX_LINE_CHARS) + "…" : line);
+            }
+        } catch (IOException e) {
+            LOG.debug("[{}] output closed: {}", worldId, e.toString());
+        }
+    }
+
+    private static void log(String worldId, String line) {
+        if (line.startsWith("ERROR")) {
+            LOG.error("[{}] {}", worldId, line);
+        } else if (line.startsWith("WARN")) {
+            LOG.warn("[{}] {}", worldId, line);
+        } else if (line.startsWith("DEBUG") || line.startsWith("TRACE")) {
+            LOG.debug("[{}] {}", worldId, line);
+        } else {
+            LOG.info("[{}] {}", worldId, line);
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package lor.director.world;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import lor.protocol.control.WorldStatusMessage;
+
+/**
+ * The director's view of one registered world. Every field is guarded by this object's monitor; the supervisor
+ * makes each state transition inside one {@code synchronized} block, which is what makes a spawn happen exactly
+ * once however many joins race for it.
+ */
+final class WorldInstance {
+
+    final String worldId;
+    final String name;
+    WorldStatus status = WorldStatus.STOPPED;
+    WorldProcess current;
+    long lastSnapshotSeq;
+    long hydratedSeq;
+    int players;
+    WorldStatusMessage lastStatus;
+    /** When the world last had players or handed out a ticket, in nanoTime; idle shutdown counts from here. */
+    long lastActiveNanos;
+    /** Joins that arrived while the world was stopping: served by the next spawn. */
+    final List<CompletableFuture<JoinTarget>> waitingForRestart = new ArrayList<>();
+
+    WorldInstance(String worldId, String name, long lastSnapshotSeq) {
+        this.worldId = worldId;
+        this.name = name;
+        this.lastSnapshotSeq = lastSnapshotSeq;
+    }
+
+    /** An immutable copy for the API and metrics. */
+    synchronized WorldView view() {
+        WorldProcess p = current;
+        return new WorldView(worldId, name, status, players, p == null || p.pid == 0 ? null : p.pid,
+                p == null || p.gamePort == 0 ? null : p.gamePort, lastSnapshotSeq, hydratedSeq, lastStatus);
+    }
+}

@@ -1,0 +1,29 @@
+package lor.director.world;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+
+import lor.protocol.ticket.TicketSigner;
+
+/**
+ * One spawn of a world: the OS process, the secrets it was started with, and how far it got. Fields are guarded
+ * by the owning {@link WorldInstance}'s monitor.
+ */
+final class WorldProcess {
+
+    final String spawnToken;
+    final TicketSigner signer;
+    final CompletableFuture<JoinTarget> ready = new CompletableFuture<>();
+    Process process;
+    long pid;
+    int gamePort;
+    ControlChannel control;
+    boolean hydrated;
+    boolean shutdownAcked;
+    ScheduledFuture<?> timeout;
+
+    WorldProcess(String spawnToken, TicketSigner signer) {
+        this.spawnToken = spawnToken;
+        this.signer = signer;
+    }
+}

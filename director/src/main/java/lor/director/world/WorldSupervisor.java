@@ -1,0 +1,557 @@
+package lor.director.world;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import lor.director.DirectorMetrics;
+import lor.director.db.DataAccessException;
+import lor.protocol.MessageCodec;
+import lor.protocol.control.ShutdownAckMessage;
+import lor.protocol.control.WorldHydrateMessage;
+import lor.protocol.control.WorldReadyMessage;
+import lor.protocol.control.WorldRegisterMessage;
+import lor.protocol.control.WorldResumedMessage;
+import lor.protocol.control.WorldShutdownMessage;
+import lor.protocol.control.WorldSnapshotMessage;
+import lor.protocol.control.WorldStatusMessage;
+import lor.protocol.ticket.Secrets;
+import lor.protocol.ticket.TicketSigner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The lifecycle of every world process: spawn on the first join (exactly once, however many joins race), hydrate
+ * on registration, persist snapshots, stop when idle, notice exits, stop everything on director shutdown.
+ *
+ * <p>Thread rules: state transitions happen inside {@code synchronized (world)}; blocking work (the database) runs
+ * on {@code blocking}; timers on {@code scheduler}. Nothing here runs on or blocks an event loop for long.
+ */
+public final class WorldSupervisor {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WorldSupervisor.class);
+
+    /** How often idle worlds are looked for. */
+    static final long IDLE_CHECK_MILLIS = 250;
+    /** Persist attempts for one snapshot before the director gives up and lets the world resend it. */
+    static final int PERSIST_ATTEMPTS = 5;
+    /** Joins that may wait for a stopping world to come back, per world. */
+    static final int MAX_WAITING_JOINS = 10_000;
+
+    private final Map<String, WorldInstance> worlds;
+    private final WorldProcessLauncher launcher;
+    private final SnapshotRepository snapshots;
+    private final Executor blocking;
+    private final ScheduledExecutorService scheduler;
+    private final DirectorMetrics metrics;
+    private final String publicHost;
+    private final long spawnTimeoutMs;
+    private final long idleShutdownMs;
+    private final long stopTimeoutMs;
+    private volatile boolean shuttingDown;
+    private ScheduledFuture<?> idleCheck;
+
+    public WorldSupervisor(Collection<WorldRepository.WorldRecord> records, WorldProcessLauncher launcher,
+                           SnapshotRepository snapshots, Executor blocking, ScheduledExecutorService scheduler,
+                           DirectorMetrics metrics, String publicHost, long spawnTimeoutMs, long idleShutdownMs,
+                           long stopTimeoutMs) {
+        Map<String, WorldInstance> byId = new LinkedHashMap<>();
+        for (WorldRepository.WorldRecord r : records) {
+            byId.put(r.worldId(), new WorldInstance(r.worldId(), r.name(), r.lastSnapshotSeq()));
+        }
+        this.worlds = Map.copyOf(byId);
+        this.launcher = launcher;
+        this.snapshots = snapshots;
+        this.blocking = blocking;
+        this.scheduler = scheduler;
+        this.metrics = metrics;
+        this.publicHost = publicHost.contains(":") ? "[" + publicHost + "]" : publicHost;
+        this.spawnTimeoutMs = spawnTimeoutMs;
+        this.idleShutdownMs = idleShutdownMs;
+        this.stopTimeoutMs = stopTimeoutMs;
+    }
+
+    public void start() {
+        if (idleShutdownMs > 0) {
+            idleCheck = scheduler.scheduleWithFixedDelay(this::stopIdleWorlds, IDLE_CHECK_MILLIS, IDLE_CHECK_MILLIS,
+                    TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Every world, sorted by id. */
+    public List<WorldView> views() {
+        List<WorldView> views = new ArrayList<>(worlds.size());
+        for (WorldInstance w : worlds.values()) {
+            views.add(w.view());
+        }
+        views.sort((a, b) -> a.worldId().compareTo(b.worldId()));
+        return views;
+    }
+
+    public boolean exists(String worldId) {
+        return worlds.containsKey(worldId);
+    }
+
+    // ---- joins --------------------------------------------------------------------------------------------------
+
+    /**
+     * Completes with where to send the player once the world's process has registered and hydrated, spawning it
+     * first if none runs. Fails with {@link UnknownWorldException} or {@link WorldUnavailableException}.
+     */
+    public CompletableFuture<JoinTarget> join(String worldId) {
+        WorldInstance w = worlds.get(worldId);
+        if (w == null) {
+            return CompletableFuture.failedFuture(new UnknownWorldException(worldId));
+        }
+        if (shuttingDown) {
+            return CompletableFuture.failedFuture(new WorldUnavailableException("the director is shutting down"));
+        }
+        synchronized (w) {
+            w.lastActiveNanos = System.nanoTime();
+            switch (w.status) {
+                case RUNNING, STARTING -> {
+                    return w.current.ready;
+                }
+                case STOPPING -> {
+                    if (w.waitingForRestart.size() >= MAX_WAITING_JOINS) {
+                        return CompletableFuture.failedFuture(
+                                new WorldUnavailableException("the world is restarting; try again"));
+                    }
+                    CompletableFuture<JoinTarget> restarted = new CompletableFuture<>();
+                    w.waitingForRestart.add(restarted);
+                    return restarted;
+                }
+                default -> {
+                    return spawnLocked(w).ready;
+                }
+            }
+        }
+    }
+
+    /** A ticket was handed out: the world is not idle, whatever its last player count said. */
+    public void touch(String worldId) {
+        WorldInstance w = worlds.get(worldId);
+        if (w != null) {
+            synchronized (w) {
+                w.lastActiveNanos = System.nanoTime();
+            }
+        }
+    }
+
+    // ---- control channel ----------------------------------------------------------------------------------------
+
+    /**
+     * A world process introduces itself. Accepted only with the spawn token of the world's current spawn; then
+     * the director answers with the snapshot to hydrate from, or, after a reconnect, with {@code world_resumed}.
+     *
+     * @throws RegistrationRefusedException for an unknown world or a wrong or stale token
+     */
+    public void onRegister(ControlChannel channel, WorldRegisterMessage message) throws RegistrationRefusedException {
+        WorldInstance w = worlds.get(message.worldId());
+        if (w == null) {
+            throw new RegistrationRefusedException("unknown world");
+        }
+        WorldProcess p;
+        boolean needsHydration;
+        boolean stopping;
+        synchronized (w) {
+            p = w.current;
+            if (p == null || !Secrets.constantTimeEquals(p.spawnToken, message.spawnToken())) {
+                LOG.warn("refused registration for world {} from pid {}: wrong or stale spawn token",
+                        message.worldId(), message.pid());
+                throw new RegistrationRefusedException("wrong or stale spawn token");
+            }
+            if (p.control != null && p.control != channel) {
+                p.control.close();
+            }
+            p.control = channel;
+            p.gamePort = message.gamePort();
+            if (message.pid() != p.pid) {
+                LOG.warn("world {} registered with pid {} but was spawned as pid {}", w.worldId, message.pid(), p.pid);
+            }
+            needsHydration = !p.hydrated;
+            stopping = w.status == WorldStatus.STOPPING;
+        }
+        LOG.info("world {} (pid {}) registered, game port {}", w.worldId, message.pid(), message.gamePort());
+        if (needsHydration) {
+            sendHydration(w, p, channel);
+        } else {
+            channel.send(new WorldResumedMessage(w.worldId));
+            if (stopping) {
+                channel.send(new WorldShutdownMessage(w.worldId, "stop requested while disconnected"));
+            }
+        }
+    }
+
+    /** The world applied its hydration: it is running, and the joins waiting for it get their target. */
+    public void onReady(ControlChannel channel, WorldReadyMessage message) {
+        WorldInstance w = worlds.get(message.worldId());
+        if (w == null) {
+            return;
+        }
+        synchronized (w) {
+            WorldProcess p = w.current;
+            if (p == null || p.control != channel || p.hydrated) {
+                return;
+            }
+            p.hydrated = true;
+            w.hydratedSeq = message.hydratedSeq();
+            cancelTimeout(p);
+            if (w.status != WorldStatus.STARTING) {
+                return;
+            }
+            w.status = WorldStatus.RUNNING;
+            w.lastActiveNanos = System.nanoTime();
+            LOG.info("world {} running: pid {}, game port {}, hydrated from snapshot seq {}", w.worldId, p.pid,
+                    p.gamePort, message.hydratedSeq());
+            p.ready.complete(new JoinTarget(w.worldId, "ws://" + publicHost + ":" + p.gamePort + "/game", p.signer));
+        }
+    }
+
+    /**
+     * Persists a snapshot from a registered world. The future completes once it is committed (or was already
+     * stored), which is when the caller may acknowledge it.
+     */
+    public CompletableFuture<Void> onSnapshot(String registeredWorldId, WorldSnapshotMessage message) {
+        WorldInstance w = worlds.get(registeredWorldId);
+        if (w == null || !registeredWorldId.equals(message.worldId())) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException("snapshot for another world"));
+        }
+        if (message.seq() <= 0) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException("snapshot seq must be positive"));
+        }
+        String json = MessageCodec.MAPPER.writeValueAsString(message.state());
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        persist(w, message.seq(), json, message.last(), 1, done);
+        return done;
+    }
+
+    public void onStatus(ControlChannel channel, WorldStatusMessage message) {
+        WorldInstance w = worlds.get(message.worldId());
+        if (w == null) {
+            return;
+        }
+        synchronized (w) {
+            if (w.current == null || w.current.control != channel) {
+                return;
+            }
+            w.players = message.players();
+            w.lastStatus = message;
+            if (message.players() > 0) {
+                w.lastActiveNanos = System.nanoTime();
+            }
+        }
+    }
+
+    public void onShutdownAck(ControlChannel channel, ShutdownAckMessage message) {
+        WorldInstance w = worlds.get(message.worldId());
+        if (w == null) {
+            return;
+        }
+        synchronized (w) {
+            if (w.current != null && w.current.control == channel) {
+                w.current.shutdownAcked = true;
+            }
+        }
+        LOG.info("world {} confirmed shutdown after snapshot seq {}", message.worldId(), message.lastSeq());
+    }
+
+    public void onControlClosed(ControlChannel channel, String registeredWorldId) {
+        WorldInstance w = worlds.get(registeredWorldId);
+        if (w == null) {
+            return;
+        }
+        synchronized (w) {
+            WorldProcess p = w.current;
+            if (p != null && p.control == channel) {
+                p.control = null;
+                if (!p.shutdownAcked) {
+                    LOG.warn("control connection of world {} (pid {}) lost; waiting for it to reconnect",
+                            w.worldId, p.pid);
+                }
+            }
+        }
+    }
+
+    // ---- stopping -----------------------------------------------------------------------------------------------
+
+    /** Asks a world to stop gracefully (final snapshot, then exit). */
+    public void stop(String worldId, String reason) {
+        WorldInstance w = worlds.get(worldId);
+        if (w != null) {
+            synchronized (w) {
+                requestStopLocked(w, reason);
+            }
+        }
+    }
+
+    /**
+     * Stops every world and waits for every process to exit, killing those still alive after the timeout. After
+     * this returns no world process of this director is running.
+     */
+    public void shutdownAll(Duration timeout) {
+        shuttingDown = true;
+        if (idleCheck != null) {
+            idleCheck.cancel(false);
+        }
+        List<CompletableFuture<Process>> exits = new ArrayList<>();
+        List<Process> processes = new ArrayList<>();
+        for (WorldInstance w : worlds.values()) {
+            synchronized (w) {
+                failWaiters(w, "the director is shutting down");
+                if (w.current != null && w.current.process != null) {
+                    requestStopLocked(w, "director shutting down");
+                    exits.add(w.current.process.onExit());
+                    processes.add(w.current.process);
+                }
+            }
+        }
+        if (exits.isEmpty()) {
+            return;
+        }
+        LOG.info("waiting up to {} s for {} world(s) to save and exit", timeout.toSeconds(), exits.size());
+        try {
+            CompletableFuture.allOf(exits.toArray(CompletableFuture[]::new))
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            LOG.error("worlds did not exit in time; killing them");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        for (Process process : processes) {
+            if (process.isAlive()) {
+                process.destroyForcibly();
+                try {
+                    process.onExit().get(5, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    LOG.error("world process {} survived SIGKILL", process.pid());
+                }
+            }
+        }
+    }
+
+    // ---- internals ----------------------------------------------------------------------------------------------
+
+    private WorldProcess spawnLocked(WorldInstance w) {
+        String spawnToken = Secrets.random256();
+        String ticketSecret = Secrets.random256();
+        WorldProcess p = new WorldProcess(spawnToken, TicketSigner.fromEncodedSecret(ticketSecret));
+        w.current = p;
+        w.status = WorldStatus.STARTING;
+        w.players = 0;
+        w.lastStatus = null;
+        w.hydratedSeq = 0;
+        try {
+            p.process = launcher.launch(w.worldId, spawnToken, ticketSecret);
+        } catch (IOException e) {
+            LOG.error("cannot start a process for world {}: {}", w.worldId, e.getMessage());
+            w.current = null;
+            w.status = WorldStatus.STOPPED;
+            p.ready.completeExceptionally(new WorldUnavailableException("the world's process could not start"));
+            return p;
+        }
+        p.pid = p.process.pid();
+        metrics.worldSpawns.incrementAndGet();
+        LOG.info("spawned world {} as pid {}", w.worldId, p.pid);
+        ProcessOutputPump.start(w.worldId, p.pid, p.process.getInputStream());
+        p.process.onExit().thenAccept(exited -> onExit(w, p, exited.exitValue()));
+        p.timeout = scheduler.schedule(() -> onSpawnTimeout(w, p), spawnTimeoutMs, TimeUnit.MILLISECONDS);
+        return p;
+    }
+
+    private void onSpawnTimeout(WorldInstance w, WorldProcess p) {
+        synchronized (w) {
+            if (w.current != p || p.hydrated) {
+                return;
+            }
+            LOG.error("world {} (pid {}) did not register and hydrate within {} ms; killing it", w.worldId, p.pid,
+                    spawnTimeoutMs);
+            p.ready.completeExceptionally(new WorldUnavailableException(
+                    "the world did not start within " + spawnTimeoutMs + " ms"));
+            p.process.destroyForcibly();
+        }
+    }
+
+    private void onExit(WorldInstance w, WorldProcess p, int exitCode) {
+        metrics.worldExits.incrementAndGet();
+        synchronized (w) {
+            if (w.current != p) {
+                return;
+            }
+            if (w.status == WorldStatus.STOPPING && exitCode == 0) {
+                LOG.info("world {} (pid {}) exited cleanly", w.worldId, p.pid);
+            } else {
+                LOG.warn("world {} (pid {}) exited with code {} while {}", w.worldId, p.pid, exitCode,
+                        w.status.wireName());
+            }
+            cancelTimeout(p);
+            w.current = null;
+            w.status = WorldStatus.STOPPED;
+            w.players = 0;
+            w.lastStatus = null;
+            p.ready.completeExceptionally(new WorldUnavailableException(
+                    "the world's process exited (code " + exitCode + ")"));
+            if (p.control != null) {
+                p.control.close();
+                p.control = null;
+            }
+            if (!w.waitingForRestart.isEmpty()) {
+                if (shuttingDown) {
+                    failWaiters(w, "the director is shutting down");
+                } else {
+                    List<CompletableFuture<JoinTarget>> waiters = new ArrayList<>(w.waitingForRestart);
+                    w.waitingForRestart.clear();
+                    spawnLocked(w).ready.whenComplete((target, error) -> {
+                        for (CompletableFuture<JoinTarget> waiter : waiters) {
+                            if (error == null) {
+                                waiter.complete(target);
+                            } else {
+                                waiter.completeExceptionally(error);
+                            }
+                        }
+                    });
+                }
+            }
+        }
+    }
+
+    private void stopIdleWorlds() {
+        long now = System.nanoTime();
+        for (WorldInstance w : worlds.values()) {
+            synchronized (w) {
+                if (w.status == WorldStatus.RUNNING && w.players == 0
+                        && now - w.lastActiveNanos >= TimeUnit.MILLISECONDS.toNanos(idleShutdownMs)) {
+                    requestStopLocked(w, "no players for " + idleShutdownMs + " ms");
+                }
+            }
+        }
+    }
+
+    private void requestStopLocked(WorldInstance w, String reason) {
+        if (w.status != WorldStatus.RUNNING && w.status != WorldStatus.STARTING) {
+            return;
+        }
+        WorldProcess p = w.current;
+        w.status = WorldStatus.STOPPING;
+        LOG.info("stopping world {} (pid {}): {}", w.worldId, p.pid, reason);
+        if (p.control != null && p.hydrated) {
+            p.control.send(new WorldShutdownMessage(w.worldId, reason));
+        } else {
+            // Not reachable over control: SIGTERM makes the world take the same shutdown path.
+            p.process.destroy();
+        }
+        p.ready.completeExceptionally(new WorldUnavailableException("the world is stopping"));
+        cancelTimeout(p);
+        p.timeout = scheduler.schedule(() -> forceKill(w, p), stopTimeoutMs, TimeUnit.MILLISECONDS);
+    }
+
+    private void forceKill(WorldInstance w, WorldProcess p) {
+        synchronized (w) {
+            if (w.current == p && p.process.isAlive()) {
+                LOG.error("world {} (pid {}) did not stop within {} ms; killing it", w.worldId, p.pid,
+                        stopTimeoutMs);
+                p.process.destroyForcibly();
+            }
+        }
+    }
+
+    private void sendHydration(WorldInstance w, WorldProcess p, ControlChannel channel) {
+        runBlocking(() -> {
+            WorldHydrateMessage hydrate;
+            try {
+                hydrate = snapshots.latest(w.worldId)
+                        .map(s -> new WorldHydrateMessage(w.worldId, s.seq(), parseState(s.stateJson())))
+                        .orElse(new WorldHydrateMessage(w.worldId, 0, null));
+            } catch (DataAccessException e) {
+                LOG.error("cannot load the snapshot of world {}: {}", w.worldId, e.getMessage());
+                synchronized (w) {
+                    if (w.current == p) {
+                        p.ready.completeExceptionally(new WorldUnavailableException("the world's state is unavailable"));
+                        p.process.destroyForcibly();
+                    }
+                }
+                return;
+            }
+            LOG.info("hydrating world {} from snapshot seq {}", w.worldId, hydrate.seq());
+            channel.send(hydrate);
+        }, () -> p.process.destroyForcibly());
+    }
+
+    private void persist(WorldInstance w, long seq, String json, boolean last, int attempt,
+                         CompletableFuture<Void> done) {
+        runBlocking(() -> {
+            try {
+                boolean written = snapshots.store(w.worldId, seq, json);
+                (written ? metrics.snapshotsPersisted : metrics.snapshotDuplicates).incrementAndGet();
+                synchronized (w) {
+                    w.lastSnapshotSeq = Math.max(w.lastSnapshotSeq, seq);
+                }
+                if (last || !written) {
+                    LOG.info("world {} {}snapshot seq {} {} ({} bytes)", w.worldId, last ? "final " : "", seq,
+                            written ? "persisted" : "was already stored", json.length());
+                } else {
+                    LOG.debug("world {} snapshot seq {} persisted ({} bytes)", w.worldId, seq, json.length());
+                }
+                done.complete(null);
+            } catch (DataAccessException e) {
+                if (attempt >= PERSIST_ATTEMPTS) {
+                    metrics.snapshotFailures.incrementAndGet();
+                    LOG.error("world {} snapshot seq {} not persisted after {} attempts: {}", w.worldId, seq,
+                            attempt, e.getMessage());
+                    done.completeExceptionally(e);
+                } else {
+                    long delay = 250L << attempt;
+                    LOG.warn("world {} snapshot seq {} not persisted ({}); retrying in {} ms", w.worldId, seq,
+                            e.getMessage(), delay);
+                    scheduler.schedule(() -> persist(w, seq, json, last, attempt + 1, done), delay,
+                            TimeUnit.MILLISECONDS);
+                }
+            }
+        }, () -> done.completeExceptionally(new WorldUnavailableException("director overloaded")));
+    }
+
+    private void runBlocking(Runnable task, Runnable onRejected) {
+        try {
+            blocking.execute(task);
+        } catch (RejectedExecutionException e) {
+            LOG.error("blocking executor saturated");
+            onRejected.run();
+        }
+    }
+
+    private static ObjectNode parseState(String json) {
+        JsonNode node = MessageCodec.MAPPER.readTree(json);
+        if (!(node instanceof ObjectNode object)) {
+            throw new DataAccessException("read snapshot", new IllegalStateException("state is not an object"));
+        }
+        return object;
+    }
+
+    private static void cancelTimeout(WorldProcess p) {
+        if (p.timeout != null) {
+            p.timeout.cancel(false);
+            p.timeout = null;
+        }
+    }
+
+    private static void failWaiters(WorldInstance w, String reason) {
+        for (CompletableFuture<JoinTarget> waiter : w.waitingForRestart) {
+            waiter.completeExceptionally(new WorldUnavailableException(reason));
+        }
+        w.waitingForRestart.clear();
+    }
+}

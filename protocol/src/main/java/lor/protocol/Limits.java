@@ -1,0 +1,20 @@
+package lor.protocol;
+
+/** Sizes that every endpoint enforces the same way. */
+public final class Limits {
+
+    /** The largest client frame, after reassembling fragments; anything larger closes with status 1009. */
+    public static final int MAX_CLIENT_FRAME_BYTES = 64 * 1024;
+
+    /** Longest accepted string field (usernames, passwords, tokens, tickets) in any client message. */
+    public static final int MAX_STRING_CHARS = 4096;
+
+    /** WebSocket close status for an oversized message (RFC 6455 "message too big"). */
+    public static final int CLOSE_TOO_BIG = 1009;
+
+    /** WebSocket close status for a policy violation (RFC 6455). */
+    public static final int CLOSE_POLICY = 1008;
+
+    private Limits() {
+    }
+}

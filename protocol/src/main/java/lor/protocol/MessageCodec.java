@@ -1,0 +1,121 @@
+package lor.protocol;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * JSON text ↔ message records for one endpoint. It decodes only the types the endpoint accepts ({@code inbound});
+ * any other {@code type} is {@link ErrorCode#UNKNOWN_TYPE}. It encodes every type it knows. Thread-safe.
+ */
+public final class MessageCodec {
+
+    /** Shared mapper: strict about duplicate keys, so one frame cannot mean two things. */
+    public static final JsonMapper MAPPER = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
+
+    private static final String TYPE = "type";
+    private static final String REF = "ref";
+
+    private final Map<String, MessageType<?>> inbound = new HashMap<>();
+    private final Map<Class<?>, MessageType<?>> outbound = new HashMap<>();
+
+    public MessageCodec(List<MessageType<?>> inbound, List<MessageType<?>> outbound) {
+        for (MessageType<?> type : inbound) {
+            this.inbound.put(type.name(), type);
+            this.outbound.put(type.recordClass(), type);
+        }
+        for (MessageType<?> type : outbound) {
+            this.outbound.put(type.recordClass(), type);
+        }
+    }
+
+    /** Decodes one text frame, or explains precisely why it cannot be accepted. */
+    public Message decode(String text) throws ProtocolException {
+        JsonNode tree;
+        try {
+            tree = MAPPER.readTree(text);
+        } catch (JacksonException e) {
+            throw new ProtocolException(ErrorCode.BAD_REQUEST, "frame is not valid JSON", null);
+        }
+        if (tree == null || !tree.isObject()) {
+            throw new ProtocolException(ErrorCode.BAD_REQUEST, "frame must be a JSON object", null);
+        }
+        ObjectNode object = (ObjectNode) tree;
+        Object ref = readRef(object);
+        JsonNode type = object.get(TYPE);
+        if (type == null || !type.isString()) {
+            throw new ProtocolException(ErrorCode.BAD_REQUEST, "missing string field type", ref);
+        }
+        MessageType<?> messageType = inbound.get(type.stringValue());
+        if (messageType == null) {
+            throw new ProtocolException(ErrorCode.UNKNOWN_TYPE, "unknown type " + quoted(type.stringValue()), ref);
+        }
+        return messageType.decoder().decode(new Fields(object, ref));
+    }
+
+    public String encode(Message message) {
+        return MAPPER.writeValueAsString(toTree(message));
+    }
+
+    public byte[] encodeUtf8(Message message) {
+        return encode(message).getBytes(StandardCharsets.UTF_8);
+    }
+
+    public ObjectNode toTree(Message message) {
+        MessageType<?> type = outbound.get(message.getClass());
+        if (type == null) {
+            throw new IllegalArgumentException("no codec for " + message.getClass().getName());
+        }
+        ObjectNode out = JsonNodeFactory.instance.objectNode();
+        out.put(TYPE, type.name());
+        type.encodeUnchecked(message, out);
+        return out;
+    }
+
+    /** Writes a ref exactly as the client sent it: a string stays a string, a number a number. */
+    public static void putRef(ObjectNode out, Object ref) {
+        if (ref == null) {
+            return;
+        }
+        if (ref instanceof String s) {
+            out.put(REF, s);
+        } else if (ref instanceof JsonNode n) {
+            out.set(REF, n);
+        } else {
+            out.set(REF, MAPPER.valueToTree(ref));
+        }
+    }
+
+    private static Object readRef(ObjectNode object) throws ProtocolException {
+        JsonNode ref = object.get(REF);
+        if (ref == null || ref.isNull()) {
+            return null;
+        }
+        if (ref.isString()) {
+            if (ref.stringValue().length() > Limits.MAX_STRING_CHARS) {
+                throw new ProtocolException(ErrorCode.BAD_REQUEST, "ref is too long", null);
+            }
+            return ref.stringValue();
+        }
+        if (ref.isNumber()) {
+            // Kept as the node so that 1.50 or 1e3 is echoed exactly as sent.
+            return ref;
+        }
+        throw new ProtocolException(ErrorCode.BAD_REQUEST, "ref must be a string or a number", null);
+    }
+
+    private static String quoted(String value) {
+        String shown = value.length() <= 40 ? value : value.substring(0, 40) + "…";
+        return "\"" + shown + "\"";
+    }
+}

@@ -1,0 +1,55 @@
+package lor.protocol.netty;
+
+import java.nio.charset.StandardCharsets;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+
+/**
+ * Writes JSON text as WebSocket frames. Text larger than one fragment goes out as a text frame followed by
+ * continuation frames, so that a message of any size (a big snapshot) crosses a peer whose per-frame limit is
+ * {@link #FRAGMENT_BYTES}; the peer's aggregator reassembles it.
+ */
+public final class MessageFrames {
+
+    /** Largest single frame payload we write; peers accept frames at least this large. */
+    public static final int FRAGMENT_BYTES = 1024 * 1024;
+
+    private MessageFrames() {
+    }
+
+    public static ChannelFuture writeText(Channel channel, String text) {
+        ByteBuf utf8 = ByteBufUtil.writeUtf8(channel.alloc(), text);
+        return writeUtf8(channel, utf8);
+    }
+
+    /** Takes ownership of {@code utf8}. */
+    public static ChannelFuture writeUtf8(Channel channel, ByteBuf utf8) {
+        int length = utf8.readableBytes();
+        if (length <= FRAGMENT_BYTES) {
+            return channel.writeAndFlush(new TextWebSocketFrame(utf8));
+        }
+        int offset = 0;
+        ChannelFuture last = null;
+        while (offset < length) {
+            int size = Math.min(FRAGMENT_BYTES, length - offset);
+            ByteBuf part = utf8.retainedSlice(utf8.readerIndex() + offset, size);
+            boolean fin = offset + size == length;
+            last = channel.write(offset == 0
+                    ? new TextWebSocketFrame(false, 0, part)
+                    : new ContinuationWebSocketFrame(fin, 0, part));
+            offset += size;
+        }
+        utf8.release();
+        channel.flush();
+        return last;
+    }
+
+    public static String text(ByteBuf content) {
+        return content.toString(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,104 @@
+package lor.protocol.ticket;
+
+import java.nio.charset.StandardCharsets;
+import java.security.InvalidKeyException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+import java.util.regex.Pattern;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Signs and verifies tickets with HMAC-SHA256 under a per-spawn secret shared by the director and one world
+ * process. Wire form: {@code base64url(payload) "." base64url(mac)}, payload
+ * {@code v1|accountId|worldId|expiresAtMillis|nonce}. Thread-safe.
+ */
+public final class TicketSigner {
+
+    private static final String ALGORITHM = "HmacSHA256";
+    private static final String VERSION = "v1";
+    private static final Pattern SAFE_FIELD = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+    private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
+    private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
+
+    private final SecretKeySpec key;
+
+    public TicketSigner(byte[] secret) {
+        if (secret.length < 32) {
+            throw new IllegalArgumentException("a ticket secret needs at least 256 bits");
+        }
+        this.key = new SecretKeySpec(secret.clone(), ALGORITHM);
+    }
+
+    /** A secret encoded as {@link Secrets#random256()} produces it. */
+    public static TicketSigner fromEncodedSecret(String encoded) {
+        return new TicketSigner(DECODER.decode(encoded));
+    }
+
+    public String sign(Ticket ticket) {
+        if (!SAFE_FIELD.matcher(ticket.worldId()).matches() || !SAFE_FIELD.matcher(ticket.nonce()).matches()) {
+            throw new IllegalArgumentException("world id and nonce must be URL-safe tokens");
+        }
+        String payload = String.join("|", VERSION, Long.toString(ticket.accountId()), ticket.worldId(),
+                Long.toString(ticket.expiresAtMillis()), ticket.nonce());
+        byte[] payloadBytes = payload.getBytes(StandardCharsets.UTF_8);
+        return ENCODER.encodeToString(payloadBytes) + "." + ENCODER.encodeToString(mac(payloadBytes));
+    }
+
+    /**
+     * The ticket if its signature is ours, it names {@code expectedWorldId} and it has not expired at
+     * {@code nowMillis}. Whether it was used before is the caller's business.
+     */
+    public Ticket verify(String token, String expectedWorldId, long nowMillis) throws TicketException {
+        if (token == null || token.length() > 512) {
+            throw new TicketException("missing or oversized ticket");
+        }
+        int dot = token.indexOf('.');
+        if (dot <= 0 || dot != token.lastIndexOf('.')) {
+            throw new TicketException("malformed ticket");
+        }
+        byte[] payloadBytes;
+        byte[] givenMac;
+        try {
+            payloadBytes = DECODER.decode(token.substring(0, dot));
+            givenMac = DECODER.decode(token.substring(dot + 1));
+        } catch (IllegalArgumentException e) {
+            throw new TicketException("malformed ticket");
+        }
+        if (!MessageDigest.isEqual(mac(payloadBytes), givenMac)) {
+            throw new TicketException("forged ticket");
+        }
+        String[] parts = new String(payloadBytes, StandardCharsets.UTF_8).split("\\|", -1);
+        if (parts.length != 5 || !VERSION.equals(parts[0])) {
+            throw new TicketException("unknown ticket version");
+        }
+        Ticket ticket;
+        try {
+            ticket = new Ticket(Long.parseLong(parts[1]), parts[2], Long.parseLong(parts[3]), parts[4]);
+        } catch (NumberFormatException e) {
+            throw new TicketException("malformed ticket");
+        }
+        if (!ticket.worldId().equals(expectedWorldId)) {
+            throw new TicketException("ticket for another world");
+        }
+        if (ticket.expiresAtMillis() <= nowMillis) {
+            throw new TicketException("expired ticket");
+        }
+        if (ticket.expiresAtMillis() - nowMillis > Ticket.MAX_LIFETIME_MILLIS) {
+            throw new TicketException("ticket lifetime above the maximum");
+        }
+        return ticket;
+    }
+
+    private byte[] mac(byte[] payload) {
+        try {
+            Mac mac = Mac.getInstance(ALGORITHM);
+            mac.init(key);
+            return mac.doFinal(payload);
+        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
+            throw new IllegalStateException("HMAC-SHA256 unavailable", e);
+        }
+    }
+}

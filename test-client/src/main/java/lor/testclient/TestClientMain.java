@@ -1,0 +1,85 @@
+package lor.testclient;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+
+import lor.testclient.scenario.Scenario;
+import lor.testclient.scenario.ScenarioRunner;
+import lor.testclient.scenario.Stage1Scenarios;
+
+/**
+ * {@code java -jar test-client.jar scenarios --director ws://HOST:PORT/ws}: runs the end-to-end scenario suite
+ * and exits 0 only when every scenario passed.
+ */
+public final class TestClientMain {
+
+    static final String USAGE = """
+            usage: java -jar test-client/target/test-client.jar COMMAND [options]
+
+            commands:
+              scenarios --director ws://HOST:PORT/ws [--timeout-ms N] [--only TEXT]
+                  runs the end-to-end scenario suite; one PASS/FAIL line per scenario, then
+                  "N passed, M failed"; exit status 0 only when M is 0.
+                  --timeout-ms   longest wait for a world lifecycle step, e.g. an idle shutdown (default 120000)
+                  --only         run only the scenarios whose name contains TEXT
+              bots ...
+                  the load generator (not available yet)
+            """;
+
+    private static final int EXIT_USAGE = 64;
+
+    private TestClientMain() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
+            System.out.print(USAGE);
+            System.exit(args.length == 0 ? EXIT_USAGE : 0);
+        }
+        try {
+            switch (args[0]) {
+                case "scenarios" -> System.exit(scenarios(args));
+                case "bots" -> {
+                    System.err.println("test-client: the bots load generator is not part of this build yet");
+                    System.exit(EXIT_USAGE);
+                }
+                default -> {
+                    System.err.println("test-client: unknown command " + args[0]);
+                    System.err.print(USAGE);
+                    System.exit(EXIT_USAGE);
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("test-client: " + e.getMessage());
+            System.exit(EXIT_USAGE);
+        }
+    }
+
+    private static int scenarios(String[] args) {
+        URI director = null;
+        long timeoutMs = 120_000;
+        String only = null;
+        for (int i = 1; i < args.length; i++) {
+            String option = args[i];
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException("option " + option + " needs a value");
+            }
+            String value = args[++i];
+            switch (option) {
+                case "--director" -> director = URI.create(value);
+                case "--timeout-ms" -> timeoutMs = Long.parseLong(value);
+                case "--only" -> only = value;
+                default -> throw new IllegalArgumentException("unknown option " + option);
+            }
+        }
+        if (director == null || !("ws".equals(director.getScheme()) || "wss".equals(director.getScheme()))) {
+            throw new IllegalArgumentException("--director ws://HOST:PORT/ws is required");
+        }
+        String filter = only;
+        List<Scenario> selected = Stage1Scenarios.all().stream()
+                .filter(s -> filter == null || s.name().contains(filter))
+                .toList();
+        return new ScenarioRunner(director, Duration.ofMillis(timeoutMs), System.out).run(selected) == 0 ? 0 : 1;
+    }
+}

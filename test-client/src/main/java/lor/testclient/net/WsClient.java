@@ -1,0 +1,148 @@
+package lor.testclient.net;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import lor.protocol.ErrorMessage;
+import lor.protocol.Message;
+import lor.protocol.MessageCodec;
+import lor.protocol.ProtocolException;
+
+/**
+ * A blocking, test-friendly JSON WebSocket client on the JDK's HTTP client: frames arrive in an inbox, and every
+ * wait has a deadline. One instance per connection; not for load generation.
+ */
+public final class WsClient implements AutoCloseable {
+
+    /** Status reported when the connection ended without a close frame. */
+    public static final int ABNORMAL_CLOSE = 1006;
+
+    private final MessageCodec codec;
+    private final BlockingQueue<String> inbox = new LinkedBlockingQueue<>();
+    private final CompletableFuture<Integer> closed = new CompletableFuture<>();
+    private WebSocket socket;
+
+    private WsClient(MessageCodec codec) {
+        this.codec = codec;
+    }
+
+    public static WsClient connect(HttpClient http, URI uri, MessageCodec codec, Duration timeout) throws Exception {
+        WsClient client = new WsClient(codec);
+        client.socket = http.newWebSocketBuilder()
+                .connectTimeout(timeout)
+                .buildAsync(uri, client.new Listener())
+                .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        return client;
+    }
+
+    public void send(Message message) {
+        sendText(codec.encode(message));
+    }
+
+    public void sendText(String text) {
+        socket.sendText(text, true).join();
+    }
+
+    /** Sends {@code text} split into two WebSocket fragments. */
+    public void sendFragmented(String first, String rest) {
+        socket.sendText(first, false).join();
+        socket.sendText(rest, true).join();
+    }
+
+    /** The next message, decoded. */
+    public Message next(Duration timeout) throws Exception {
+        String text = inbox.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        if (text == null) {
+            throw new AssertionError("no message within " + timeout.toMillis() + " ms"
+                    + (closed.isDone() ? " (connection closed with " + closed.getNow(null) + ")" : ""));
+        }
+        try {
+            return codec.decode(text);
+        } catch (ProtocolException e) {
+            throw new AssertionError("unreadable message from server: " + e.getMessage() + ": " + text);
+        }
+    }
+
+    /** The next message, which must be of {@code type}; an error message fails with its code. */
+    public <T extends Message> T expect(Class<T> type, Duration timeout) throws Exception {
+        Message message = next(timeout);
+        if (type.isInstance(message)) {
+            return type.cast(message);
+        }
+        if (message instanceof ErrorMessage error) {
+            throw new AssertionError("expected " + type.getSimpleName() + ", got error " + error.code() + ": "
+                    + error.message());
+        }
+        throw new AssertionError("expected " + type.getSimpleName() + ", got " + message.type());
+    }
+
+    /** The next message, which must be an error with {@code code}. */
+    public ErrorMessage expectError(String code, Duration timeout) throws Exception {
+        Message message = next(timeout);
+        if (message instanceof ErrorMessage error) {
+            if (!error.code().equals(code)) {
+                throw new AssertionError("expected error " + code + ", got " + error.code() + ": " + error.message());
+            }
+            return error;
+        }
+        throw new AssertionError("expected error " + code + ", got " + message.type());
+    }
+
+    /** The status the connection closed with, waiting for it up to {@code timeout}. */
+    public int awaitClose(Duration timeout) throws InterruptedException {
+        try {
+            return closed.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            return ABNORMAL_CLOSE;
+        } catch (TimeoutException e) {
+            throw new AssertionError("connection still open after " + timeout.toMillis() + " ms");
+        }
+    }
+
+    public boolean isClosed() {
+        return closed.isDone();
+    }
+
+    @Override
+    public void close() {
+        if (socket != null && !closed.isDone()) {
+            socket.abort();
+        }
+    }
+
+    private final class Listener implements WebSocket.Listener {
+
+        private final StringBuilder partial = new StringBuilder();
+
+        @Override
+        public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+            partial.append(data);
+            if (last) {
+                inbox.add(partial.toString());
+                partial.setLength(0);
+            }
+            webSocket.request(1);
+            return null;
+        }
+
+        @Override
+        public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+            closed.complete(statusCode);
+            return null;
+        }
+
+        @Override
+        public void onError(WebSocket webSocket, Throwable error) {
+            closed.complete(ABNORMAL_CLOSE);
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package lor.world;
+
+import java.net.URI;
+import java.util.Map;
+
+import lor.sim.world.GridSize;
+
+/**
+ * Everything a world process is started with. Non-secret settings come from the command line, so that {@code ps}
+ * shows which world a process serves; the spawn token and the ticket secret come only from the environment.
+ */
+public record WorldConfig(String worldId, URI controlUrl, String bindAddress, int gamePort, long snapshotIntervalMs,
+                          GridSize grid, long shutdownAckTimeoutMs, long maxSnapshotBytes, String spawnToken,
+                          String ticketSecret) {
+
+    public static final String ENV_SPAWN_TOKEN = "LOR_SPAWN_TOKEN";
+    public static final String ENV_TICKET_SECRET = "LOR_TICKET_SECRET";
+
+    static final String USAGE = """
+            usage: java -jar world-server.jar --world-id ID --control-url ws://HOST:PORT/control [options]
+              (started by the director; not meant to be run by hand)
+              --bind ADDR                 address for the game endpoint (default 127.0.0.1)
+              --game-port N               port for the game endpoint, 0 = any free port (default 0)
+              --snapshot-interval-ms N    time between periodic snapshots (default 30000)
+              --grid WxHxL                grid size in cells (default 64x64x1)
+              --shutdown-ack-timeout-ms N how long shutdown waits for the final snapshot's ack (default 30000)
+              --max-snapshot-bytes N      largest control message accepted (default 268435456)
+            environment: LOR_SPAWN_TOKEN and LOR_TICKET_SECRET (required)""";
+
+    public static WorldConfig parse(String[] args, Map<String, String> env) {
+        String worldId = null;
+        String controlUrl = null;
+        String bind = "127.0.0.1";
+        int gamePort = 0;
+        long snapshotIntervalMs = 30_000;
+        GridSize grid = new GridSize(64, 64, 1);
+        long shutdownAckTimeoutMs = 30_000;
+        long maxSnapshotBytes = 256L * 1024 * 1024;
+        for (int i = 0; i < args.length; i++) {
+            String option = args[i];
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException("option " + option + " needs a value");
+            }
+            String value = args[++i];
+            switch (option) {
+                case "--world-id" -> worldId = value;
+                case "--control-url" -> controlUrl = value;
+                case "--bind" -> bind = value;
+                case "--game-port" -> gamePort = parseInt(option, value, 0, 65535);
+                case "--snapshot-interval-ms" -> snapshotIntervalMs = parseLong(option, value, 100, Long.MAX_VALUE);
+                case "--grid" -> grid = parseGrid(value);
+                case "--shutdown-ack-timeout-ms" ->
+                        shutdownAckTimeoutMs = parseLong(option, value, 100, Long.MAX_VALUE);
+                case "--max-snapshot-bytes" ->
+                        maxSnapshotBytes = parseLong(option, value, 64 * 1024, Integer.MAX_VALUE);
+                default -> throw new IllegalArgumentException("unknown option " + option);
+            }
+        }
+        if (worldId == null || !worldId.matches("[a-z0-9_-]{1,32}")) {
+            throw new IllegalArgumentException("--world-id must be 1-32 of [a-z0-9_-]");
+        }
+        if (controlUrl == null) {
+            throw new IllegalArgumentException("--control-url is required");
+        }
+        String spawnToken = env.get(ENV_SPAWN_TOKEN);
+        String ticketSecret = env.get(ENV_TICKET_SECRET);
+        if (spawnToken == null || spawnToken.isBlank() || ticketSecret == null || ticketSecret.isBlank()) {
+            throw new IllegalArgumentException(ENV_SPAWN_TOKEN + " and " + ENV_TICKET_SECRET + " must be set");
+        }
+        return new WorldConfig(worldId, URI.create(controlUrl), bind, gamePort, snapshotIntervalMs, grid,
+                shutdownAckTimeoutMs, maxSnapshotBytes, spawnToken, ticketSecret);
+    }
+
+    /** Ticks between two periodic snapshots at the given tick rate (at least one). */
+    public long snapshotIntervalTicks(int tickRate) {
+        return Math.max(1, snapshotIntervalMs * tickRate / 1000);
+    }
+
+    @Override
+    public String toString() {
+        return "WorldConfig[worldId=" + worldId + ", controlUrl=" + controlUrl + ", bind=" + bindAddress
+                + ", gamePort=" + gamePort + ", snapshotIntervalMs=" + snapshotIntervalMs + ", grid=" + grid
+                + ", shutdownAckTimeoutMs=" + shutdownAckTimeoutMs + ", maxSnapshotBytes=" + maxSnapshotBytes
+                + ", secrets=<redacted>]";
+    }
+
+    private static GridSize parseGrid(String value) {
+        String[] parts = value.split("x");
+        if (parts.length != 3) {
+            throw new IllegalArgumentException("--grid must look like 64x64x1");
+        }
+        return new GridSize(parseInt("--grid", parts[0], 1, GridSize.MAX_SIDE),
+                parseInt("--grid", parts[1], 1, GridSize.MAX_SIDE),
+                parseInt("--grid", parts[2], 1, GridSize.MAX_LAYERS));
+    }
+
+    private static int parseInt(String option, String value, int min, int max) {
+        return (int) parseLong(option, value, min, max);
+    }
+
+    private static long parseLong(String option, String value, long min, long max) {
+        long parsed;
+        try {
+            parsed = Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " needs a number, got " + value);
+        }
+        if (parsed < min || parsed > max) {
+            throw new IllegalArgumentException(option + " must be between " + min + " and " + max);
+        }
+        return parsed;
+    }
+}

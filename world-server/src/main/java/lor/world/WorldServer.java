@@ -1,0 +1,177 @@
+package lor.world;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import io.netty.channel.EventLoopGroup;
+import lor.protocol.ErrorMessage;
+import lor.protocol.control.WorldHydrateMessage;
+import lor.protocol.netty.EventLoops;
+import lor.protocol.ticket.TicketSigner;
+import lor.world.control.ControlClient;
+import lor.world.control.ControlListener;
+import lor.world.game.GameAdmission;
+import lor.world.game.GameChannelInitializer;
+import lor.world.game.GameServer;
+import lor.world.game.PlayerConnection;
+import lor.world.game.TicketGate;
+import lor.world.sim.WorldLoop;
+import lor.world.snapshot.SnapshotOutbox;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** One world process, wired by hand: game endpoint, tick thread, control client, snapshot outbox. */
+public final class WorldServer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WorldServer.class);
+
+    /** Exit status when the director refused this process. */
+    static final int EXIT_REFUSED = 2;
+    /** Exit status when the world cannot continue (an unreadable snapshot). */
+    static final int EXIT_FATAL = 3;
+
+    /** Bounded input queue of the tick thread; a full queue refuses joins instead of growing. */
+    private static final int COMMAND_QUEUE_CAPACITY = 16_384;
+
+    private final WorldConfig config;
+    private final EventLoopGroup boss = EventLoops.create("game-accept", 1);
+    private final EventLoopGroup workers = EventLoops.create("game-io", 0);
+    private final EventLoopGroup controlGroup = EventLoops.create("control", 1);
+    private final ExecutorService io = Executors.newSingleThreadExecutor(r -> new Thread(r, "snapshot-io"));
+    private final CompletableFuture<Integer> exit = new CompletableFuture<>();
+    private final ControlClient control;
+    private final SnapshotOutbox outbox;
+    private final WorldRuntime runtime;
+    private final WorldLoop loop;
+    private final ShutdownCoordinator shutdown;
+    private GameServer gameServer;
+
+    private WorldServer(WorldConfig config) {
+        this.config = config;
+        this.control = new ControlClient(config.worldId(), config.spawnToken(), config.controlUrl(),
+                (int) config.maxSnapshotBytes(), () -> gameServer.port(), new Listener(), controlGroup);
+        this.outbox = new SnapshotOutbox(config.worldId(), control, io);
+        this.runtime = new WorldRuntime(config, control, outbox, this::fatal);
+        this.loop = new WorldLoop(config.worldId(), COMMAND_QUEUE_CAPACITY, runtime);
+        this.shutdown = new ShutdownCoordinator(this, config.shutdownAckTimeoutMs());
+        shutdown.terminated().thenAccept(exit::complete);
+    }
+
+    public static WorldServer start(WorldConfig config) throws InterruptedException {
+        WorldServer server = new WorldServer(config);
+        TicketGate gate = new TicketGate(TicketSigner.fromEncodedSecret(config.ticketSecret()), config.worldId(),
+                System::currentTimeMillis);
+        server.gameServer = GameServer.bind(config.bindAddress(), config.gamePort(),
+                new GameChannelInitializer(gate, server.new Admission()), server.boss, server.workers);
+        server.loop.start();
+        server.control.start();
+        LOG.info("world {} serving /game on {}:{} (pid {})", config.worldId(), config.bindAddress(),
+                server.gameServer.port(), ProcessHandle.current().pid());
+        return server;
+    }
+
+    /** Starts the shutdown path once; returns the future exit status. */
+    public CompletableFuture<Integer> shutdown(String reason) {
+        return shutdown.shutdown(reason);
+    }
+
+    /** The exit status, once the world has stopped (or failed). */
+    public CompletableFuture<Integer> exitStatus() {
+        return exit;
+    }
+
+    String worldId() {
+        return config.worldId();
+    }
+
+    GameServer gameServer() {
+        return gameServer;
+    }
+
+    SnapshotOutbox outbox() {
+        return outbox;
+    }
+
+    ControlClient control() {
+        return control;
+    }
+
+    WorldLoop loop() {
+        return loop;
+    }
+
+    WorldRuntime runtime() {
+        return runtime;
+    }
+
+    void releaseResources() {
+        loop.stop();
+        control.close();
+        io.shutdown();
+        try {
+            loop.awaitStopped(2, TimeUnit.SECONDS);
+            io.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        controlGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+    }
+
+    private void fatal(String reason) {
+        LOG.error("world {} cannot continue: {}", config.worldId(), reason);
+        releaseResources();
+        exit.complete(EXIT_FATAL);
+    }
+
+    private final class Admission implements GameAdmission {
+
+        @Override
+        public boolean admit(PlayerConnection connection, lor.protocol.ticket.Ticket ticket, Object ref) {
+            return loop.submit(() -> runtime.admit(connection, ticket, ref));
+        }
+
+        @Override
+        public void leave(PlayerConnection connection) {
+            // A leave must not be lost, or the entity would stay forever: retry until the queue takes it.
+            if (!loop.submit(() -> runtime.leave(connection))) {
+                workers.schedule(() -> leave(connection), 50, TimeUnit.MILLISECONDS);
+            }
+        }
+    }
+
+    private final class Listener implements ControlListener {
+
+        @Override
+        public void onHydrate(WorldHydrateMessage hydrate) {
+            if (!loop.submit(() -> runtime.hydrate(hydrate.seq(), hydrate.state()))) {
+                fatal("tick queue full during hydration");
+            }
+        }
+
+        @Override
+        public void onResumed() {
+            outbox.resend();
+        }
+
+        @Override
+        public void onSnapshotAck(long seq) {
+            outbox.onAck(seq);
+        }
+
+        @Override
+        public void onShutdownRequested(String reason) {
+            shutdown("director asked: " + (reason == null ? "no reason given" : reason));
+        }
+
+        @Override
+        public void onRefused(ErrorMessage error) {
+            LOG.error("world {} exits: the director refused its registration", config.worldId());
+            releaseResources();
+            exit.complete(EXIT_REFUSED);
+        }
+    }
+}

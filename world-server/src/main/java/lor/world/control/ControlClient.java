@@ -1,0 +1,211 @@
+package lor.world.control;
+
+import java.net.URI;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
+import lor.protocol.ErrorMessage;
+import lor.protocol.Message;
+import lor.protocol.MessageCodec;
+import lor.protocol.ProtocolException;
+import lor.protocol.control.ControlMessages;
+import lor.protocol.control.SnapshotAckMessage;
+import lor.protocol.control.WorldHydrateMessage;
+import lor.protocol.control.WorldRegisterMessage;
+import lor.protocol.control.WorldResumedMessage;
+import lor.protocol.control.WorldShutdownMessage;
+import lor.protocol.netty.MessageFrames;
+import lor.protocol.netty.OversizeClosingFrameAggregator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The world's connection to the director's {@code /control}. It registers on every (re)connect and reconnects
+ * with exponential backoff and jitter for as long as the world lives. Messages can be sent only once the
+ * director has answered the registration ({@code world_hydrate} or {@code world_resumed}), so nothing the world
+ * sends can overtake its registration.
+ */
+public final class ControlClient implements ControlLink {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ControlClient.class);
+
+    static final String HTTP_CODEC = "http-codec";
+    static final String HTTP_AGGREGATOR = "http-aggregator";
+    static final String WEBSOCKET = "websocket";
+    static final String FRAME_AGGREGATOR = "frame-aggregator";
+    static final String CONTROL = "control";
+
+    private final String worldId;
+    private final String spawnToken;
+    private final URI url;
+    private final int maxMessageBytes;
+    private final IntSupplier gamePort;
+    private final ControlListener listener;
+    private final EventLoopGroup group;
+    private final MessageCodec codec = ControlMessages.worldCodec();
+    private final Backoff backoff = new Backoff(100, 5_000, ThreadLocalRandom.current());
+    private volatile Channel accepted;
+    private volatile boolean closing;
+
+    public ControlClient(String worldId, String spawnToken, URI url, int maxMessageBytes, IntSupplier gamePort,
+                         ControlListener listener, EventLoopGroup group) {
+        this.worldId = worldId;
+        this.spawnToken = spawnToken;
+        this.url = url;
+        this.maxMessageBytes = maxMessageBytes;
+        this.gamePort = gamePort;
+        this.listener = listener;
+        this.group = group;
+    }
+
+    public void start() {
+        connect();
+    }
+
+    /** Stops reconnecting and closes the connection once pending writes are flushed. */
+    public void close() {
+        closing = true;
+        Channel channel = accepted;
+        if (channel != null) {
+            channel.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+        }
+    }
+
+    @Override
+    public boolean send(Message message) {
+        return sendText(codec.encode(message));
+    }
+
+    @Override
+    public boolean sendText(String json) {
+        Channel channel = accepted;
+        if (channel == null || !channel.isActive()) {
+            return false;
+        }
+        MessageFrames.writeText(channel, json);
+        return true;
+    }
+
+    private void connect() {
+        if (closing) {
+            return;
+        }
+        WebSocketClientProtocolConfig config = WebSocketClientProtocolConfig.newBuilder()
+                .webSocketUri(url)
+                .maxFramePayloadLength(MessageFrames.FRAGMENT_BYTES)
+                .handshakeTimeoutMillis(10_000)
+                .build();
+        Bootstrap bootstrap = new Bootstrap()
+                .group(group)
+                .channel(NioSocketChannel.class)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5_000)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline()
+                                .addLast(HTTP_CODEC, new HttpClientCodec())
+                                .addLast(HTTP_AGGREGATOR, new HttpObjectAggregator(64 * 1024))
+                                .addLast(WEBSOCKET, new WebSocketClientProtocolHandler(config))
+                                .addLast(FRAME_AGGREGATOR, new OversizeClosingFrameAggregator(maxMessageBytes))
+                                .addLast(CONTROL, new Handler());
+                    }
+                });
+        int port = url.getPort() > 0 ? url.getPort() : 80;
+        ChannelFuture future = bootstrap.connect(url.getHost(), port);
+        future.addListener(f -> {
+            if (!f.isSuccess()) {
+                LOG.warn("cannot reach director at {}: {}", url, f.cause().toString());
+                scheduleReconnect();
+            } else {
+                future.channel().closeFuture().addListener(c -> onDisconnected());
+            }
+        });
+    }
+
+    private void onDisconnected() {
+        if (accepted != null && !closing) {
+            LOG.warn("control connection to the director lost; reconnecting");
+        }
+        accepted = null;
+        scheduleReconnect();
+    }
+
+    private void scheduleReconnect() {
+        if (closing) {
+            return;
+        }
+        long delay = backoff.nextDelayMillis();
+        group.schedule(this::connect, delay, TimeUnit.MILLISECONDS);
+    }
+
+    private final class Handler extends SimpleChannelInboundHandler<TextWebSocketFrame> {
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+            if (evt == WebSocketClientProtocolHandler.ClientHandshakeStateEvent.HANDSHAKE_COMPLETE) {
+                long pid = ProcessHandle.current().pid();
+                String register = codec.encode(new WorldRegisterMessage(worldId, spawnToken, gamePort.getAsInt(), pid));
+                MessageFrames.writeText(ctx.channel(), register);
+            }
+            ctx.fireUserEventTriggered(evt);
+        }
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, TextWebSocketFrame frame) {
+            Message message;
+            try {
+                message = codec.decode(frame.text());
+            } catch (ProtocolException e) {
+                LOG.error("director sent an unreadable control message: {}", e.getMessage());
+                return;
+            }
+            if (message instanceof WorldHydrateMessage hydrate) {
+                accept(ctx.channel());
+                listener.onHydrate(hydrate);
+            } else if (message instanceof WorldResumedMessage) {
+                accept(ctx.channel());
+                listener.onResumed();
+            } else if (message instanceof SnapshotAckMessage ack) {
+                listener.onSnapshotAck(ack.seq());
+            } else if (message instanceof WorldShutdownMessage shutdown) {
+                listener.onShutdownRequested(shutdown.reason());
+            } else if (message instanceof ErrorMessage error) {
+                LOG.error("director refused this world: {} ({})", error.message(), error.code());
+                closing = true;
+                ctx.close();
+                listener.onRefused(error);
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            LOG.warn("control connection failed: {}", cause.toString());
+            ctx.close();
+        }
+
+        private void accept(Channel channel) {
+            if (accepted != channel) {
+                accepted = channel;
+                backoff.reset();
+                LOG.info("registered with the director at {}", url);
+            }
+        }
+    }
+}

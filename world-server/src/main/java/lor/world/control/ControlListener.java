@@ -1,0 +1,20 @@
+package lor.world.control;
+
+import lor.protocol.ErrorMessage;
+import lor.protocol.control.WorldHydrateMessage;
+
+/** What the director tells a world, delivered on the control client's event loop; implementations must not block. */
+public interface ControlListener {
+
+    void onHydrate(WorldHydrateMessage hydrate);
+
+    /** The director took the world back after a reconnect; unacknowledged work should be sent again. */
+    void onResumed();
+
+    void onSnapshotAck(long seq);
+
+    void onShutdownRequested(String reason);
+
+    /** The director refused this process (a wrong or stale spawn token). */
+    void onRefused(ErrorMessage error);
+}

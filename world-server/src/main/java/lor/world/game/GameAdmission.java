@@ -1,0 +1,12 @@
+package lor.world.game;
+
+import lor.protocol.ticket.Ticket;
+
+/** How a game connection hands players to the tick thread. Implementations only enqueue; they never block. */
+public interface GameAdmission {
+
+    /** @return false when the world cannot take the request now (queue full or shutting down) */
+    boolean admit(PlayerConnection connection, Ticket ticket, Object ref);
+
+    void leave(PlayerConnection connection);
+}

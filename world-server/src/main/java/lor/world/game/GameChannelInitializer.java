@@ -1,0 +1,51 @@
+package lor.world.game;
+
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+import lor.protocol.Limits;
+import lor.protocol.MessageCodec;
+import lor.protocol.game.GameMessages;
+import lor.protocol.netty.OversizeClosingFrameAggregator;
+
+/** The pipeline of the game endpoint {@code /game}, in order. */
+public final class GameChannelInitializer extends ChannelInitializer<SocketChannel> {
+
+    public static final String PATH = "/game";
+
+    static final String HTTP_CODEC = "http-codec";
+    static final String HTTP_AGGREGATOR = "http-aggregator";
+    static final String WEBSOCKET = "websocket";
+    static final String FRAME_AGGREGATOR = "frame-aggregator";
+    static final String SESSION = "session";
+
+    /** Upgrade requests are small; anything bigger is not a client of ours. */
+    private static final int MAX_HTTP_REQUEST_BYTES = 8 * 1024;
+
+    private final MessageCodec codec = GameMessages.serverCodec();
+    private final TicketGate gate;
+    private final GameAdmission admission;
+    private final WebSocketServerProtocolConfig webSocketConfig = WebSocketServerProtocolConfig.newBuilder()
+            .websocketPath(PATH)
+            .maxFramePayloadLength(Limits.MAX_CLIENT_FRAME_BYTES)
+            .handshakeTimeoutMillis(10_000)
+            .build();
+
+    public GameChannelInitializer(TicketGate gate, GameAdmission admission) {
+        this.gate = gate;
+        this.admission = admission;
+    }
+
+    @Override
+    protected void initChannel(SocketChannel ch) {
+        ch.pipeline()
+                .addLast(HTTP_CODEC, new HttpServerCodec())
+                .addLast(HTTP_AGGREGATOR, new HttpObjectAggregator(MAX_HTTP_REQUEST_BYTES))
+                .addLast(WEBSOCKET, new WebSocketServerProtocolHandler(webSocketConfig))
+                .addLast(FRAME_AGGREGATOR, new OversizeClosingFrameAggregator(Limits.MAX_CLIENT_FRAME_BYTES))
+                .addLast(SESSION, new GameSessionHandler(codec, gate, admission));
+    }
+}

@@ -1,0 +1,150 @@
+package lor.world.game;
+
+import java.io.IOException;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.CorruptedFrameException;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.util.ReferenceCountUtil;
+import lor.protocol.ErrorCode;
+import lor.protocol.ErrorMessage;
+import lor.protocol.Limits;
+import lor.protocol.Message;
+import lor.protocol.MessageCodec;
+import lor.protocol.ProtocolException;
+import lor.protocol.game.HelloMessage;
+import lor.protocol.netty.HttpResponses;
+import lor.protocol.ticket.Ticket;
+import lor.protocol.ticket.TicketException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One player's game connection: a two-state machine. Before {@code hello} only {@code hello} is legal; a bad
+ * ticket closes the connection. After it, the player is in the world until the connection closes. This handler
+ * decodes and validates on the event loop and hands everything that touches the world to {@link GameAdmission}.
+ */
+public final class GameSessionHandler extends ChannelInboundHandlerAdapter implements PlayerConnection {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GameSessionHandler.class);
+
+    private enum State { AWAITING_HELLO, IN_WORLD }
+
+    private final MessageCodec codec;
+    private final TicketGate gate;
+    private final GameAdmission admission;
+    private volatile State state = State.AWAITING_HELLO;
+    private volatile long accountId;
+    private Channel channel;
+
+    public GameSessionHandler(MessageCodec codec, TicketGate gate, GameAdmission admission) {
+        this.codec = codec;
+        this.gate = gate;
+        this.admission = admission;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        channel = ctx.channel();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        try {
+            if (msg instanceof FullHttpRequest request) {
+                HttpResponses.notFound(ctx, request);
+            } else if (msg instanceof TextWebSocketFrame frame) {
+                onText(frame.text());
+            } else if (msg instanceof WebSocketFrame) {
+                send(ErrorMessage.of(ErrorCode.BAD_REQUEST, "only text frames are accepted", null));
+            }
+        } finally {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    private void onText(String text) {
+        Message message;
+        try {
+            message = codec.decode(text);
+        } catch (ProtocolException e) {
+            send(ErrorMessage.of(e));
+            return;
+        }
+        if (message instanceof HelloMessage hello) {
+            onHello(hello);
+        } else {
+            // Only hello is registered at this stage; later message types are refused until hello.
+            send(ErrorMessage.of(ErrorCode.NOT_AUTHENTICATED, "say hello with a ticket first", null));
+        }
+    }
+
+    private void onHello(HelloMessage hello) {
+        if (state != State.AWAITING_HELLO) {
+            send(ErrorMessage.of(ErrorCode.NOT_ALLOWED, "hello was already accepted", hello.ref()));
+            return;
+        }
+        Ticket ticket;
+        try {
+            if (hello.ticket() == null) {
+                throw new TicketException("no ticket");
+            }
+            ticket = gate.admit(hello.ticket());
+        } catch (TicketException e) {
+            LOG.info("refused hello from {}: {}", channel.remoteAddress(), e.getMessage());
+            closeWith(ErrorCode.BAD_TICKET, "ticket refused", hello.ref());
+            return;
+        }
+        accountId = ticket.accountId();
+        state = State.IN_WORLD;
+        if (!admission.admit(this, ticket, hello.ref())) {
+            closeWith(ErrorCode.WORLD_UNAVAILABLE, "world is not admitting players", hello.ref());
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (state == State.IN_WORLD) {
+            admission.leave(this);
+        }
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (cause instanceof CorruptedFrameException || cause instanceof IOException) {
+            // Protocol violations were already answered by the WebSocket decoder; resets are normal life.
+            LOG.debug("game connection {} closed: {}", ctx.channel().remoteAddress(), cause.toString());
+        } else {
+            LOG.warn("game connection {} failed", ctx.channel().remoteAddress(), cause);
+        }
+        ctx.close();
+    }
+
+    @Override
+    public long accountId() {
+        return accountId;
+    }
+
+    @Override
+    public void send(Message message) {
+        channel.writeAndFlush(new TextWebSocketFrame(codec.encode(message)));
+    }
+
+    @Override
+    public void closeWith(ErrorCode code, String message) {
+        closeWith(code, message, null);
+    }
+
+    private void closeWith(ErrorCode code, String message, Object ref) {
+        channel.write(new TextWebSocketFrame(codec.encode(ErrorMessage.of(code, message, ref))));
+        channel.writeAndFlush(new CloseWebSocketFrame(Limits.CLOSE_POLICY, code.wireName()))
+                .addListener(ChannelFutureListener.CLOSE);
+    }
+}

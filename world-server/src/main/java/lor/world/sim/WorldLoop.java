@@ -1,0 +1,130 @@
+package lor.world.sim;
+
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import lor.sim.time.TickTimeline;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one thread that owns a world. Other threads never touch world state: they {@link #submit} commands into a
+ * bounded queue, which the tick drains before stepping. Ticks follow an absolute timeline
+ * ({@link TickTimeline}), every tick is measured, and overruns are counted.
+ */
+public final class WorldLoop {
+
+    public static final int TICK_RATE = 20;
+    public static final int BROADCAST_RATE = 10;
+
+    /** Commands one tick applies at most; the rest wait for the next tick instead of stretching this one. */
+    static final int MAX_COMMANDS_PER_TICK = 4096;
+
+    private static final Logger LOG = LoggerFactory.getLogger(WorldLoop.class);
+
+    private final BlockingQueue<Runnable> commands;
+    private final TickStats stats = new TickStats();
+    private final Tickable tickable;
+    private final Thread thread;
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private volatile boolean running = true;
+    private TickTimeline timeline;
+
+    /** What the loop runs once per tick, after it has applied the queued commands. */
+    @FunctionalInterface
+    public interface Tickable {
+        void tick(WorldLoop loop);
+    }
+
+    public WorldLoop(String worldId, int queueCapacity, Tickable tickable) {
+        this.commands = new ArrayBlockingQueue<>(queueCapacity);
+        this.tickable = tickable;
+        this.thread = new Thread(this::run, "tick-" + worldId);
+    }
+
+    public void start() {
+        thread.start();
+    }
+
+    /**
+     * Queues a command for the tick thread. Never blocks.
+     *
+     * @return false when the queue is full: the caller refuses the work instead of queueing without bound
+     */
+    public boolean submit(Runnable command) {
+        return commands.offer(command);
+    }
+
+    public boolean isTickThread() {
+        return Thread.currentThread() == thread;
+    }
+
+    /** Stops after the current tick; commands still queued are dropped. */
+    public void stop() {
+        running = false;
+        LockSupport.unpark(thread);
+    }
+
+    public boolean awaitStopped(long timeout, TimeUnit unit) throws InterruptedException {
+        return stopped.await(timeout, unit);
+    }
+
+    /** Tick-thread only. */
+    public TickStats stats() {
+        return stats;
+    }
+
+    /** Tick-thread only. */
+    public long overruns() {
+        return timeline == null ? 0 : timeline.overruns();
+    }
+
+    public int queuedCommands() {
+        return commands.size();
+    }
+
+    private void run() {
+        timeline = TickTimeline.ofRate(TICK_RATE, System.nanoTime());
+        try {
+            while (running) {
+                long start = System.nanoTime();
+                drainCommands();
+                tickable.tick(this);
+                long end = System.nanoTime();
+                stats.record(end - start);
+                long wait = timeline.completeTick(end);
+                parkUntil(end + wait);
+            }
+        } catch (RuntimeException | Error e) {
+            LOG.error("tick thread failed; the world stops", e);
+            throw e;
+        } finally {
+            stopped.countDown();
+        }
+    }
+
+    private void drainCommands() {
+        for (int i = 0; i < MAX_COMMANDS_PER_TICK; i++) {
+            Runnable command = commands.poll();
+            if (command == null) {
+                return;
+            }
+            try {
+                command.run();
+            } catch (RuntimeException e) {
+                // One bad command must not take the world down with it.
+                LOG.error("command failed on the tick thread", e);
+            }
+        }
+    }
+
+    private void parkUntil(long deadline) {
+        long remaining;
+        while (running && (remaining = deadline - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(this, remaining);
+        }
+    }
+}
