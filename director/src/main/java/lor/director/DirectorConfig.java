@@ -68,19 +68,20 @@ public record DirectorConfig(
             if (!option.startsWith("--")) {
                 throw new IllegalArgumentException("unexpected argument " + option);
             }
-            String value;
+            String value = null;
             int eq = option.indexOf('=');
             if (eq > 0) {
                 value = option.substring(eq + 1);
                 option = option.substring(0, eq);
-            } else {
+            }
+            if (!KNOWN.contains(option)) {
+                throw new IllegalArgumentException("unknown option " + option + " (see --help)");
+            }
+            if (value == null) {
                 if (i + 1 >= args.length) {
                     throw new IllegalArgumentException("option " + option + " needs a value");
                 }
                 value = args[++i];
-            }
-            if (!KNOWN.contains(option)) {
-                throw new IllegalArgumentException("unknown option " + option + " (see --help)");
             }
             options.put(option, value);
         }
@@ -129,7 +130,7 @@ public record DirectorConfig(
     @Override
     public String toString() {
         return "DirectorConfig[port=" + port + ", bind=" + bindAddress + ", publicHost=" + publicHost
-                + ", database=" + (embeddedDatabase() ? "embedded" : dbUrl) + ", dbUser=" + dbUser
+                + ", database=" + (embeddedDatabase() ? "embedded" : withoutQuery(dbUrl)) + ", dbUser=" + dbUser
                 + ", dbPassword=" + (dbPassword == null ? "none" : "<redacted>") + ", dataDir=" + dataDir
                 + ", snapshotIntervalMs=" + snapshotIntervalMs + ", idleShutdownMs=" + idleShutdownMs
                 + ", spawnTimeoutMs=" + spawnTimeoutMs + ", stopTimeoutMs=" + stopTimeoutMs
@@ -149,6 +150,12 @@ public record DirectorConfig(
             "--db-url", "--db-user", "--db-password", "--data-dir", "--snapshot-interval-ms", "--idle-shutdown-ms",
             "--spawn-timeout-ms", "--stop-timeout-ms", "--snapshots-kept", "--session-ttl-ms", "--ticket-ttl-ms",
             "--max-snapshot-bytes", "--world-jar", "--db-pool-size");
+
+    /** A JDBC URL's parameters may carry credentials ({@code ?password=…}): logs get the URL without them. */
+    private static String withoutQuery(String url) {
+        int query = url.indexOf('?');
+        return query < 0 ? url : url.substring(0, query) + "?<parameters redacted>";
+    }
 
     private static boolean isWildcard(String address) {
         return address.equals("0.0.0.0") || address.equals("::") || address.equals("[::]");

@@ -8,6 +8,7 @@ import java.util.Map;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.cfg.JsonNodeFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -18,9 +19,14 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class MessageCodec {
 
-    /** Shared mapper: strict about duplicate keys, so one frame cannot mean two things. */
+    /**
+     * Shared mapper: strict about duplicate keys, so one frame cannot mean two things; decimals kept as
+     * {@code BigDecimal} with their trailing zeros, so a ref like {@code 1.50} is echoed exactly.
+     */
     public static final JsonMapper MAPPER = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(JsonNodeFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
             .build();
 
     private static final String TYPE = "type";
@@ -108,7 +114,7 @@ public final class MessageCodec {
             return ref.stringValue();
         }
         if (ref.isNumber()) {
-            // Kept as the node so that 1.50 or 1e3 is echoed exactly as sent.
+            // Kept as the node: a big integer or a decimal is echoed with its exact value.
             return ref;
         }
         throw new ProtocolException(ErrorCode.BAD_REQUEST, "ref must be a string or a number", null);

@@ -16,6 +16,9 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
     public static final String ENV_SPAWN_TOKEN = "LOR_SPAWN_TOKEN";
     public static final String ENV_TICKET_SECRET = "LOR_TICKET_SECRET";
 
+    /** One day: the longest interval or timeout accepted, far from any overflow in tick arithmetic. */
+    static final long MAX_INTERVAL_MS = 86_400_000L;
+
     static final String USAGE = """
             usage: java -jar world-server.jar --world-id ID --control-url ws://HOST:PORT/control [options]
               (started by the director; not meant to be run by hand)
@@ -47,10 +50,10 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                 case "--control-url" -> controlUrl = value;
                 case "--bind" -> bind = value;
                 case "--game-port" -> gamePort = parseInt(option, value, 0, 65535);
-                case "--snapshot-interval-ms" -> snapshotIntervalMs = parseLong(option, value, 100, Long.MAX_VALUE);
+                case "--snapshot-interval-ms" -> snapshotIntervalMs = parseLong(option, value, 100, MAX_INTERVAL_MS);
                 case "--grid" -> grid = parseGrid(value);
                 case "--shutdown-ack-timeout-ms" ->
-                        shutdownAckTimeoutMs = parseLong(option, value, 100, Long.MAX_VALUE);
+                        shutdownAckTimeoutMs = parseLong(option, value, 100, MAX_INTERVAL_MS);
                 case "--max-snapshot-bytes" ->
                         maxSnapshotBytes = parseLong(option, value, 64 * 1024, Integer.MAX_VALUE);
                 default -> throw new IllegalArgumentException("unknown option " + option);
@@ -85,7 +88,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
     }
 
     private static GridSize parseGrid(String value) {
-        String[] parts = value.split("x");
+        String[] parts = value.split("x", -1);
         if (parts.length != 3) {
             throw new IllegalArgumentException("--grid must look like 64x64x1");
         }

@@ -51,7 +51,8 @@ public final class AccountService {
         if (!USERNAME.matcher(username).matches()) {
             throw new AccountException(AccountException.Reason.INVALID_USERNAME);
         }
-        if (password.length() < MIN_PASSWORD_CHARS || password.length() > MAX_PASSWORD_CHARS) {
+        int characters = password.codePointCount(0, password.length());
+        if (characters < MIN_PASSWORD_CHARS || password.length() > MAX_PASSWORD_CHARS) {
             throw new AccountException(AccountException.Reason.WEAK_PASSWORD);
         }
         long id = accounts.create(username, hasher.hash(password));

@@ -60,7 +60,7 @@ public final class PasswordHasher {
         } catch (IllegalArgumentException e) {
             return false;
         }
-        if (storedIterations < 1) {
+        if (storedIterations < 1 || salt.length == 0 || expected.length == 0) {
             return false;
         }
         byte[] actual = derive(password, salt, storedIterations);

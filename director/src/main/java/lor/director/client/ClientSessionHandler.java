@@ -154,7 +154,9 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
                     ErrorMessage.of(ErrorCode.NOT_AUTHENTICATED, "log in first", j.ref()));
         }
         long account = accountId;
-        return services.worlds().join(j.worldId())
+        // A join may start a process (fork and exec): not on the event loop.
+        return CompletableFuture.supplyAsync(() -> services.worlds().join(j.worldId()), services.blocking())
+                .thenCompose(target -> target)
                 .orTimeout(services.joinTimeoutMs(), TimeUnit.MILLISECONDS)
                 .handle((target, error) -> error == null ? joined(target, account, j.ref()) : joinError(j, error));
     }

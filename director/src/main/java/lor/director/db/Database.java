@@ -10,6 +10,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.output.MigrateResult;
+import org.flywaydb.core.api.pattern.ValidatePattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,6 +51,8 @@ public final class Database implements AutoCloseable {
         config.addDataSourceProperty("socketTimeout", "60");
         config.addDataSourceProperty("tcpKeepAlive", "true");
         config.addDataSourceProperty("ApplicationName", "lor-director");
+        // Server error details quote row values (a password hash, a username): keep them out of exceptions and logs.
+        config.addDataSourceProperty("logServerErrorDetail", "false");
         HikariDataSource pool = new HikariDataSource(config);
         try {
             migrate(pool);
@@ -65,6 +68,9 @@ public final class Database implements AutoCloseable {
                 .dataSource(dataSource)
                 .locations("classpath:db/migrations")
                 .failOnMissingLocations(true)
+                // Flyway tolerates migrations newer than this build by default; a director must not run on a
+                // schema it does not know, so nothing is ignored and validation fails fast.
+                .ignoreMigrationPatterns(new ValidatePattern[0])
                 .load()
                 .migrate();
         LOG.info("database schema at version {} ({} migrations applied now)",
@@ -78,7 +84,8 @@ public final class Database implements AutoCloseable {
 
     /**
      * Runs {@code work} in one transaction, committed before this returns. Serialization failures and deadlocks
-     * are retried; any other failure rolls back and surfaces as a {@link DataAccessException}.
+     * are retried; any other SQL failure rolls back and surfaces as a {@link DataAccessException}. A runtime
+     * exception thrown by {@code work} itself rolls back and passes through unchanged.
      */
     public <T> T inTransaction(String operation, SqlWork<T> work) {
         for (int attempt = 1; ; attempt++) {

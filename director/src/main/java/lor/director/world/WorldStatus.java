@@ -1,10 +1,12 @@
 package lor.director.world;
 
+import java.util.Locale;
+
 /** A world's lifecycle as clients and operators see it. */
 public enum WorldStatus {
     STOPPED, STARTING, RUNNING, STOPPING;
 
     public String wireName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

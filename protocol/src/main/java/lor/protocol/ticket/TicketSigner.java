@@ -59,14 +59,8 @@ public final class TicketSigner {
         if (dot <= 0 || dot != token.lastIndexOf('.')) {
             throw new TicketException("malformed ticket");
         }
-        byte[] payloadBytes;
-        byte[] givenMac;
-        try {
-            payloadBytes = DECODER.decode(token.substring(0, dot));
-            givenMac = DECODER.decode(token.substring(dot + 1));
-        } catch (IllegalArgumentException e) {
-            throw new TicketException("malformed ticket");
-        }
+        byte[] payloadBytes = decodeCanonical(token.substring(0, dot));
+        byte[] givenMac = decodeCanonical(token.substring(dot + 1));
         if (!MessageDigest.isEqual(mac(payloadBytes), givenMac)) {
             throw new TicketException("forged ticket");
         }
@@ -90,6 +84,22 @@ public final class TicketSigner {
             throw new TicketException("ticket lifetime above the maximum");
         }
         return ticket;
+    }
+
+    /**
+     * Base64url that re-encodes to exactly the given text. The JDK decoder ignores the spare low bits of a final
+     * character, so without this check several spellings of one ticket would all verify.
+     */
+    private static byte[] decodeCanonical(String part) throws TicketException {
+        try {
+            byte[] bytes = DECODER.decode(part);
+            if (!ENCODER.encodeToString(bytes).equals(part)) {
+                throw new TicketException("malformed ticket");
+            }
+            return bytes;
+        } catch (IllegalArgumentException e) {
+            throw new TicketException("malformed ticket");
+        }
     }
 
     private byte[] mac(byte[] payload) {

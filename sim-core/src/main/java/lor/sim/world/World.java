@@ -73,8 +73,8 @@ public final class World {
         }
         PlayerRecord saved = knownPlayers.get(accountId);
         int[] cell = saved != null && grid.contains(saved.x(), saved.y(), saved.layer())
-                ? nearestFree(saved.x(), saved.y(), saved.layer())
-                : nearestFree(grid.width() / 2, grid.height() / 2, 0);
+                ? nearestFreeOnAnyLayer(saved.x(), saved.y(), saved.layer())
+                : nearestFreeOnAnyLayer(grid.width() / 2, grid.height() / 2, 0);
         if (cell == null) {
             return null;
         }
@@ -114,6 +114,17 @@ public final class World {
             }
         }
         return new WorldSnapshot(tick, nextEntityId, players);
+    }
+
+    /** The nearest free cell on the preferred layer, else on the other layers in order. */
+    private int[] nearestFreeOnAnyLayer(int x, int y, int preferredLayer) {
+        int[] cell = nearestFree(x, y, preferredLayer);
+        for (int layer = 0; cell == null && layer < grid.layers(); layer++) {
+            if (layer != preferredLayer) {
+                cell = nearestFree(x, y, layer);
+            }
+        }
+        return cell;
     }
 
     /** Breadth of square rings around the start cell on its layer; the first free cell found wins. */

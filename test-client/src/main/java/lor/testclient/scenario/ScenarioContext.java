@@ -9,6 +9,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import lor.protocol.control.ControlMessages;
 import lor.protocol.director.DirectorMessages;
 import lor.protocol.director.JoinWorldMessage;
 import lor.protocol.director.LoggedInMessage;
@@ -61,6 +62,14 @@ public final class ScenarioContext implements AutoCloseable {
         return client;
     }
 
+    /** A connection to the director's control endpoint, speaking as a world process would. */
+    public synchronized WsClient control() throws Exception {
+        URI url = URI.create(directorWs.toString().replaceFirst("/ws$", "/control"));
+        WsClient client = WsClient.connect(http, url, ControlMessages.worldCodec(), STEP);
+        open.add(client);
+        return client;
+    }
+
     /** A fresh valid username: 3-32 of [A-Za-z0-9_-]. */
     public static String uniqueName(String prefix) {
         return prefix + "-" + Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
@@ -75,6 +84,14 @@ public final class ScenarioContext implements AutoCloseable {
         client.send(new LoginMessage(username, PASSWORD, "login"));
         LoggedInMessage login = client.expect(LoggedInMessage.class, STEP);
         return new Account(client, username, id, login.token());
+    }
+
+    /** Logs an existing scenario account in on a new connection. */
+    public Account login(String username) throws Exception {
+        WsClient client = director();
+        client.send(new LoginMessage(username, PASSWORD, "login"));
+        LoggedInMessage login = client.expect(LoggedInMessage.class, STEP);
+        return new Account(client, username, login.accountId(), login.token());
     }
 
     public WorldJoinedMessage join(WsClient client, String worldId) throws Exception {

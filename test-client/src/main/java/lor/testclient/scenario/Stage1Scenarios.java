@@ -17,6 +17,7 @@ import java.util.concurrent.Future;
 
 import lor.protocol.ErrorMessage;
 import lor.protocol.Limits;
+import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.director.JoinWorldMessage;
 import lor.protocol.director.ListWorldsMessage;
 import lor.protocol.director.LoggedInMessage;
@@ -56,6 +57,7 @@ public final class Stage1Scenarios {
                 new Scenario("unknown type", Stage1Scenarios::unknownType),
                 new Scenario("malformed JSON", Stage1Scenarios::malformedJson),
                 new Scenario("oversize frame closes with 1009", Stage1Scenarios::oversizeFrame),
+                new Scenario("control registration with a wrong token is refused", Stage1Scenarios::forgedWorld),
                 new Scenario("join spawns a process", Stage1Scenarios::joinSpawnsProcess),
                 new Scenario("hello with a forged ticket is refused", Stage1Scenarios::forgedTicket),
                 new Scenario("hello with a ticket is welcomed once", Stage1Scenarios::ticketAdmittedOnce),
@@ -196,6 +198,17 @@ public final class Stage1Scenarios {
         String half = padding.substring(0, padding.length() / 2 + 16);
         fragmented.sendFragmented("{\"type\":\"list_worlds\",\"pad\":\"" + half, half + "\"}");
         equal(Limits.CLOSE_TOO_BIG, fragmented.awaitClose(STEP), "close status for oversize fragments");
+    }
+
+    static void forgedWorld(ScenarioContext ctx) throws Exception {
+        WorldRow before = ctx.http().world(WORLD);
+        WsClient control = ctx.control();
+        control.send(new WorldRegisterMessage(WORLD, "not-the-spawn-token", 1, 1));
+        control.expectError("not_allowed", STEP);
+        control.awaitClose(STEP);
+        WorldRow after = ctx.http().world(WORLD);
+        equal(before.status(), after.status(), "world status unchanged");
+        equal(before.pid(), after.pid(), "world pid unchanged");
     }
 
     static void joinSpawnsProcess(ScenarioContext ctx) throws Exception {

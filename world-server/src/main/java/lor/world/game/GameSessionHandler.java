@@ -79,9 +79,11 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
         }
         if (message instanceof HelloMessage hello) {
             onHello(hello);
+        } else if (state == State.AWAITING_HELLO) {
+            send(ErrorMessage.of(ErrorCode.NOT_AUTHENTICATED, "say hello with a ticket first", message.ref()));
         } else {
-            // Only hello is registered at this stage; later message types are refused until hello.
-            send(ErrorMessage.of(ErrorCode.NOT_AUTHENTICATED, "say hello with a ticket first", null));
+            // Every in-world message type is handled above; a type registered without a handler lands here.
+            send(ErrorMessage.of(ErrorCode.NOT_ALLOWED, message.type() + " is not handled", message.ref()));
         }
     }
 

@@ -88,6 +88,7 @@ public final class WorldLoop {
 
     private void run() {
         timeline = TickTimeline.ofRate(TICK_RATE, System.nanoTime());
+        parkUntil(timeline.nextDeadline());
         try {
             while (running) {
                 long start = System.nanoTime();

@@ -42,9 +42,9 @@ public final class SnapshotCodec {
         if (root == null || !root.isObject()) {
             throw new IllegalArgumentException("snapshot state is not an object");
         }
-        int format = root.path("format").asInt(-1);
-        if (format != FORMAT) {
-            throw new IllegalArgumentException("unsupported snapshot format " + root.path("format"));
+        JsonNode format = root.path("format");
+        if (!format.isIntegralNumber() || !format.canConvertToInt() || format.intValue() != FORMAT) {
+            throw new IllegalArgumentException("unsupported snapshot format " + format);
         }
         JsonNode players = root.path("players");
         if (!players.isArray()) {
@@ -52,10 +52,18 @@ public final class SnapshotCodec {
         }
         List<PlayerRecord> records = new ArrayList<>(players.size());
         for (JsonNode p : players) {
-            records.add(new PlayerRecord(requireLong(p, "accountId"), (int) requireLong(p, "x"),
-                    (int) requireLong(p, "y"), (int) requireLong(p, "layer")));
+            records.add(new PlayerRecord(requireLong(p, "accountId"), requireInt(p, "x"), requireInt(p, "y"),
+                    requireInt(p, "layer")));
         }
-        return new WorldSnapshot(requireLong(root, "tick"), (int) requireLong(root, "nextEntityId"), records);
+        return new WorldSnapshot(requireLong(root, "tick"), requireInt(root, "nextEntityId"), records);
+    }
+
+    private static int requireInt(JsonNode node, String field) {
+        long value = requireLong(node, field);
+        if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("snapshot field " + field + " is out of range: " + value);
+        }
+        return (int) value;
     }
 
     private static long requireLong(JsonNode node, String field) {

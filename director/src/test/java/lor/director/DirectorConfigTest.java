@@ -1,0 +1,249 @@
+package lor.director;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class DirectorConfigTest {
+
+    private static final Map<String, String> NO_ENV = Map.of();
+
+    private static DirectorConfig parse(String... args) {
+        return DirectorConfig.parse(args, NO_ENV);
+    }
+
+    @Test
+    void appliesTheDocumentedDefaultsWithoutOptions() {
+        DirectorConfig config = parse();
+
+        assertThat(config.port()).isEqualTo(8080);
+        assertThat(config.bindAddress()).isEqualTo("127.0.0.1");
+        assertThat(config.publicHost()).isEqualTo("127.0.0.1");
+        assertThat(config.embeddedDatabase()).isTrue();
+        assertThat(config.dbUrl()).isNull();
+        assertThat(config.dataDir()).isAbsolute().isEqualTo(Path.of("data").toAbsolutePath().normalize());
+        assertThat(config.snapshotIntervalMs()).isEqualTo(30_000);
+        assertThat(config.idleShutdownMs()).isEqualTo(60_000);
+        assertThat(config.spawnTimeoutMs()).isEqualTo(20_000);
+        assertThat(config.stopTimeoutMs()).isEqualTo(45_000);
+        assertThat(config.snapshotsKept()).isEqualTo(10);
+        assertThat(config.sessionTtlMs()).isEqualTo(24L * 60 * 60 * 1000);
+        assertThat(config.ticketTtlMs()).isEqualTo(30_000);
+        assertThat(config.maxSnapshotBytes()).isEqualTo(256 * 1024 * 1024);
+        assertThat(config.dbPoolSize()).isEqualTo(10);
+        assertThat(config.worldJar()).isNull();
+    }
+
+    static Stream<Arguments> everyOption() {
+        return Stream.of(
+                option("--port", "9123", DirectorConfig::port, 9123),
+                option("--port", "0", DirectorConfig::port, 0),
+                option("--bind", "127.0.0.2", DirectorConfig::bindAddress, "127.0.0.2"),
+                option("--public-host", "game.example.org", DirectorConfig::publicHost, "game.example.org"),
+                option("--db-url", "jdbc:postgresql://db.example:5432/lor", DirectorConfig::dbUrl,
+                        "jdbc:postgresql://db.example:5432/lor"),
+                option("--db-user", "lor_app", DirectorConfig::dbUser, "lor_app"),
+                option("--db-password", "pa=ss word", DirectorConfig::dbPassword, "pa=ss word"),
+                option("--data-dir", "/var/lib/lor/../lor2", DirectorConfig::dataDir, Path.of("/var/lib/lor2")),
+                option("--snapshot-interval-ms", "5000", DirectorConfig::snapshotIntervalMs, 5_000L),
+                option("--idle-shutdown-ms", "0", DirectorConfig::idleShutdownMs, 0L),
+                option("--spawn-timeout-ms", "7000", DirectorConfig::spawnTimeoutMs, 7_000L),
+                option("--stop-timeout-ms", "8000", DirectorConfig::stopTimeoutMs, 8_000L),
+                option("--snapshots-kept", "3", DirectorConfig::snapshotsKept, 3),
+                option("--session-ttl-ms", "3600000", DirectorConfig::sessionTtlMs, 3_600_000L),
+                option("--ticket-ttl-ms", "60000", DirectorConfig::ticketTtlMs, 60_000L),
+                option("--max-snapshot-bytes", "1048576", DirectorConfig::maxSnapshotBytes, 1_048_576),
+                option("--world-jar", "/opt/lor/world-server.jar", DirectorConfig::worldJar,
+                        Path.of("/opt/lor/world-server.jar")),
+                option("--db-pool-size", "4", DirectorConfig::dbPoolSize, 4));
+    }
+
+    private static Arguments option(String name, String value, Function<DirectorConfig, Object> read,
+                                    Object expected) {
+        return Arguments.of(name, value, read, expected);
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("everyOption")
+    void readsEveryOptionAsSeparateArguments(String name, String value, Function<DirectorConfig, Object> read,
+                                            Object expected) {
+        assertThat(read.apply(parse(name, value))).isEqualTo(expected);
+    }
+
+    @ParameterizedTest(name = "{0}={1}")
+    @MethodSource("everyOption")
+    void readsEveryOptionInTheEqualsForm(String name, String value, Function<DirectorConfig, Object> read,
+                                         Object expected) {
+        assertThat(read.apply(parse(name + "=" + value))).isEqualTo(expected);
+    }
+
+    @Test
+    void combinesOptionsOfBothForms() {
+        DirectorConfig config = parse("--port=0", "--snapshots-kept", "2", "--bind=127.0.0.3");
+
+        assertThat(config.port()).isZero();
+        assertThat(config.snapshotsKept()).isEqualTo(2);
+        assertThat(config.bindAddress()).isEqualTo("127.0.0.3");
+        assertThat(config.publicHost()).isEqualTo("127.0.0.3");
+    }
+
+    @Test
+    void takesTheDatabaseFromTheEnvironment() {
+        DirectorConfig config = DirectorConfig.parse(new String[0], Map.of(
+                "LOR_DB_URL", "jdbc:postgresql://env-db:5432/lor",
+                "LOR_DB_USER", "env_user",
+                "LOR_DB_PASSWORD", "env-secret"));
+
+        assertThat(config.embeddedDatabase()).isFalse();
+        assertThat(config.dbUrl()).isEqualTo("jdbc:postgresql://env-db:5432/lor");
+        assertThat(config.dbUser()).isEqualTo("env_user");
+        assertThat(config.dbPassword()).isEqualTo("env-secret");
+    }
+
+    @Test
+    void optionsOverrideTheEnvironment() {
+        DirectorConfig config = DirectorConfig.parse(new String[] {
+                "--db-url", "jdbc:postgresql://argv-db/lor", "--db-user=argv_user", "--db-password", "argv-secret"},
+                Map.of("LOR_DB_URL", "jdbc:postgresql://env-db/lor", "LOR_DB_USER", "env_user",
+                        "LOR_DB_PASSWORD", "env-secret"));
+
+        assertThat(config.dbUrl()).isEqualTo("jdbc:postgresql://argv-db/lor");
+        assertThat(config.dbUser()).isEqualTo("argv_user");
+        assertThat(config.dbPassword()).isEqualTo("argv-secret");
+    }
+
+    @Test
+    void publicHostFollowsTheBindAddress() {
+        assertThat(parse("--bind", "127.0.0.5").publicHost()).isEqualTo("127.0.0.5");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0.0.0.0", "::"})
+    void publicHostOfAWildcardBindIsLoopback(String wildcard) {
+        DirectorConfig config = parse("--bind", wildcard);
+
+        assertThat(config.bindAddress()).isEqualTo(wildcard);
+        assertThat(config.publicHost()).isEqualTo("127.0.0.1");
+        assertThat(config.controlHost()).isEqualTo("127.0.0.1");
+    }
+
+    @Test
+    void explicitPublicHostWinsOverTheWildcardDefault() {
+        assertThat(parse("--bind", "0.0.0.0", "--public-host", "lor.example.net").publicHost())
+                .isEqualTo("lor.example.net");
+    }
+
+    @Test
+    void refusesAnUnknownOption() {
+        assertThatThrownBy(() -> parse("--colour", "red"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown option --colour (see --help)");
+        assertThatThrownBy(() -> parse("--colour=red"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown option --colour (see --help)");
+    }
+
+    @Test
+    void unknownOptionLastOnTheLineIsUnknownNotMissingAValue() {
+        assertThatThrownBy(() -> parse("--port", "1", "--verbose"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown option --verbose (see --help)");
+    }
+
+    @Test
+    void refusesABareArgument() {
+        assertThatThrownBy(() -> parse("8080"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unexpected argument 8080");
+    }
+
+    @Test
+    void refusesAnOptionWithoutItsValue() {
+        assertThatThrownBy(() -> parse("--bind", "127.0.0.1", "--port"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("option --port needs a value");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"abc", "", "12.5", "0x10"})
+    void refusesANonNumericValue(String value) {
+        assertThatThrownBy(() -> parse("--snapshot-interval-ms", value))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--snapshot-interval-ms needs a whole number, got \"" + value + "\"");
+    }
+
+    @Test
+    void refusesAValueOutOfRange() {
+        assertThatThrownBy(() -> parse("--port", "65536"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--port must be between 0 and 65535, got 65536");
+        assertThatThrownBy(() -> parse("--port=-1"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--port must be between 0 and 65535, got -1");
+        assertThatThrownBy(() -> parse("--snapshots-kept", "0"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--snapshots-kept must be between 1 and 10000, got 0");
+    }
+
+    @Test
+    void refusesATicketLifetimeAboveOneMinute() {
+        assertThatThrownBy(() -> parse("--ticket-ttl-ms", "60001"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--ticket-ttl-ms must be between 1000 and 60000, got 60001");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"postgres://db/lor", "jdbc:mysql://db/lor", "jdbc:postgresql:lor"})
+    void refusesADatabaseUrlThatIsNotJdbcPostgresql(String url) {
+        assertThatThrownBy(() -> parse("--db-url", url))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--db-url must start with jdbc:postgresql://");
+        assertThatThrownBy(() -> DirectorConfig.parse(new String[0], Map.of("LOR_DB_URL", url)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--db-url must start with jdbc:postgresql://");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--help", "-h"})
+    void helpWinsOverEverythingElse(String help) {
+        assertThatThrownBy(() -> parse("--port", "not-a-number", help))
+                .isInstanceOf(DirectorConfig.HelpRequested.class);
+    }
+
+    @Test
+    void usageListsEveryOption() {
+        everyOption().forEach(arguments ->
+                assertThat(DirectorConfig.USAGE).contains((String) arguments.get()[0] + " "));
+        assertThat(DirectorConfig.USAGE).contains("--help");
+    }
+
+    @Test
+    void toStringNeverShowsTheDatabasePassword() {
+        String fromArgv = DirectorConfig.parse(
+                new String[] {"--db-url", "jdbc:postgresql://db/lor", "--db-password", "Hunter2-argv"}, NO_ENV)
+                .toString();
+        String fromEnv = DirectorConfig.parse(new String[0],
+                Map.of("LOR_DB_URL", "jdbc:postgresql://db/lor", "LOR_DB_PASSWORD", "Hunter2-env")).toString();
+
+        assertThat(fromArgv).doesNotContain("Hunter2-argv").contains("<redacted>");
+        assertThat(fromEnv).doesNotContain("Hunter2-env").contains("<redacted>");
+        assertThat(parse().toString()).contains("dbPassword=none");
+    }
+
+    @Test
+    void toStringDropsCredentialsCarriedInTheUrl() {
+        String shown = parse("--db-url", "jdbc:postgresql://db/lor?user=lor&password=Hunter2").toString();
+
+        assertThat(shown).doesNotContain("Hunter2").contains("jdbc:postgresql://db/lor?<parameters redacted>");
+    }
+}

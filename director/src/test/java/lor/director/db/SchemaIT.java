@@ -1,0 +1,78 @@
+package lor.director.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+import lor.director.account.AccountRepository;
+import lor.director.world.WorldRepository;
+import lor.director.world.WorldRepository.WorldRecord;
+import org.junit.jupiter.api.Test;
+
+class SchemaIT {
+
+    @Test
+    void freshDatabaseHoldsWorldStart() {
+        try (Database db = TestDatabase.fresh()) {
+            assertThat(new WorldRepository(db).all())
+                    .containsExactly(new WorldRecord("start", "Start", 0, "{}"));
+        }
+    }
+
+    @Test
+    void migratingAgainChangesNothing() throws SQLException {
+        try (Database db = TestDatabase.fresh()) {
+            new WorldRepository(db).rename("start", "Renamed");
+
+            Database.migrate(db.dataSource());
+
+            assertThat(new WorldRepository(db).all()).extracting(WorldRecord::name).containsExactly("Renamed");
+            assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE success")).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void refusesADatabaseMigratedByANewerBuild() throws SQLException {
+        try (Database db = TestDatabase.fresh()) {
+            try (Connection c = db.dataSource().getConnection(); Statement s = c.createStatement()) {
+                s.executeUpdate("INSERT INTO flyway_schema_history (installed_rank, version, description, type, "
+                        + "script, checksum, installed_by, execution_time, success) "
+                        + "VALUES (99, '99', 'from the future', 'SQL', 'V99__future.sql', 0, 'test', 0, true)");
+            }
+
+            assertThatThrownBy(() -> Database.migrate(db.dataSource()))
+                    .hasMessageContaining("99");
+        }
+    }
+
+    @Test
+    void failedConstraintNeverPutsTheRowIntoTheMessage() {
+        try (Database db = TestDatabase.fresh()) {
+            assertThatThrownBy(() -> new AccountRepository(db).create("has space", "pbkdf2-sha256$secret-hash"))
+                    .isInstanceOf(DataAccessException.class)
+                    .hasMessage("create account failed: SQLState 23514")
+                    .rootCause().message().doesNotContain("secret-hash");
+        }
+    }
+
+    @Test
+    void freshDatabasesDoNotShareRows() {
+        try (Database first = TestDatabase.fresh(); Database second = TestDatabase.fresh()) {
+            new WorldRepository(first).rename("start", "Only in the first");
+
+            assertThat(new WorldRepository(second).all()).extracting(WorldRecord::name).containsExactly("Start");
+        }
+    }
+
+    private static long count(Database db, String sql) throws SQLException {
+        try (Connection c = db.dataSource().getConnection(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+}

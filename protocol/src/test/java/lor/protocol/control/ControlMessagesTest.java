@@ -1,0 +1,136 @@
+package lor.protocol.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import lor.protocol.ErrorCode;
+import lor.protocol.ErrorMessage;
+import lor.protocol.Message;
+import lor.protocol.MessageCodec;
+import lor.protocol.MessageType;
+import lor.protocol.ProtocolException;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The control channel's registry, seen from both ends. */
+class ControlMessagesTest {
+
+    private final MessageCodec director = ControlMessages.directorCodec();
+    private final MessageCodec world = ControlMessages.worldCodec();
+
+    @Test
+    void directorDecodesEveryWorldMessage() throws ProtocolException {
+        assertThat(director.decode("{\"type\":\"world_register\",\"worldId\":\"start\",\"spawnToken\":\"st\","
+                + "\"gamePort\":4000,\"pid\":123}"))
+                .isEqualTo(new WorldRegisterMessage("start", "st", 4000, 123));
+        assertThat(director.decode("{\"type\":\"world_ready\",\"worldId\":\"start\",\"hydratedSeq\":0}"))
+                .isEqualTo(new WorldReadyMessage("start", 0));
+        assertThat(director.decode("{\"type\":\"world_snapshot\",\"worldId\":\"start\",\"seq\":4,"
+                + "\"state\":{\"format\":1}}"))
+                .isEqualTo(new WorldSnapshotMessage("start", 4, state(), false));
+        assertThat(director.decode("{\"type\":\"world_status\",\"worldId\":\"start\",\"tick\":60,\"players\":2,"
+                + "\"tickP50\":0.001,\"tickP99\":0.004,\"tickMax\":0.01,\"overruns\":1}"))
+                .isEqualTo(new WorldStatusMessage("start", 60, 2, 0.001, 0.004, 0.01, 1));
+        assertThat(director.decode("{\"type\":\"shutdown_ack\",\"worldId\":\"start\",\"lastSeq\":9}"))
+                .isEqualTo(new ShutdownAckMessage("start", 9));
+    }
+
+    @Test
+    void worldDecodesEveryDirectorMessage() throws ProtocolException {
+        assertThat(world.decode("{\"type\":\"world_hydrate\",\"worldId\":\"start\",\"seq\":0}"))
+                .isEqualTo(new WorldHydrateMessage("start", 0, null));
+        assertThat(world.decode("{\"type\":\"world_hydrate\",\"worldId\":\"start\",\"seq\":3,"
+                + "\"state\":{\"format\":1}}"))
+                .isEqualTo(new WorldHydrateMessage("start", 3, state()));
+        assertThat(world.decode("{\"type\":\"world_resumed\",\"worldId\":\"start\"}"))
+                .isEqualTo(new WorldResumedMessage("start"));
+        assertThat(world.decode("{\"type\":\"snapshot_ack\",\"worldId\":\"start\",\"seq\":3}"))
+                .isEqualTo(new SnapshotAckMessage("start", 3));
+        assertThat(world.decode("{\"type\":\"world_shutdown\",\"worldId\":\"start\"}"))
+                .isEqualTo(new WorldShutdownMessage("start", null));
+        assertThat(world.decode("{\"type\":\"world_shutdown\",\"worldId\":\"start\",\"reason\":\"idle\"}"))
+                .isEqualTo(new WorldShutdownMessage("start", "idle"));
+        assertThat(world.decode("{\"type\":\"error\",\"code\":\"bad_token\",\"message\":\"stale spawn\"}"))
+                .isEqualTo(ErrorMessage.of(ErrorCode.BAD_TOKEN, "stale spawn", null));
+    }
+
+    @Test
+    void refusesSnapshotWithoutState() {
+        ProtocolException e = catchThrowableOfType(ProtocolException.class,
+                () -> director.decode("{\"type\":\"world_snapshot\",\"worldId\":\"start\",\"seq\":4}"));
+
+        assertThat(e.code()).isEqualTo(ErrorCode.BAD_REQUEST);
+        assertThat(e.getMessage()).isEqualTo("missing field state");
+    }
+
+    @Test
+    void refusesSnapshotWhoseLastIsNotABoolean() {
+        ProtocolException e = catchThrowableOfType(ProtocolException.class,
+                () -> director.decode("{\"type\":\"world_snapshot\",\"worldId\":\"start\",\"seq\":4,\"state\":{},"
+                        + "\"last\":\"yes\"}"));
+
+        assertThat(e.getMessage()).isEqualTo("last must be true or false");
+    }
+
+    @Test
+    void refusesGamePortBeyondThirtyTwoBits() {
+        ProtocolException e = catchThrowableOfType(ProtocolException.class,
+                () -> director.decode("{\"type\":\"world_register\",\"worldId\":\"start\",\"spawnToken\":\"st\","
+                        + "\"gamePort\":4294967296,\"pid\":1}"));
+
+        assertThat(e.getMessage()).isEqualTo("gamePort must be a 32-bit integer");
+    }
+
+    @Test
+    void refusesDirectorMessagesSentByAWorld() {
+        ProtocolException e = catchThrowableOfType(ProtocolException.class,
+                () -> director.decode("{\"type\":\"snapshot_ack\",\"worldId\":\"start\",\"seq\":1}"));
+
+        assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_TYPE);
+    }
+
+    @Test
+    void roundTripsEveryMessageType() throws ProtocolException {
+        List<Message> fromWorld = List.of(
+                new WorldRegisterMessage("start", "st", 4000, 123),
+                new WorldReadyMessage("start", 7),
+                new WorldSnapshotMessage("start", 8, state(), true),
+                new WorldStatusMessage("start", 60, 2, 0.001, 0.004, 0.01, 1),
+                new ShutdownAckMessage("start", 8));
+        List<Message> fromDirector = List.of(
+                new WorldHydrateMessage("start", 7, state()),
+                new WorldHydrateMessage("start", 0, null),
+                new WorldResumedMessage("start"),
+                new SnapshotAckMessage("start", 8),
+                new WorldShutdownMessage("start", "idle"),
+                new WorldShutdownMessage("start", null),
+                ErrorMessage.of(ErrorCode.BAD_TOKEN, "stale spawn", null));
+
+        for (Message message : fromWorld) {
+            assertThat(director.decode(world.encode(message))).isEqualTo(message);
+        }
+        for (Message message : fromDirector) {
+            assertThat(world.decode(director.encode(message))).isEqualTo(message);
+        }
+        assertThat(Stream.concat(fromWorld.stream(), fromDirector.stream()).map(Message::type)
+                .collect(Collectors.toSet()))
+                .isEqualTo(Stream.concat(ControlMessages.WORLD_TO_DIRECTOR.stream(),
+                        ControlMessages.DIRECTOR_TO_WORLD.stream()).map(MessageType::name).collect(Collectors.toSet()));
+    }
+
+    @Test
+    void keepsSpawnTokenOutOfToString() {
+        assertThat(new WorldRegisterMessage("start", "spawn-secret", 4000, 1).toString())
+                .doesNotContain("spawn-secret")
+                .contains("start");
+    }
+
+    private static ObjectNode state() {
+        return JsonNodeFactory.instance.objectNode().put("format", 1);
+    }
+}

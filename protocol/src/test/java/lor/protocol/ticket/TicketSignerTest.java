@@ -1,0 +1,178 @@
+package lor.protocol.ticket;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Base64;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class TicketSignerTest {
+
+    private static final String ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    private static final byte[] SECRET = "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+    private static final long NOW = 1_700_000_000_000L;
+
+    private final TicketSigner signer = new TicketSigner(SECRET);
+
+    @Property(seed = "4711")
+    void verifiesWhatItSigned(@ForAll long accountId, @ForAll("worldIds") String worldId,
+                              @ForAll @LongRange(min = 1, max = 60_000) long lifetimeMillis,
+                              @ForAll @LongRange(min = 0, max = 4_000_000_000_000L) long now,
+                              @ForAll("nonces") String nonce) throws TicketException {
+        Ticket ticket = new Ticket(accountId, worldId, now + lifetimeMillis, nonce);
+
+        assertThat(signer.verify(signer.sign(ticket), worldId, now)).isEqualTo(ticket);
+    }
+
+    @Provide
+    Arbitrary<String> worldIds() {
+        return Arbitraries.strings().withChars("abcdefghijklmnopqrstuvwxyz0123456789_-").ofMinLength(1).ofMaxLength(32);
+    }
+
+    @Provide
+    Arbitrary<String> nonces() {
+        return Arbitraries.strings().withChars(ALPHABET).ofMinLength(1).ofMaxLength(64);
+    }
+
+    @Test
+    void refusesEveryAlteredPayloadOrMacCharacter() {
+        // Every position counts, the last of each part too: its spare low bits must not make a second spelling.
+        String token = signer.sign(ticket("start", NOW + 10_000));
+        int dot = token.indexOf('.');
+        for (int i = 0; i < token.length(); i++) {
+            if (i == dot) {
+                continue;
+            }
+            for (char replacement : ALPHABET.toCharArray()) {
+                if (replacement == token.charAt(i)) {
+                    continue;
+                }
+                String altered = token.substring(0, i) + replacement + token.substring(i + 1);
+                assertThatThrownBy(() -> signer.verify(altered, "start", NOW))
+                        .as("altered at %d to %s", i, replacement)
+                        .isInstanceOf(TicketException.class);
+            }
+        }
+    }
+
+    @Test
+    void refusesTicketSignedWithAnotherSecret() {
+        byte[] other = Arrays.copyOf(SECRET, SECRET.length);
+        other[0] ^= 1;
+        String token = new TicketSigner(other).sign(ticket("start", NOW + 10_000));
+
+        assertThatThrownBy(() -> signer.verify(token, "start", NOW))
+                .isInstanceOf(TicketException.class)
+                .hasMessage("forged ticket");
+    }
+
+    @Test
+    void refusesTicketForAnotherWorld() {
+        String token = signer.sign(ticket("other", NOW + 10_000));
+
+        assertThatThrownBy(() -> signer.verify(token, "start", NOW))
+                .isInstanceOf(TicketException.class)
+                .hasMessage("ticket for another world");
+    }
+
+    @Test
+    void refusesTicketThatExpiresNowOrEarlier() {
+        String expiringNow = signer.sign(ticket("start", NOW));
+        String expired = signer.sign(ticket("start", NOW - 1));
+
+        assertThatThrownBy(() -> signer.verify(expiringNow, "start", NOW)).hasMessage("expired ticket");
+        assertThatThrownBy(() -> signer.verify(expired, "start", NOW)).hasMessage("expired ticket");
+    }
+
+    @Test
+    void acceptsLifetimeOfExactlySixtySecondsAndRefusesLonger() throws TicketException {
+        String longest = signer.sign(ticket("start", NOW + Ticket.MAX_LIFETIME_MILLIS));
+        String tooLong = signer.sign(ticket("start", NOW + Ticket.MAX_LIFETIME_MILLIS + 1));
+
+        assertThat(signer.verify(longest, "start", NOW).expiresAtMillis()).isEqualTo(NOW + 60_000);
+        assertThatThrownBy(() -> signer.verify(tooLong, "start", NOW))
+                .isInstanceOf(TicketException.class)
+                .hasMessage("ticket lifetime above the maximum");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "nodot", "a.b.c", ".abc", "abc.", "!!!!.abcd", "abcd.%%%%", "a.b"})
+    void refusesMalformedTicket(String token) {
+        assertThatThrownBy(() -> signer.verify(token, "start", NOW)).isInstanceOf(TicketException.class);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"v1|5|start|1700000010000", "v1|5|start|1700000010000|nonce|extra",
+            "v2|5|start|1700000010000|nonce", "v1|five|start|1700000010000|nonce", "v1|5|start|soon|nonce"})
+    void refusesCorrectlySignedPayloadOfWrongShape(String payload) throws Exception {
+        // Signed with the right secret, so only the payload checks stand between it and admission.
+        String token = signedRaw(payload);
+
+        assertThatThrownBy(() -> signer.verify(token, "start", NOW)).isInstanceOf(TicketException.class);
+    }
+
+    @Test
+    void acceptsHandMadeTokenOfTheDocumentedWireForm() throws Exception {
+        String token = signedRaw("v1|5|start|" + (NOW + 1_000) + "|nonce");
+
+        assertThat(signer.verify(token, "start", NOW)).isEqualTo(new Ticket(5, "start", NOW + 1_000, "nonce"));
+    }
+
+    @Test
+    void refusesMissingOrOversizedTicket() {
+        assertThatThrownBy(() -> signer.verify(null, "start", NOW)).isInstanceOf(TicketException.class);
+        assertThatThrownBy(() -> signer.verify("a".repeat(600) + "." + "b".repeat(43), "start", NOW))
+                .isInstanceOf(TicketException.class)
+                .hasMessage("missing or oversized ticket");
+    }
+
+    @Test
+    void refusesSecretShorterThan256Bits() {
+        assertThatThrownBy(() -> new TicketSigner(new byte[31])).isInstanceOf(IllegalArgumentException.class);
+        assertThatCode(() -> new TicketSigner(new byte[32])).doesNotThrowAnyException();
+    }
+
+    @Test
+    void refusesToSignFieldsThatWouldBreakThePayload() {
+        assertThatThrownBy(() -> signer.sign(ticket("a|b", NOW))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> signer.sign(new Ticket(1, "start", NOW, "")))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void signersBuiltFromTheSameEncodedSecretAgree() throws TicketException {
+        String encoded = Secrets.random256();
+        String token = TicketSigner.fromEncodedSecret(encoded).sign(ticket("start", NOW + 5_000));
+
+        assertThat(TicketSigner.fromEncodedSecret(encoded).verify(token, "start", NOW).accountId()).isEqualTo(5);
+        assertThatThrownBy(() -> TicketSigner.fromEncodedSecret(Secrets.random256()).verify(token, "start", NOW))
+                .isInstanceOf(TicketException.class);
+    }
+
+    private static Ticket ticket(String worldId, long expiresAt) {
+        return new Ticket(5, worldId, expiresAt, "nonce");
+    }
+
+    private static String signedRaw(String payload) throws Exception {
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(SECRET, "HmacSHA256"));
+        byte[] bytes = payload.getBytes(StandardCharsets.UTF_8);
+        Base64.Encoder encoder = Base64.getUrlEncoder().withoutPadding();
+        return encoder.encodeToString(bytes) + "." + encoder.encodeToString(mac.doFinal(bytes));
+    }
+}

@@ -1,0 +1,56 @@
+package lor.testclient.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+import lor.protocol.game.WelcomeMessage;
+import lor.testclient.scenario.ScenarioContext;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * SIGTERM to the director stops every world the graceful way: each world's final snapshot is persisted before
+ * the director exits, and no world process outlives it. Periodic snapshots are off (a long interval), so a
+ * persisted snapshot can only be the final one.
+ */
+class DirectorShutdownIT {
+
+    private static final String WORLD = "start";
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void sigtermPersistsEveryFinalSnapshotAndLeavesNoWorldRunning() throws Exception {
+        long worldPid;
+        WelcomeSnapshot before;
+        try (DirectorProcess director = DirectorProcess.start(dataDir, "director-shutdown",
+                "--idle-shutdown-ms", "600000", "--snapshot-interval-ms", "3600000");
+             ScenarioContext ctx = GameSession.context(director)) {
+            ScenarioContext.Account account = ctx.newAccount("term");
+            GameSession session = GameSession.enter(ctx, account, WORLD);
+            worldPid = ctx.http().world(WORLD).pid();
+            assertThat(ctx.http().world(WORLD).lastSnapshotSeq()).isZero();
+            before = new WelcomeSnapshot(account.username(), session.welcome().you());
+
+            director.terminate(Duration.ofSeconds(90));
+
+            assertThat(ProcessHandle.of(worldPid).map(ProcessHandle::isAlive).orElse(false))
+                    .as("world process %d outlived the director", worldPid).isFalse();
+        }
+        try (DirectorProcess restarted = DirectorProcess.start(dataDir, "director-restart",
+                "--idle-shutdown-ms", "600000");
+             ScenarioContext ctx = GameSession.context(restarted)) {
+            assertThat(ctx.http().world(WORLD).lastSnapshotSeq()).as("final snapshot persisted").isEqualTo(1);
+            ScenarioContext.Account account = ctx.login(before.username());
+            GameSession session = GameSession.enter(ctx, account, WORLD);
+            assertThat(ctx.http().world(WORLD).hydratedSeq()).isEqualTo(1);
+            assertThat(session.welcome().you()).isEqualTo(before.position());
+        }
+    }
+
+    private record WelcomeSnapshot(String username, WelcomeMessage.Position position) {
+    }
+}

@@ -1,0 +1,102 @@
+package lor.world;
+
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+import lor.protocol.Message;
+import lor.protocol.MessageCodec;
+import lor.protocol.control.ControlMessages;
+import lor.protocol.netty.EventLoops;
+import lor.protocol.netty.MessageFrames;
+
+/**
+ * The director's side of {@code /control}, played by the test step by step: every message a world sends lands in
+ * a queue with the connection it came on, and the test answers (or drops the connection) as the scenario needs.
+ */
+final class ScriptedDirector implements AutoCloseable {
+
+    /** A message from the world, with the connection it arrived on. */
+    record Received(Channel connection, Message message) {
+    }
+
+    private final EventLoopGroup group = EventLoops.create("scripted-director", 1);
+    private final MessageCodec codec = ControlMessages.directorCodec();
+    private final BlockingQueue<Received> inbox = new LinkedBlockingQueue<>();
+    private final Channel server;
+
+    ScriptedDirector() throws InterruptedException {
+        WebSocketServerProtocolConfig config = WebSocketServerProtocolConfig.newBuilder()
+                .websocketPath("/control")
+                .maxFramePayloadLength(MessageFrames.FRAGMENT_BYTES)
+                .build();
+        server = new ServerBootstrap()
+                .group(group)
+                .channel(NioServerSocketChannel.class)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline()
+                                .addLast(new HttpServerCodec())
+                                .addLast(new HttpObjectAggregator(64 * 1024))
+                                .addLast(new WebSocketServerProtocolHandler(config))
+                                .addLast(new WebSocketFrameAggregator(64 * 1024 * 1024))
+                                .addLast(new SimpleChannelInboundHandler<TextWebSocketFrame>() {
+                                    @Override
+                                    protected void channelRead0(ChannelHandlerContext ctx, TextWebSocketFrame frame)
+                                            throws Exception {
+                                        inbox.add(new Received(ctx.channel(), codec.decode(frame.text())));
+                                    }
+                                });
+                    }
+                })
+                .bind("127.0.0.1", 0)
+                .sync()
+                .channel();
+    }
+
+    URI controlUrl() {
+        return URI.create("ws://127.0.0.1:" + ((InetSocketAddress) server.localAddress()).getPort() + "/control");
+    }
+
+    /** The next message of {@code type} from the world, skipping status reports; fails after {@code timeout}. */
+    <T extends Message> Received next(Class<T> type, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            Received received = inbox.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (received == null) {
+                throw new AssertionError("no " + type.getSimpleName() + " within " + timeout.toMillis() + " ms");
+            }
+            if (type.isInstance(received.message())) {
+                return received;
+            }
+        }
+    }
+
+    void send(Channel connection, Message message) {
+        MessageFrames.writeText(connection, codec.encode(message));
+    }
+
+    @Override
+    public void close() {
+        server.close().awaitUninterruptibly();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+    }
+}

@@ -1,0 +1,163 @@
+package lor.world;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import lor.sim.world.GridSize;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class WorldConfigTest {
+
+    private static final String SPAWN_TOKEN = "spawn-token-6bd1f0";
+    private static final String TICKET_SECRET = "ticket-secret-93ac0e";
+    private static final Map<String, String> ENV =
+            Map.of(WorldConfig.ENV_SPAWN_TOKEN, SPAWN_TOKEN, WorldConfig.ENV_TICKET_SECRET, TICKET_SECRET);
+
+    @Test
+    void appliesDefaultsToEverythingButTheRequiredOptions() {
+        WorldConfig config = WorldConfig.parse(required(), ENV);
+
+        assertThat(config.worldId()).isEqualTo("start");
+        assertThat(config.controlUrl()).isEqualTo(URI.create("ws://127.0.0.1:8080/control"));
+        assertThat(config.bindAddress()).isEqualTo("127.0.0.1");
+        assertThat(config.gamePort()).isZero();
+        assertThat(config.snapshotIntervalMs()).isEqualTo(30_000);
+        assertThat(config.grid()).isEqualTo(new GridSize(64, 64, 1));
+        assertThat(config.shutdownAckTimeoutMs()).isEqualTo(30_000);
+        assertThat(config.maxSnapshotBytes()).isEqualTo(256L * 1024 * 1024);
+        assertThat(config.spawnToken()).isEqualTo(SPAWN_TOKEN);
+        assertThat(config.ticketSecret()).isEqualTo(TICKET_SECRET);
+    }
+
+    @Test
+    void readsEveryOption() {
+        WorldConfig config = WorldConfig.parse(with("--bind", "0.0.0.0", "--game-port", "4100",
+                "--snapshot-interval-ms", "1000", "--grid", "32x16x2", "--shutdown-ack-timeout-ms", "500",
+                "--max-snapshot-bytes", "65536"), ENV);
+
+        assertThat(config.bindAddress()).isEqualTo("0.0.0.0");
+        assertThat(config.gamePort()).isEqualTo(4100);
+        assertThat(config.snapshotIntervalMs()).isEqualTo(1000);
+        assertThat(config.grid()).isEqualTo(new GridSize(32, 16, 2));
+        assertThat(config.shutdownAckTimeoutMs()).isEqualTo(500);
+        assertThat(config.maxSnapshotBytes()).isEqualTo(65536);
+    }
+
+    @Test
+    void convertsTheSnapshotIntervalToTicks() {
+        assertThat(WorldConfig.parse(with("--snapshot-interval-ms", "1000"), ENV).snapshotIntervalTicks(20))
+                .isEqualTo(20);
+        assertThat(WorldConfig.parse(required(), ENV).snapshotIntervalTicks(20)).isEqualTo(600);
+        assertThat(WorldConfig.parse(with("--snapshot-interval-ms", "100"), ENV).snapshotIntervalTicks(1))
+                .isEqualTo(1);
+    }
+
+    @Test
+    void requiresWorldId() {
+        assertThatThrownBy(() -> WorldConfig.parse(new String[] {"--control-url", "ws://h:1/control"}, ENV))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--world-id");
+    }
+
+    @Test
+    void requiresControlUrl() {
+        assertThatThrownBy(() -> WorldConfig.parse(new String[] {"--world-id", "start"}, ENV))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--control-url");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "Start", "has space", "a.b", "abcdefghijklmnopqrstuvwxyz0123456", "ü"})
+    void refusesBadWorldId(String worldId) {
+        assertThatThrownBy(() -> WorldConfig.parse(new String[] {"--world-id", worldId, "--control-url",
+                "ws://h:1/control"}, ENV))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--world-id");
+    }
+
+    @Test
+    void acceptsWorldIdOfThirtyTwoAllowedCharacters() {
+        String worldId = "abcdefghijklmnopqrstuvwxyz0123_-";
+
+        assertThat(WorldConfig.parse(new String[] {"--world-id", worldId, "--control-url", "ws://h:1/control"}, ENV)
+                .worldId()).isEqualTo(worldId);
+    }
+
+    @Test
+    void refusesUnknownOption() {
+        assertThatThrownBy(() -> WorldConfig.parse(with("--verbose", "yes"), ENV))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown option --verbose");
+    }
+
+    @Test
+    void refusesOptionWithoutValue() {
+        assertThatThrownBy(() -> WorldConfig.parse(with("--game-port"), ENV))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("option --game-port needs a value");
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+            "--game-port, -1", "--game-port, 65536", "--game-port, port",
+            "--snapshot-interval-ms, 99", "--snapshot-interval-ms, 1e3",
+            "--shutdown-ack-timeout-ms, 99",
+            "--max-snapshot-bytes, 65535", "--max-snapshot-bytes, 2147483648",
+            "--grid, 0x64x1", "--grid, 64x4097x1", "--grid, 64x64x5", "--grid, 64x64", "--grid, 64x64x1x1",
+            "--grid, axbxc", "--grid, 64x64x1x", "--grid, 64xx1",
+            "--snapshot-interval-ms, 9223372036854775807", "--shutdown-ack-timeout-ms, 86400001"})
+    void refusesOutOfRangeOrMalformedNumbers(String option, String value) {
+        assertThatThrownBy(() -> WorldConfig.parse(with(option, value), ENV))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(option);
+    }
+
+    @Test
+    void acceptsTheBoundsOfEveryRange() {
+        WorldConfig config = WorldConfig.parse(with("--game-port", "65535", "--snapshot-interval-ms", "100",
+                "--shutdown-ack-timeout-ms", "100", "--max-snapshot-bytes", "2147483647", "--grid", "4096x1x4"), ENV);
+
+        assertThat(config.gamePort()).isEqualTo(65535);
+        assertThat(config.maxSnapshotBytes()).isEqualTo(Integer.MAX_VALUE);
+        assertThat(config.grid()).isEqualTo(new GridSize(4096, 1, 4));
+    }
+
+    @Test
+    void requiresBothSecretsFromTheEnvironment() {
+        assertThatThrownBy(() -> WorldConfig.parse(required(), Map.of(WorldConfig.ENV_SPAWN_TOKEN, SPAWN_TOKEN)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(WorldConfig.ENV_TICKET_SECRET);
+        assertThatThrownBy(() -> WorldConfig.parse(required(), Map.of(WorldConfig.ENV_TICKET_SECRET, TICKET_SECRET)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(WorldConfig.ENV_SPAWN_TOKEN);
+        assertThatThrownBy(() -> WorldConfig.parse(required(),
+                Map.of(WorldConfig.ENV_SPAWN_TOKEN, " ", WorldConfig.ENV_TICKET_SECRET, TICKET_SECRET)))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void keepsSecretsOutOfToString() {
+        String text = WorldConfig.parse(required(), ENV).toString();
+
+        assertThat(text).doesNotContain(SPAWN_TOKEN).doesNotContain(TICKET_SECRET).contains("start");
+    }
+
+    private static String[] required() {
+        return new String[] {"--world-id", "start", "--control-url", "ws://127.0.0.1:8080/control"};
+    }
+
+    private static String[] with(String... options) {
+        List<String> args = new ArrayList<>(Arrays.asList(required()));
+        args.addAll(Arrays.asList(options));
+        return args.toArray(String[]::new);
+    }
+}

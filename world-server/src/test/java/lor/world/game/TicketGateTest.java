@@ -1,0 +1,75 @@
+package lor.world.game;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicLong;
+
+import lor.protocol.ticket.Ticket;
+import lor.protocol.ticket.TicketException;
+import lor.protocol.ticket.TicketSigner;
+import org.junit.jupiter.api.Test;
+
+class TicketGateTest {
+
+    private static final TicketSigner SIGNER =
+            new TicketSigner("world-ticket-secret-of-32-bytes!".getBytes(StandardCharsets.US_ASCII));
+
+    private final AtomicLong clock = new AtomicLong(1_000_000);
+    private final TicketGate gate = new TicketGate(SIGNER, "start", clock::get);
+
+    @Test
+    void admitsValidTicketOnce() throws TicketException {
+        String token = SIGNER.sign(new Ticket(42, "start", clock.get() + 10_000, "n1"));
+
+        assertThat(gate.admit(token)).isEqualTo(new Ticket(42, "start", 1_010_000, "n1"));
+        assertThatThrownBy(() -> gate.admit(token))
+                .isInstanceOf(TicketException.class)
+                .hasMessage("ticket already used");
+    }
+
+    @Test
+    void admitsDifferentTicketsOfTheSameAccount() throws TicketException {
+        gate.admit(SIGNER.sign(new Ticket(42, "start", clock.get() + 10_000, "n1")));
+
+        assertThat(gate.admit(SIGNER.sign(new Ticket(42, "start", clock.get() + 10_000, "n2"))).accountId())
+                .isEqualTo(42);
+    }
+
+    @Test
+    void refusesForgedTicket() {
+        TicketSigner stranger =
+                new TicketSigner("another-secret-of-thirty-two-byt".getBytes(StandardCharsets.US_ASCII));
+        String token = stranger.sign(new Ticket(42, "start", clock.get() + 10_000, "n1"));
+
+        assertThatThrownBy(() -> gate.admit(token)).isInstanceOf(TicketException.class);
+    }
+
+    @Test
+    void refusesTicketOnceTheInjectedClockPassesItsExpiry() {
+        String token = SIGNER.sign(new Ticket(42, "start", clock.get() + 10_000, "n1"));
+
+        clock.addAndGet(10_000);
+
+        assertThatThrownBy(() -> gate.admit(token)).isInstanceOf(TicketException.class).hasMessage("expired ticket");
+    }
+
+    @Test
+    void refusedTicketIsNotConsumed() throws TicketException {
+        // A ticket presented before the world's clock is within its lifetime can be used once it is.
+        String token = SIGNER.sign(new Ticket(42, "start", clock.get() + 70_000, "n1"));
+        assertThatThrownBy(() -> gate.admit(token)).isInstanceOf(TicketException.class);
+
+        clock.addAndGet(20_000);
+
+        assertThat(gate.admit(token).accountId()).isEqualTo(42);
+    }
+
+    @Test
+    void refusesTicketForAnotherWorld() {
+        String token = SIGNER.sign(new Ticket(42, "elsewhere", clock.get() + 10_000, "n1"));
+
+        assertThatThrownBy(() -> gate.admit(token)).hasMessage("ticket for another world");
+    }
+}
