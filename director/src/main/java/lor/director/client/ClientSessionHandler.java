@@ -1,6 +1,5 @@
 package lor.director.client;
 
-import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +12,6 @@ import java.util.concurrent.TimeoutException;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.handler.codec.CorruptedFrameException;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import lor.director.account.AccountException;
@@ -38,6 +36,7 @@ import lor.protocol.director.RegisteredMessage;
 import lor.protocol.director.ResumeMessage;
 import lor.protocol.director.WorldJoinedMessage;
 import lor.protocol.director.WorldsMessage;
+import lor.protocol.netty.MessageFrames;
 import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.Ticket;
 import org.slf4j.Logger;
@@ -210,7 +209,7 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (cause instanceof CorruptedFrameException || cause instanceof IOException) {
+        if (MessageFrames.isExpectedFailure(cause)) {
             LOG.debug("client connection {} closed: {}", ctx.channel().remoteAddress(), cause.toString());
         } else {
             LOG.warn("client connection {} failed", ctx.channel().remoteAddress(), cause);

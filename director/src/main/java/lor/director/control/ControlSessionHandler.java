@@ -1,20 +1,14 @@
 package lor.director.control;
 
-import java.io.IOException;
-
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.handler.codec.CorruptedFrameException;
-import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import lor.director.world.ControlChannel;
 import lor.director.world.RegistrationRefusedException;
 import lor.director.world.WorldSupervisor;
 import lor.protocol.ErrorCode;
 import lor.protocol.ErrorMessage;
-import lor.protocol.Limits;
 import lor.protocol.Message;
 import lor.protocol.MessageCodec;
 import lor.protocol.ProtocolException;
@@ -114,7 +108,7 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Tex
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (cause instanceof CorruptedFrameException || cause instanceof IOException) {
+        if (MessageFrames.isExpectedFailure(cause)) {
             LOG.debug("control connection of {} closed: {}", describe(), cause.toString());
         } else {
             LOG.warn("control connection of {} failed", describe(), cause);
@@ -138,9 +132,7 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Tex
     }
 
     private void refuse(ErrorCode code, String reason) {
-        channel.write(new TextWebSocketFrame(codec.encode(ErrorMessage.of(code, reason, null))));
-        channel.writeAndFlush(new CloseWebSocketFrame(Limits.CLOSE_POLICY, code.wireName()))
-                .addListener(ChannelFutureListener.CLOSE);
+        MessageFrames.closeWithError(channel, codec, ErrorMessage.of(code, reason, null));
     }
 
     private String describe() {

@@ -1,13 +1,20 @@
 package lor.protocol.netty;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.handler.codec.CorruptedFrameException;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import lor.protocol.ErrorMessage;
+import lor.protocol.Limits;
+import lor.protocol.MessageCodec;
 
 /**
  * Writes JSON text as WebSocket frames. Text larger than one fragment goes out as a text frame followed by
@@ -47,6 +54,25 @@ public final class MessageFrames {
         utf8.release();
         channel.flush();
         return last;
+    }
+
+    /**
+     * Writes {@code error} as the last message, then a close frame (1008, policy) naming its code, and closes the
+     * connection once both are flushed.
+     */
+    public static void closeWithError(Channel channel, MessageCodec codec, ErrorMessage error) {
+        channel.write(new TextWebSocketFrame(codec.encode(error)));
+        channel.writeAndFlush(new CloseWebSocketFrame(Limits.CLOSE_POLICY, error.code()))
+                .addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /**
+     * True for the failures that are ordinary connection life: a peer that reset the connection, or a frame the
+     * WebSocket decoder already refused (and answered with a close frame). They deserve a debug line, not a warning
+     * with a stack trace.
+     */
+    public static boolean isExpectedFailure(Throwable cause) {
+        return cause instanceof CorruptedFrameException || cause instanceof IOException;
     }
 
     public static String text(ByteBuf content) {

@@ -1,25 +1,20 @@
 package lor.world.game;
 
-import java.io.IOException;
-
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.CorruptedFrameException;
 import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.util.ReferenceCountUtil;
 import lor.protocol.ErrorCode;
 import lor.protocol.ErrorMessage;
-import lor.protocol.Limits;
 import lor.protocol.Message;
 import lor.protocol.MessageCodec;
 import lor.protocol.ProtocolException;
 import lor.protocol.game.HelloMessage;
 import lor.protocol.netty.HttpResponses;
+import lor.protocol.netty.MessageFrames;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketException;
 import org.slf4j.Logger;
@@ -120,8 +115,7 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (cause instanceof CorruptedFrameException || cause instanceof IOException) {
-            // Protocol violations were already answered by the WebSocket decoder; resets are normal life.
+        if (MessageFrames.isExpectedFailure(cause)) {
             LOG.debug("game connection {} closed: {}", ctx.channel().remoteAddress(), cause.toString());
         } else {
             LOG.warn("game connection {} failed", ctx.channel().remoteAddress(), cause);
@@ -145,8 +139,6 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     }
 
     private void closeWith(ErrorCode code, String message, Object ref) {
-        channel.write(new TextWebSocketFrame(codec.encode(ErrorMessage.of(code, message, ref))));
-        channel.writeAndFlush(new CloseWebSocketFrame(Limits.CLOSE_POLICY, code.wireName()))
-                .addListener(ChannelFutureListener.CLOSE);
+        MessageFrames.closeWithError(channel, codec, ErrorMessage.of(code, message, ref));
     }
 }
