@@ -3,14 +3,15 @@ package lor.world;
 import java.net.URI;
 import java.util.Map;
 
-import lor.sim.world.GridSize;
+import lor.sim.grid.GridSize;
 
 /**
  * Everything a world process is started with. Non-secret settings come from the command line, so that {@code ps}
  * shows which world a process serves; the spawn token and the ticket secret come only from the environment.
  */
 public record WorldConfig(String worldId, URI controlUrl, String bindAddress, int gamePort, long snapshotIntervalMs,
-                          GridSize grid, long shutdownAckTimeoutMs, long maxSnapshotBytes, String spawnToken,
+                          GridSize grid, String map, int npcs, int viewRadius, int intentsPerSecond,
+                          long shutdownAckTimeoutMs, long maxSnapshotBytes, String spawnToken,
                           String ticketSecret) {
 
     public static final String ENV_SPAWN_TOKEN = "LOR_SPAWN_TOKEN";
@@ -25,7 +26,11 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
               --bind ADDR                 address for the game endpoint (default 127.0.0.1)
               --game-port N               port for the game endpoint, 0 = any free port (default 0)
               --snapshot-interval-ms N    time between periodic snapshots (default 30000)
-              --grid WxHxL                grid size in cells (default 64x64x1)
+              --map NAME                  load maps/NAME.map shipped in this jar (default: an open floor of --grid)
+              --grid WxHxL                size of the open floor used without --map (default 64x64x1)
+              --npcs N                    wandering NPCs (default 0)
+              --view-radius N             cells a player sees in each direction (default 24)
+              --intent-rate N             move intents per second a connection may send (default 20)
               --shutdown-ack-timeout-ms N how long shutdown waits for the final snapshot's ack (default 30000)
               --max-snapshot-bytes N      largest control message accepted (default 268435456)
             environment: LOR_SPAWN_TOKEN and LOR_TICKET_SECRET (required)""";
@@ -37,6 +42,10 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         int gamePort = 0;
         long snapshotIntervalMs = 30_000;
         GridSize grid = new GridSize(64, 64, 1);
+        String map = null;
+        int npcs = 0;
+        int viewRadius = 24;
+        int intentsPerSecond = 20;
         long shutdownAckTimeoutMs = 30_000;
         long maxSnapshotBytes = 256L * 1024 * 1024;
         for (int i = 0; i < args.length; i++) {
@@ -52,6 +61,10 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                 case "--game-port" -> gamePort = parseInt(option, value, 0, 65535);
                 case "--snapshot-interval-ms" -> snapshotIntervalMs = parseLong(option, value, 100, MAX_INTERVAL_MS);
                 case "--grid" -> grid = parseGrid(value);
+                case "--map" -> map = parseMapName(value);
+                case "--npcs" -> npcs = parseInt(option, value, 0, 1_000_000);
+                case "--view-radius" -> viewRadius = parseInt(option, value, 1, 256);
+                case "--intent-rate" -> intentsPerSecond = parseInt(option, value, 1, 1000);
                 case "--shutdown-ack-timeout-ms" ->
                         shutdownAckTimeoutMs = parseLong(option, value, 100, MAX_INTERVAL_MS);
                 case "--max-snapshot-bytes" ->
@@ -70,8 +83,8 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         if (spawnToken == null || spawnToken.isBlank() || ticketSecret == null || ticketSecret.isBlank()) {
             throw new IllegalArgumentException(ENV_SPAWN_TOKEN + " and " + ENV_TICKET_SECRET + " must be set");
         }
-        return new WorldConfig(worldId, URI.create(controlUrl), bind, gamePort, snapshotIntervalMs, grid,
-                shutdownAckTimeoutMs, maxSnapshotBytes, spawnToken, ticketSecret);
+        return new WorldConfig(worldId, URI.create(controlUrl), bind, gamePort, snapshotIntervalMs, grid, map, npcs,
+                viewRadius, intentsPerSecond, shutdownAckTimeoutMs, maxSnapshotBytes, spawnToken, ticketSecret);
     }
 
     /** Ticks between two periodic snapshots at the given tick rate (at least one). */
@@ -83,8 +96,17 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
     public String toString() {
         return "WorldConfig[worldId=" + worldId + ", controlUrl=" + controlUrl + ", bind=" + bindAddress
                 + ", gamePort=" + gamePort + ", snapshotIntervalMs=" + snapshotIntervalMs + ", grid=" + grid
+                + ", map=" + map + ", npcs=" + npcs + ", viewRadius=" + viewRadius
+                + ", intentsPerSecond=" + intentsPerSecond
                 + ", shutdownAckTimeoutMs=" + shutdownAckTimeoutMs + ", maxSnapshotBytes=" + maxSnapshotBytes
                 + ", secrets=<redacted>]";
+    }
+
+    private static String parseMapName(String value) {
+        if (!value.matches("[a-z0-9_-]{1,32}")) {
+            throw new IllegalArgumentException("--map must be 1-32 of [a-z0-9_-]");
+        }
+        return value;
     }
 
     private static GridSize parseGrid(String value) {

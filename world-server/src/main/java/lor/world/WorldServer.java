@@ -53,7 +53,7 @@ public final class WorldServer {
         this.control = new ControlClient(config.worldId(), config.spawnToken(), config.controlUrl(),
                 (int) config.maxSnapshotBytes(), () -> gameServer.port(), new Listener(), controlGroup);
         this.outbox = new SnapshotOutbox(config.worldId(), control, io);
-        this.runtime = new WorldRuntime(config, control, outbox, this::fatal);
+        this.runtime = new WorldRuntime(config, Maps.load(config), control, outbox, this::fatal);
         this.loop = new WorldLoop(config.worldId(), COMMAND_QUEUE_CAPACITY, runtime);
         this.shutdown = new ShutdownCoordinator(this, config.shutdownAckTimeoutMs());
         shutdown.terminated().thenAccept(exit::complete);
@@ -64,7 +64,8 @@ public final class WorldServer {
         TicketGate gate = new TicketGate(TicketSigner.fromEncodedSecret(config.ticketSecret()), config.worldId(),
                 System::currentTimeMillis);
         server.gameServer = GameServer.bind(config.bindAddress(), config.gamePort(),
-                new GameChannelInitializer(gate, server.new Admission()), server.boss, server.workers);
+                new GameChannelInitializer(gate, server.new Admission(), config.intentsPerSecond()), server.boss,
+                server.workers);
         server.loop.start();
         server.control.start();
         LOG.info("world {} serving /game on {}:{} (pid {})", config.worldId(), config.bindAddress(),

@@ -7,18 +7,29 @@ import java.util.List;
 import java.util.Map;
 
 import lor.protocol.ErrorCode;
+import lor.protocol.Message;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldSnapshotMessage;
 import lor.protocol.control.WorldStatusMessage;
+import lor.protocol.game.MapEncoding;
+import lor.protocol.game.MapMessage;
+import lor.protocol.game.RejectedMessage;
+import lor.protocol.game.StateMessage;
 import lor.protocol.game.WelcomeMessage;
 import lor.protocol.ticket.Ticket;
+import lor.sim.grid.Grid;
+import lor.sim.grid.MapText;
+import lor.sim.world.Direction;
+import lor.sim.world.EntityKind;
 import lor.sim.world.PlayerRecord;
+import lor.sim.world.World;
 import lor.sim.world.WorldSnapshot;
 import lor.world.control.CapturingControlLink;
 import lor.world.game.RecordingPlayerConnection;
 import lor.world.sim.WorldLoop;
 import lor.world.snapshot.SnapshotCodec;
 import lor.world.snapshot.SnapshotOutbox;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.JsonNodeFactory;
 
@@ -28,10 +39,28 @@ class WorldRuntimeTest {
     private static final Map<String, String> ENV =
             Map.of(WorldConfig.ENV_SPAWN_TOKEN, "spawn-token", WorldConfig.ENV_TICKET_SECRET, "ticket-secret");
 
+    /**
+     * Spawn at (3,1), a wall east of it and a wall column at x = 0; the top edge is open, so going north twice
+     * leaves the grid.
+     */
+    private static final Grid ROOM = MapText.parse("""
+            #.......
+            #..S#...
+            #.......
+            ........
+            """);
+
     private final CapturingControlLink control = new CapturingControlLink(true);
     private final List<String> fatal = new ArrayList<>();
-    private final WorldRuntime runtime = runtime("8x6x1");
-    private final WorldLoop loop = new WorldLoop("start", 16, runtime);
+    private final List<RecordingPlayerConnection> players = new ArrayList<>();
+    private WorldRuntime runtime = runtime("--grid", "8x6x1");
+    private WorldLoop loop = new WorldLoop("start", 16, runtime);
+
+    @AfterEach
+    void releaseFrames() {
+        // State frames come from a pooled allocator: give back what the connections were handed.
+        players.forEach(RecordingPlayerConnection::releaseFrames);
+    }
 
     @Test
     void freshHydrationReportsReadyAtSeqZero() {
@@ -43,12 +72,12 @@ class WorldRuntimeTest {
     @Test
     void hydrationFromStateRestoresSavedPositionsClockAndIds() {
         runtime.hydrate(7, SnapshotCodec.encode(new WorldSnapshot(500, 9, List.of(new PlayerRecord(42, 1, 2, 0)))));
-        RecordingPlayerConnection player = new RecordingPlayerConnection(42);
+        RecordingPlayerConnection player = player(42);
 
         runtime.admit(player, ticket(42), null);
 
         assertThat(control.delivered()).containsExactly(new WorldReadyMessage("start", 7));
-        WelcomeMessage welcome = player.onlySent(WelcomeMessage.class);
+        WelcomeMessage welcome = player.only(WelcomeMessage.class);
         assertThat(welcome.you()).isEqualTo(new WelcomeMessage.Position(1, 2, 0));
         assertThat(welcome.tick()).isEqualTo(500);
         assertThat(welcome.entityId()).isEqualTo(9);
@@ -58,19 +87,19 @@ class WorldRuntimeTest {
     void secondHydrationOnlyRepeatsReady() {
         runtime.hydrate(0, null);
         runtime.hydrate(5, SnapshotCodec.encode(new WorldSnapshot(500, 9, List.of(new PlayerRecord(42, 1, 2, 0)))));
-        RecordingPlayerConnection player = new RecordingPlayerConnection(42);
+        RecordingPlayerConnection player = player(42);
 
         runtime.admit(player, ticket(42), null);
 
         assertThat(control.delivered(WorldReadyMessage.class)).extracting(WorldReadyMessage::hydratedSeq)
                 .containsExactly(0L, 0L);
-        assertThat(player.onlySent(WelcomeMessage.class).you()).isEqualTo(new WelcomeMessage.Position(4, 3, 0));
+        assertThat(player.only(WelcomeMessage.class).you()).isEqualTo(new WelcomeMessage.Position(4, 3, 0));
     }
 
     @Test
     void corruptHydrationStateIsFatalAndNeverReady() {
         runtime.hydrate(3, JsonNodeFactory.instance.objectNode().put("format", 99));
-        RecordingPlayerConnection player = new RecordingPlayerConnection(42);
+        RecordingPlayerConnection player = player(42);
         runtime.admit(player, ticket(42), null);
 
         assertThat(fatal).hasSize(1);
@@ -80,7 +109,7 @@ class WorldRuntimeTest {
 
     @Test
     void admissionBeforeHydrationClosesWithWorldUnavailable() {
-        RecordingPlayerConnection player = new RecordingPlayerConnection(42);
+        RecordingPlayerConnection player = player(42);
 
         runtime.admit(player, ticket(42), "r");
 
@@ -89,66 +118,96 @@ class WorldRuntimeTest {
     }
 
     @Test
-    void admissionWelcomesThePlayerWithTheWorldsRatesGridAndPosition() {
+    void admissionWelcomesThePlayerWithTheWorldsRatesGridAndPositionThenSendsTheMap() {
         runtime.hydrate(0, null);
-        RecordingPlayerConnection player = new RecordingPlayerConnection(42);
+        RecordingPlayerConnection player = player(42);
 
         runtime.admit(player, ticket(42), "hello-1");
 
-        assertThat(player.onlySent(WelcomeMessage.class)).isEqualTo(new WelcomeMessage(1, 0, 20, 10,
+        assertThat(player.sent()).hasSize(2);
+        assertThat(player.sent().get(0)).isEqualTo(new WelcomeMessage(1, 0, 20, 10,
                 new WelcomeMessage.GridSize(8, 6, 1), new WelcomeMessage.Position(4, 3, 0), "hello-1"));
+        assertThat(player.sent().get(1)).isInstanceOf(MapMessage.class);
         assertThat(player.closedWith()).isNull();
+    }
+
+    @Test
+    void mapFrameAfterWelcomeCarriesTheNamedMapsCellsAndSpawn() {
+        WorldConfig config = config("--map", "start");
+        Grid start = Maps.load(config);
+        useRuntime(new WorldRuntime(config, start, control, outbox(), fatal::add));
+        runtime.hydrate(0, null);
+        RecordingPlayerConnection first = player(42);
+        RecordingPlayerConnection second = player(43);
+
+        runtime.admit(first, ticket(42), null);
+        runtime.admit(second, ticket(43), null);
+
+        List<Message> sent = first.sent();
+        assertThat(sent).hasSize(2);
+        assertThat(sent.get(0)).isInstanceOf(WelcomeMessage.class);
+        WelcomeMessage welcome = (WelcomeMessage) sent.get(0);
+        assertThat(welcome.grid()).isEqualTo(new WelcomeMessage.GridSize(128, 128, 1));
+        MapMessage map = (MapMessage) sent.get(1);
+        assertThat(map.encoding()).isEqualTo(MapEncoding.NAME);
+        assertThat(List.of(map.width(), map.height(), map.layers())).containsExactly(128, 128, 1);
+        assertThat(List.of(map.spawnX(), map.spawnY(), map.spawnLayer()))
+                .containsExactly(start.spawnX(), start.spawnY(), start.spawnLayer());
+        assertThat(MapEncoding.decode(map.cells(), 128 * 128)).isEqualTo(start.copyCells());
+        assertThat(welcome.you()).isEqualTo(new WelcomeMessage.Position(start.spawnX(), start.spawnY(), 0));
+        // The frame is encoded once and handed to every player unchanged.
+        assertThat(second.only(MapMessage.class)).isEqualTo(map);
     }
 
     @Test
     void sameAccountOnASecondConnectionReplacesTheFirstAndKeepsItsEntity() {
         runtime.hydrate(0, null);
-        RecordingPlayerConnection first = new RecordingPlayerConnection(42);
-        RecordingPlayerConnection second = new RecordingPlayerConnection(42);
+        RecordingPlayerConnection first = player(42);
+        RecordingPlayerConnection second = player(42);
         runtime.admit(first, ticket(42), null);
 
         runtime.admit(second, ticket(42), null);
 
         assertThat(first.closedWith()).isEqualTo(ErrorCode.REPLACED);
         assertThat(second.closedWith()).isNull();
-        assertThat(second.onlySent(WelcomeMessage.class).entityId())
-                .isEqualTo(first.onlySent(WelcomeMessage.class).entityId());
+        assertThat(second.only(WelcomeMessage.class).entityId())
+                .isEqualTo(first.only(WelcomeMessage.class).entityId());
     }
 
     @Test
     void leaveOfAReplacedConnectionKeepsThePlayerInTheWorld() {
         runtime.hydrate(0, null);
-        RecordingPlayerConnection first = new RecordingPlayerConnection(42);
+        RecordingPlayerConnection first = player(42);
         runtime.admit(first, ticket(42), null);
-        runtime.admit(new RecordingPlayerConnection(42), ticket(42), null);
+        runtime.admit(player(42), ticket(42), null);
 
         runtime.leave(first);
 
         // Were 42 gone, 43 would take the centre it stood on.
-        RecordingPlayerConnection other = new RecordingPlayerConnection(43);
+        RecordingPlayerConnection other = player(43);
         runtime.admit(other, ticket(43), null);
-        assertThat(other.onlySent(WelcomeMessage.class).you()).isNotEqualTo(new WelcomeMessage.Position(4, 3, 0));
+        assertThat(other.only(WelcomeMessage.class).you()).isNotEqualTo(new WelcomeMessage.Position(4, 3, 0));
     }
 
     @Test
     void leaveTakesThePlayerOutOfTheWorld() {
         runtime.hydrate(0, null);
-        RecordingPlayerConnection player = new RecordingPlayerConnection(42);
+        RecordingPlayerConnection player = player(42);
         runtime.admit(player, ticket(42), null);
 
         runtime.leave(player);
 
-        RecordingPlayerConnection other = new RecordingPlayerConnection(43);
+        RecordingPlayerConnection other = player(43);
         runtime.admit(other, ticket(43), null);
-        assertThat(other.onlySent(WelcomeMessage.class).you()).isEqualTo(new WelcomeMessage.Position(4, 3, 0));
+        assertThat(other.only(WelcomeMessage.class).you()).isEqualTo(new WelcomeMessage.Position(4, 3, 0));
     }
 
     @Test
     void fullWorldClosesWithWorldUnavailable() {
-        WorldRuntime single = runtime("1x1x1");
+        WorldRuntime single = runtime("--grid", "1x1x1");
         single.hydrate(0, null);
-        single.admit(new RecordingPlayerConnection(42), ticket(42), null);
-        RecordingPlayerConnection late = new RecordingPlayerConnection(43);
+        single.admit(player(42), ticket(42), null);
+        RecordingPlayerConnection late = player(43);
 
         single.admit(late, ticket(43), null);
 
@@ -159,12 +218,12 @@ class WorldRuntimeTest {
     @Test
     void shutdownClosesPlayersAndPublishesAFinalSnapshotOfWhereTheyStood() {
         runtime.hydrate(7, null);
-        RecordingPlayerConnection a = new RecordingPlayerConnection(42);
-        RecordingPlayerConnection b = new RecordingPlayerConnection(43);
+        RecordingPlayerConnection a = player(42);
+        RecordingPlayerConnection b = player(43);
         runtime.admit(a, ticket(42), null);
         runtime.admit(b, ticket(43), null);
-        WelcomeMessage.Position posA = a.onlySent(WelcomeMessage.class).you();
-        WelcomeMessage.Position posB = b.onlySent(WelcomeMessage.class).you();
+        WelcomeMessage.Position posA = a.only(WelcomeMessage.class).you();
+        WelcomeMessage.Position posB = b.only(WelcomeMessage.class).you();
 
         long seq = runtime.closeForShutdown();
 
@@ -183,7 +242,7 @@ class WorldRuntimeTest {
     void noAdmissionAfterShutdown() {
         runtime.hydrate(0, null);
         runtime.closeForShutdown();
-        RecordingPlayerConnection late = new RecordingPlayerConnection(42);
+        RecordingPlayerConnection late = player(42);
 
         runtime.admit(late, ticket(42), null);
 
@@ -200,7 +259,7 @@ class WorldRuntimeTest {
     @Test
     void publishesAPeriodicSnapshotEverySnapshotInterval() {
         runtime.hydrate(7, null);
-        runtime.admit(new RecordingPlayerConnection(42), ticket(42), null);
+        runtime.admit(player(42), ticket(42), null);
         control.clear();
 
         tick(19);
@@ -222,8 +281,8 @@ class WorldRuntimeTest {
     @Test
     void reportsStatusWithThePlayerCountOncePerSecondOfTicks() {
         runtime.hydrate(0, null);
-        runtime.admit(new RecordingPlayerConnection(42), ticket(42), null);
-        runtime.admit(new RecordingPlayerConnection(43), ticket(43), null);
+        runtime.admit(player(42), ticket(42), null);
+        runtime.admit(player(43), ticket(43), null);
 
         tick(19);
         assertThat(control.delivered(WorldStatusMessage.class)).isEmpty();
@@ -244,11 +303,245 @@ class WorldRuntimeTest {
     void ticksBeforeHydrationDoNothing() {
         tick(40);
         runtime.hydrate(0, null);
-        RecordingPlayerConnection player = new RecordingPlayerConnection(42);
+        RecordingPlayerConnection player = player(42);
         runtime.admit(player, ticket(42), null);
 
         assertThat(control.delivered()).containsExactly(new WorldReadyMessage("start", 0));
-        assertThat(player.onlySent(WelcomeMessage.class).tick()).isZero();
+        assertThat(player.only(WelcomeMessage.class).tick()).isZero();
+        assertThat(player.sent(StateMessage.class)).isEmpty();
+    }
+
+    // ---- stage 2: intents, refusals, state ------------------------------------------------------------------------
+
+    @Test
+    void intentIntoAWallIsRejectedRightAfterItsTickAndAckedWithTheUnchangedPosition() {
+        RecordingPlayerConnection player = joinRoom(42);
+        int me = player.only(WelcomeMessage.class).entityId();
+        player.intents().offer(5, Direction.E);
+
+        tick(1);
+
+        assertThat(player.sent(RejectedMessage.class)).containsExactly(new RejectedMessage(5, "wall"));
+        assertThat(player.sent(StateMessage.class)).as("state goes out on even ticks only").isEmpty();
+
+        tick(1);
+
+        StateMessage state = player.last(StateMessage.class);
+        assertThat(state.tick()).isEqualTo(2);
+        assertThat(state.ack()).isEqualTo(5);
+        assertThat(state.entities()).containsExactly(new StateMessage.EntityState(me, 3, 1, 0, "player"));
+        assertThat(player.sent(RejectedMessage.class)).hasSize(1);
+    }
+
+    @Test
+    void intentOffTheGridIsRejectedAsOutOfBounds() {
+        RecordingPlayerConnection player = joinRoom(42);
+        player.intents().offer(1, Direction.N);
+        player.intents().offer(2, Direction.N);
+
+        tick(2);
+
+        assertThat(player.sent(RejectedMessage.class)).containsExactly(new RejectedMessage(2, "out_of_bounds"));
+        assertThat(player.last(StateMessage.class).ack()).isEqualTo(2);
+        assertThat(position(player.last(StateMessage.class), me(player))).isEqualTo(List.of(3, 0));
+    }
+
+    @Test
+    void intentIntoAnotherPlayerIsRejectedAsOccupied() {
+        RecordingPlayerConnection first = joinRoom(42);
+        first.intents().offer(1, Direction.W);
+        tick(1);
+        RecordingPlayerConnection second = player(43);
+        runtime.admit(second, ticket(43), null);
+        assertThat(second.only(WelcomeMessage.class).you()).as("the spawn point was free again")
+                .isEqualTo(new WelcomeMessage.Position(3, 1, 0));
+
+        first.intents().offer(2, Direction.E);
+        tick(1);
+
+        assertThat(first.sent(RejectedMessage.class)).containsExactly(new RejectedMessage(2, "occupied"));
+        assertThat(second.sent(RejectedMessage.class)).isEmpty();
+        StateMessage state = first.last(StateMessage.class);
+        assertThat(state.ack()).isEqualTo(2);
+        assertThat(position(state, me(first))).isEqualTo(List.of(2, 1));
+        assertThat(position(state, me(second))).isEqualTo(List.of(3, 1));
+    }
+
+    @Test
+    void freeStepMovesTheEntityInTheNextState() {
+        RecordingPlayerConnection player = joinRoom(42);
+        player.intents().offer(3, Direction.W);
+
+        tick(2);
+
+        StateMessage state = player.only(StateMessage.class);
+        assertThat(state.ack()).isEqualTo(3);
+        assertThat(state.entities()).containsExactly(new StateMessage.EntityState(me(player), 2, 1, 0, "player"));
+        assertThat(player.sent(RejectedMessage.class)).isEmpty();
+    }
+
+    @Test
+    void intentsQueuedTogetherAreAppliedOneStepPerTickOnConsecutiveTicks() {
+        RecordingPlayerConnection player = joinRoom(42);
+        player.intents().offer(1, Direction.N);
+        player.intents().offer(2, Direction.W);
+        player.intents().offer(3, Direction.W);
+
+        tick(1);
+        assertThat(player.intents().size()).isEqualTo(2);
+        tick(1);
+        assertThat(player.intents().size()).isEqualTo(1);
+
+        StateMessage afterTwo = player.only(StateMessage.class);
+        assertThat(afterTwo.ack()).isEqualTo(2);
+        assertThat(position(afterTwo, me(player))).isEqualTo(List.of(2, 0));
+
+        tick(2);
+
+        StateMessage afterFour = player.last(StateMessage.class);
+        assertThat(afterFour.ack()).isEqualTo(3);
+        assertThat(position(afterFour, me(player))).isEqualTo(List.of(1, 0));
+        assertThat(player.sent(RejectedMessage.class)).isEmpty();
+    }
+
+    @Test
+    void ackStaysAtTheLastProcessedSeqWhileNoIntentArrives() {
+        RecordingPlayerConnection player = joinRoom(42);
+        player.intents().offer(9, Direction.S);
+
+        tick(6);
+
+        assertThat(player.sent(StateMessage.class)).extracting(StateMessage::ack).containsExactly(9L, 9L, 9L);
+    }
+
+    @Test
+    void stateGoesOutOnEverySecondTickOnly() {
+        RecordingPlayerConnection player = joinRoom(42);
+
+        for (int i = 1; i <= 20; i++) {
+            tick(1);
+            assertThat(player.sent(StateMessage.class)).as("after tick %d", i).hasSize(i / 2);
+        }
+
+        assertThat(player.sent(StateMessage.class)).extracting(StateMessage::tick)
+                .containsExactly(2L, 4L, 6L, 8L, 10L, 12L, 14L, 16L, 18L, 20L);
+    }
+
+    @Test
+    void playerSeesExactlyTheNpcsWithinItsView() {
+        String[] args = {"--grid", "48x48x1", "--npcs", "40", "--view-radius", "8"};
+        useRuntime(runtime(args));
+        runtime.hydrate(0, null);
+        RecordingPlayerConnection player = player(42);
+        runtime.admit(player, ticket(42), null);
+        // sim-core is deterministic: the same grid, seed and calls give the runtime's world exactly.
+        World twin = World.create(Maps.load(config(args)), "start".hashCode());
+        twin.addNpcs(40);
+        assertThat(twin.spawnPlayer(42)).isEqualTo(me(player));
+
+        for (int broadcast = 0; broadcast < 5; broadcast++) {
+            tick(2);
+            twin.step();
+            twin.step();
+
+            List<StateMessage.EntityState> expected = inView(twin, twin.slotOf(me(player)), 8);
+            assertThat(player.last(StateMessage.class).entities()).isEqualTo(expected);
+        }
+        List<StateMessage.EntityState> seen = player.sent(StateMessage.class).stream()
+                .flatMap(s -> s.entities().stream()).toList();
+        assertThat(seen).extracting(StateMessage.EntityState::kind).as("NPCs came into view").contains("npc");
+        assertThat(seen.stream().map(StateMessage.EntityState::id).distinct().count())
+                .as("some NPCs stayed out of view").isLessThan(twin.entityCount());
+    }
+
+    @Test
+    void periodicSnapshotAfterMovesHoldsTheMovedPosition() {
+        RecordingPlayerConnection player = joinRoom(42);
+        control.clear();
+        player.intents().offer(1, Direction.W);
+        player.intents().offer(2, Direction.W);
+
+        tick(20);
+
+        WorldSnapshot state = SnapshotCodec.decode(onlySnapshot().state());
+        assertThat(state.players()).containsExactly(new PlayerRecord(42, 1, 1, 0));
+
+        player.intents().offer(3, Direction.S);
+        tick(1);
+        runtime.closeForShutdown();
+
+        WorldSnapshotMessage last = control.delivered(WorldSnapshotMessage.class).get(1);
+        assertThat(last.last()).isTrue();
+        assertThat(SnapshotCodec.decode(last.state()).players()).containsExactly(new PlayerRecord(42, 1, 2, 0));
+    }
+
+    @Test
+    void replacementKeepsTheEntityAndItsPositionAndTakesOverItsIntentsAndState() {
+        RecordingPlayerConnection first = joinRoom(42);
+        first.intents().offer(1, Direction.W);
+        tick(2);
+        RecordingPlayerConnection second = player(42);
+
+        runtime.admit(second, ticket(42), null);
+
+        assertThat(first.closedWith()).isEqualTo(ErrorCode.REPLACED);
+        WelcomeMessage welcome = second.only(WelcomeMessage.class);
+        assertThat(welcome.entityId()).isEqualTo(me(first));
+        assertThat(welcome.you()).isEqualTo(new WelcomeMessage.Position(2, 1, 0));
+
+        first.intents().offer(2, Direction.N);
+        second.intents().offer(1, Direction.S);
+        tick(2);
+
+        assertThat(first.sent(StateMessage.class)).as("the replaced connection gets no more state").hasSize(1);
+        StateMessage state = second.only(StateMessage.class);
+        assertThat(state.ack()).isEqualTo(1);
+        assertThat(state.entities()).containsExactly(new StateMessage.EntityState(me(first), 2, 2, 0, "player"));
+    }
+
+    // ---- helpers ------------------------------------------------------------------------------------------------
+
+    private RecordingPlayerConnection joinRoom(long accountId) {
+        useRuntime(new WorldRuntime(config(), ROOM, control, outbox(), fatal::add));
+        runtime.hydrate(0, null);
+        RecordingPlayerConnection player = player(accountId);
+        runtime.admit(player, ticket(accountId), null);
+        assertThat(player.only(WelcomeMessage.class).you()).isEqualTo(new WelcomeMessage.Position(3, 1, 0));
+        return player;
+    }
+
+    private static int me(RecordingPlayerConnection player) {
+        return player.only(WelcomeMessage.class).entityId();
+    }
+
+    private static List<Integer> position(StateMessage state, int entityId) {
+        return state.entities().stream().filter(e -> e.id() == entityId).map(e -> List.of(e.x(), e.y()))
+                .findFirst().orElseThrow(() -> new AssertionError("entity " + entityId + " not in " + state));
+    }
+
+    /** Every live entity within Chebyshev distance {@code radius} of the slot's entity, by brute force. */
+    private static List<StateMessage.EntityState> inView(World world, int slot, int radius) {
+        List<StateMessage.EntityState> view = new ArrayList<>();
+        for (int s = 0; s < world.slotCount(); s++) {
+            if (world.isLive(s) && world.layerAt(s) == world.layerAt(slot)
+                    && Math.abs(world.xAt(s) - world.xAt(slot)) <= radius
+                    && Math.abs(world.yAt(s) - world.yAt(slot)) <= radius) {
+                view.add(new StateMessage.EntityState(world.idAt(s), world.xAt(s), world.yAt(s), world.layerAt(s),
+                        world.kindAt(s) == EntityKind.PLAYER ? "player" : "npc"));
+            }
+        }
+        return view;
+    }
+
+    private RecordingPlayerConnection player(long accountId) {
+        RecordingPlayerConnection player = new RecordingPlayerConnection(accountId);
+        players.add(player);
+        return player;
+    }
+
+    private void useRuntime(WorldRuntime replacement) {
+        runtime = replacement;
+        loop = new WorldLoop("start", 16, runtime);
     }
 
     private void tick(int times) {
@@ -263,10 +556,20 @@ class WorldRuntimeTest {
         return snapshots.get(0);
     }
 
-    private WorldRuntime runtime(String grid) {
-        WorldConfig config = WorldConfig.parse(new String[] {"--world-id", "start", "--control-url",
-                "ws://127.0.0.1:1/control", "--grid", grid, "--snapshot-interval-ms", "1000"}, ENV);
-        return new WorldRuntime(config, control, new SnapshotOutbox("start", control, Runnable::run), fatal::add);
+    private WorldRuntime runtime(String... options) {
+        WorldConfig config = config(options);
+        return new WorldRuntime(config, Maps.load(config), control, outbox(), fatal::add);
+    }
+
+    private SnapshotOutbox outbox() {
+        return new SnapshotOutbox("start", control, Runnable::run);
+    }
+
+    private static WorldConfig config(String... options) {
+        List<String> args = new ArrayList<>(List.of("--world-id", "start", "--control-url",
+                "ws://127.0.0.1:1/control", "--snapshot-interval-ms", "1000"));
+        args.addAll(List.of(options));
+        return WorldConfig.parse(args.toArray(String[]::new), ENV);
     }
 
     private static Ticket ticket(long accountId) {

@@ -15,6 +15,7 @@ final class WorldInstance {
 
     final String worldId;
     final String name;
+    final WorldSettings settings;
     WorldStatus status = WorldStatus.STOPPED;
     WorldProcess current;
     long lastSnapshotSeq;
@@ -26,9 +27,10 @@ final class WorldInstance {
     /** Joins that arrived while the world was stopping: served by the next spawn. */
     final List<CompletableFuture<JoinTarget>> waitingForRestart = new ArrayList<>();
 
-    WorldInstance(String worldId, String name, long lastSnapshotSeq) {
+    WorldInstance(String worldId, String name, WorldSettings settings, long lastSnapshotSeq) {
         this.worldId = worldId;
         this.name = name;
+        this.settings = settings;
         this.lastSnapshotSeq = lastSnapshotSeq;
     }
 

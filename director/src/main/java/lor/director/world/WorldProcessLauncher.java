@@ -44,7 +44,7 @@ public final class WorldProcessLauncher {
 
     /** The command line for a world; it holds no secret. {@code controlUrl} is read at launch: the director's
      * port is known only once it is bound. */
-    List<String> command(String worldId) {
+    List<String> command(String worldId, WorldSettings settings) {
         List<String> command = new ArrayList<>();
         command.add(javaBinary);
         command.addAll(JVM_FLAGS);
@@ -54,15 +54,21 @@ public final class WorldProcessLauncher {
                 "--bind", bindAddress,
                 "--game-port", "0",
                 "--snapshot-interval-ms", Long.toString(snapshotIntervalMs),
-                "--max-snapshot-bytes", Integer.toString(maxSnapshotBytes)));
+                "--max-snapshot-bytes", Integer.toString(maxSnapshotBytes),
+                "--npcs", Integer.toString(settings.npcs()),
+                "--view-radius", Integer.toString(settings.viewRadius())));
+        if (settings.map() != null) {
+            command.addAll(List.of("--map", settings.map()));
+        }
         return command;
     }
 
-    Process launch(String worldId, String spawnToken, String ticketSecret) throws IOException {
+    Process launch(String worldId, WorldSettings settings, String spawnToken, String ticketSecret)
+            throws IOException {
         if (!Files.isRegularFile(worldJar)) {
             throw new IOException("world-server jar not found at " + worldJar);
         }
-        ProcessBuilder builder = new ProcessBuilder(command(worldId)).redirectErrorStream(true);
+        ProcessBuilder builder = new ProcessBuilder(command(worldId, settings)).redirectErrorStream(true);
         Map<String, String> env = builder.environment();
         env.put("LOR_SPAWN_TOKEN", spawnToken);
         env.put("LOR_TICKET_SECRET", ticketSecret);

@@ -71,7 +71,8 @@ public final class WorldSupervisor {
                            long stopTimeoutMs) {
         Map<String, WorldInstance> byId = new LinkedHashMap<>();
         for (WorldRepository.WorldRecord r : records) {
-            byId.put(r.worldId(), new WorldInstance(r.worldId(), r.name(), r.lastSnapshotSeq()));
+            byId.put(r.worldId(), new WorldInstance(r.worldId(), r.name(),
+                    WorldSettings.parse(r.worldId(), r.settingsJson()), r.lastSnapshotSeq()));
         }
         this.worlds = Map.copyOf(byId);
         this.launcher = launcher;
@@ -356,7 +357,7 @@ public final class WorldSupervisor {
         w.lastStatus = null;
         w.hydratedSeq = 0;
         try {
-            p.process = launcher.launch(w.worldId, spawnToken, ticketSecret);
+            p.process = launcher.launch(w.worldId, w.settings, spawnToken, ticketSecret);
         } catch (IOException e) {
             LOG.error("cannot start a process for world {}: {}", w.worldId, e.getMessage());
             w.current = null;

@@ -84,10 +84,8 @@ class EmbeddedDatabaseIT {
         Database.migrate(dataSource);
 
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT world_id, name FROM worlds")) {
+             ResultSet rs = s.executeQuery("SELECT world_id FROM worlds WHERE world_id = 'start'")) {
             assertThat(rs.next()).isTrue();
-            assertThat(rs.getString(1)).isEqualTo("start");
-            assertThat(rs.next()).isFalse();
         }
     }
 

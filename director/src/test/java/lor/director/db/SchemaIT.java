@@ -7,20 +7,30 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 
 import lor.director.account.AccountRepository;
 import lor.director.world.WorldRepository;
+import lor.director.world.WorldSettings;
 import lor.director.world.WorldRepository.WorldRecord;
 import org.junit.jupiter.api.Test;
 
 class SchemaIT {
 
     @Test
-    void freshDatabaseHoldsWorldStart() {
+    void freshDatabaseHoldsWorldStartWithItsMapAndMeadow() {
         try (Database db = TestDatabase.fresh()) {
-            assertThat(new WorldRepository(db).all())
-                    .containsExactly(new WorldRecord("start", "Start", 0, "{}"));
+            List<WorldRecord> worlds = new WorldRepository(db).all();
+
+            assertThat(worlds).extracting(WorldRecord::worldId).containsExactly("meadow", "start");
+            assertThat(settingsOf(worlds, "start")).isEqualTo(new WorldSettings("start", 24, 24));
+            assertThat(settingsOf(worlds, "meadow")).isEqualTo(new WorldSettings("meadow", 0, 24));
         }
+    }
+
+    private static WorldSettings settingsOf(List<WorldRecord> worlds, String worldId) {
+        WorldRecord world = worlds.stream().filter(w -> w.worldId().equals(worldId)).findFirst().orElseThrow();
+        return WorldSettings.parse(worldId, world.settingsJson());
     }
 
     @Test
@@ -30,8 +40,8 @@ class SchemaIT {
 
             Database.migrate(db.dataSource());
 
-            assertThat(new WorldRepository(db).all()).extracting(WorldRecord::name).containsExactly("Renamed");
-            assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE success")).isEqualTo(1);
+            assertThat(new WorldRepository(db).all()).extracting(WorldRecord::name).contains("Renamed");
+            assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE success")).isEqualTo(2);
         }
     }
 
@@ -64,7 +74,8 @@ class SchemaIT {
         try (Database first = TestDatabase.fresh(); Database second = TestDatabase.fresh()) {
             new WorldRepository(first).rename("start", "Only in the first");
 
-            assertThat(new WorldRepository(second).all()).extracting(WorldRecord::name).containsExactly("Start");
+            assertThat(new WorldRepository(second).all()).extracting(WorldRecord::name).contains("Start")
+                    .doesNotContain("Only in the first");
         }
     }
 

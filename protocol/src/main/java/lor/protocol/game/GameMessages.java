@@ -1,12 +1,16 @@
 package lor.protocol.game;
 
+import java.util.ArrayList;
 import java.util.List;
 
+import lor.protocol.ErrorCode;
 import lor.protocol.Fields;
 import lor.protocol.MessageCodec;
 import lor.protocol.MessageType;
 import lor.protocol.Protocol;
 import lor.protocol.ProtocolException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The registry of a world server's game endpoint {@code /game}. */
@@ -38,9 +42,49 @@ public final class GameMessages {
                 MessageCodec.putRef(out, m.ref());
             });
 
-    public static final List<MessageType<?>> CLIENT_MESSAGES = List.of(HELLO);
+    /** Fields that would carry a position; a move holding any of them is refused whole. */
+    private static final List<String> POSITION_FIELDS = List.of("x", "y", "layer", "position");
 
-    public static final List<MessageType<?>> SERVER_MESSAGES = List.of(WELCOME, Protocol.ERROR);
+    public static final MessageType<MoveMessage> MOVE = MessageType.of(MoveMessage.TYPE, MoveMessage.class,
+            GameMessages::decodeMove,
+            (m, out) -> {
+                out.put("dir", m.dir());
+                out.put("seq", m.seq());
+                MessageCodec.putRef(out, m.ref());
+            });
+
+    public static final MessageType<RejectedMessage> REJECTED = MessageType.of(RejectedMessage.TYPE,
+            RejectedMessage.class,
+            f -> new RejectedMessage(f.longValue("seq"), f.string("reason")),
+            (m, out) -> out.put("seq", m.seq()).put("reason", m.reason()));
+
+    public static final MessageType<StateMessage> STATE = MessageType.of(StateMessage.TYPE, StateMessage.class,
+            GameMessages::decodeState,
+            (m, out) -> {
+                out.put("tick", m.tick()).put("ack", m.ack());
+                ArrayNode entities = out.putArray("entities");
+                for (StateMessage.EntityState e : m.entities()) {
+                    entities.addObject().put("id", e.id()).put("x", e.x()).put("y", e.y()).put("layer", e.layer())
+                            .put("kind", e.kind());
+                }
+            });
+
+    public static final MessageType<MapMessage> MAP = MessageType.of(MapMessage.TYPE, MapMessage.class,
+            f -> {
+                ObjectNode spawn = f.object("spawn");
+                return new MapMessage(f.intValue("width"), f.intValue("height"), f.intValue("layers"),
+                        spawn.path("x").asInt(), spawn.path("y").asInt(), spawn.path("layer").asInt(),
+                        f.string("encoding"), f.string("cells"));
+            },
+            (m, out) -> {
+                out.put("width", m.width()).put("height", m.height()).put("layers", m.layers());
+                out.putObject("spawn").put("x", m.spawnX()).put("y", m.spawnY()).put("layer", m.spawnLayer());
+                out.put("encoding", m.encoding()).put("cells", m.cells());
+            });
+
+    public static final List<MessageType<?>> CLIENT_MESSAGES = List.of(HELLO, MOVE);
+
+    public static final List<MessageType<?>> SERVER_MESSAGES = List.of(WELCOME, MAP, STATE, REJECTED, Protocol.ERROR);
 
     private GameMessages() {
     }
@@ -51,6 +95,33 @@ public final class GameMessages {
 
     public static MessageCodec clientCodec() {
         return new MessageCodec(SERVER_MESSAGES, CLIENT_MESSAGES);
+    }
+
+    private static MoveMessage decodeMove(Fields f) throws ProtocolException {
+        for (String field : POSITION_FIELDS) {
+            if (f.has(field)) {
+                throw new ProtocolException(ErrorCode.BAD_REQUEST,
+                        "a move carries only dir and seq: positions come from the server", f.ref());
+            }
+        }
+        String dir = f.string("dir");
+        if (!dir.equals("N") && !dir.equals("E") && !dir.equals("S") && !dir.equals("W")) {
+            throw new ProtocolException(ErrorCode.BAD_REQUEST, "dir must be N, E, S or W", f.ref());
+        }
+        long seq = f.longValue("seq");
+        if (seq < 0) {
+            throw new ProtocolException(ErrorCode.BAD_REQUEST, "seq must not be negative", f.ref());
+        }
+        return new MoveMessage(dir, seq, f.ref());
+    }
+
+    private static StateMessage decodeState(Fields f) throws ProtocolException {
+        List<StateMessage.EntityState> entities = new ArrayList<>();
+        for (JsonNode e : f.array("entities")) {
+            entities.add(new StateMessage.EntityState(e.path("id").asInt(), e.path("x").asInt(), e.path("y").asInt(),
+                    e.path("layer").asInt(), e.path("kind").asString("")));
+        }
+        return new StateMessage(f.longValue("tick"), f.longValue("ack"), entities);
     }
 
     private static WelcomeMessage decodeWelcome(Fields f) throws ProtocolException {

@@ -1,49 +1,69 @@
 package lor.sim.world;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import lor.sim.grid.Grid;
+import lor.sim.grid.GridSize;
+import lor.sim.space.SpatialIndex;
+import lor.sim.util.LongIntMap;
+import lor.sim.util.SplitMix64;
+
 /**
- * The simulation state of one world. Pure data and rules: no threads, no I/O, no clock of its own; the owner
- * calls {@link #step()} once per tick. Deterministic: the same snapshot and the same calls give the same state.
- * Not thread-safe: one thread (the world's tick thread) owns it.
+ * The simulation of one world: a static {@link Grid}, the entities on it, and the rules. Pure and deterministic:
+ * no threads, no I/O, no clock of its own, randomness from a seeded generator that is part of the state. The
+ * owner collects intents with {@link #setIntent} and calls {@link #step()} once per tick; the step applies them in
+ * ascending entity id order, at most one step per entity, and no two entities ever share a cell.
+ *
+ * <p>Not thread-safe: one thread (a world server's tick thread, or a predicting client) owns it.
  */
 public final class World {
 
-    private final GridSize grid;
-    /** Entity id standing in each cell, 0 for none. */
+    private final Grid grid;
+    private final GridSize size;
+    /** Entity id standing in each cell, 0 for none; indexed like the grid. */
     private final int[] occupancy;
-    private final Map<Integer, Entity> entitiesById = new LinkedHashMap<>();
-    private final Map<Long, Integer> entityByAccount = new HashMap<>();
+    private final EntityTable entities = new EntityTable(64);
+    private final LongIntMap entityByAccount = new LongIntMap(16);
     /** Last known position of every player that has been in this world, by account. */
     private final Map<Long, PlayerRecord> knownPlayers = new LinkedHashMap<>();
+    private final SplitMix64 random;
+    private final Wanderers wanderers = new Wanderers();
+    private final SpatialIndex index;
+    private final TickEvents events = new TickEvents();
+    private boolean indexStale = true;
     private long tick;
     private int nextEntityId;
 
-    private World(GridSize grid, long tick, int nextEntityId) {
+    private World(Grid grid, long tick, int nextEntityId, long seed) {
         this.grid = grid;
-        this.occupancy = new int[grid.cells()];
+        this.size = grid.size();
+        this.occupancy = new int[size.cells()];
+        this.index = new SpatialIndex(size);
+        this.random = new SplitMix64(seed);
         this.tick = tick;
         this.nextEntityId = nextEntityId;
     }
 
-    public static World empty(GridSize grid) {
-        return new World(grid, 0, 1);
+    public static World create(Grid grid, long seed) {
+        return new World(grid, 0, 1, seed);
     }
 
-    /** A world continuing from a snapshot: same clock and ids, every player offline at its saved position. */
-    public static World restore(GridSize grid, WorldSnapshot snapshot) {
-        World world = new World(grid, snapshot.tick(), Math.max(1, snapshot.nextEntityId()));
+    /**
+     * A world continuing from a snapshot: same clock and ids, every player offline at its saved position. NPCs are
+     * not part of snapshots; add them again with {@link #addNpcs}.
+     */
+    public static World restore(Grid grid, WorldSnapshot snapshot, long seed) {
+        World world = new World(grid, snapshot.tick(), Math.max(1, snapshot.nextEntityId()), seed);
         for (PlayerRecord player : snapshot.players()) {
             world.knownPlayers.put(player.accountId(), player);
         }
         return world;
     }
 
-    public GridSize grid() {
+    public Grid grid() {
         return grid;
     }
 
@@ -55,95 +75,312 @@ public final class World {
         return entityByAccount.size();
     }
 
-    /** Advances the clock by one tick. */
-    public void step() {
-        tick++;
+    /** Entities in the world, players and NPCs. */
+    public int entityCount() {
+        return entities.count - entities.holes;
     }
+
+    // ---- players and NPCs ---------------------------------------------------------------------------------------
 
     /**
      * Puts the account's entity into the world: at its saved position if it has one and that cell is free, else at
-     * the free cell nearest to the spawn point. An account already present keeps its entity.
+     * the free cell nearest to it (or to the spawn point). An account already present keeps its entity.
      *
-     * @return the entity, or {@code null} when the grid is full
+     * @return the entity id, or 0 when no free cell is left
      */
-    public Entity spawnPlayer(long accountId) {
-        Integer existing = entityByAccount.get(accountId);
-        if (existing != null) {
-            return entitiesById.get(existing);
+    public int spawnPlayer(long accountId) {
+        int existing = entityByAccount.get(accountId);
+        if (existing >= 0) {
+            return existing;
         }
         PlayerRecord saved = knownPlayers.get(accountId);
-        int[] cell = saved != null && grid.contains(saved.x(), saved.y(), saved.layer())
-                ? nearestFreeOnAnyLayer(saved.x(), saved.y(), saved.layer())
-                : nearestFreeOnAnyLayer(grid.width() / 2, grid.height() / 2, 0);
+        int[] cell = saved != null && size.contains(saved.x(), saved.y(), saved.layer())
+                ? nearestFree(saved.x(), saved.y(), saved.layer())
+                : nearestFree(grid.spawnX(), grid.spawnY(), grid.spawnLayer());
         if (cell == null) {
-            return null;
+            return 0;
         }
-        Entity entity = new Entity(nextEntityId++, accountId, cell[0], cell[1], cell[2]);
-        entitiesById.put(entity.id(), entity);
-        entityByAccount.put(accountId, entity.id());
-        occupancy[grid.index(entity.x(), entity.y(), entity.layer())] = entity.id();
-        knownPlayers.put(accountId, new PlayerRecord(accountId, entity.x(), entity.y(), entity.layer()));
-        return entity;
+        int id = place(EntityKind.PLAYER, accountId, cell[0], cell[1], cell[2]);
+        entityByAccount.put(accountId, id);
+        knownPlayers.put(accountId, new PlayerRecord(accountId, cell[0], cell[1], cell[2]));
+        return id;
     }
 
     /** Takes the account's entity out of the world, remembering where it stood. */
     public void removePlayer(long accountId) {
-        Integer id = entityByAccount.remove(accountId);
-        if (id == null) {
+        int id = entityByAccount.remove(accountId);
+        if (id < 0) {
             return;
         }
-        Entity entity = entitiesById.remove(id);
-        occupancy[grid.index(entity.x(), entity.y(), entity.layer())] = 0;
-        knownPlayers.put(accountId, new PlayerRecord(accountId, entity.x(), entity.y(), entity.layer()));
+        int slot = entities.slotOf(id);
+        knownPlayers.put(accountId, new PlayerRecord(accountId, entities.x[slot], entities.y[slot],
+                entities.layer[slot]));
+        occupancy[size.index(entities.x[slot], entities.y[slot], entities.layer[slot])] = 0;
+        entities.remove(slot);
+        indexStale = true;
     }
 
-    public Entity entity(int id) {
-        return entitiesById.get(id);
+    /** The entity id of an account's player, or 0. */
+    public int entityOf(long accountId) {
+        return Math.max(0, entityByAccount.get(accountId));
     }
 
-    /** A copy that shares nothing mutable with this world. */
+    /**
+     * Adds wandering NPCs at random free cells of layer 0 (then other layers).
+     *
+     * @return how many were placed; fewer than asked when the map fills up
+     */
+    public int addNpcs(int count) {
+        int placed = 0;
+        for (int i = 0; i < count; i++) {
+            int[] cell = randomFreeCell();
+            if (cell == null) {
+                break;
+            }
+            place(EntityKind.NPC, 0, cell[0], cell[1], cell[2]);
+            placed++;
+        }
+        return placed;
+    }
+
+    // ---- the tick -----------------------------------------------------------------------------------------------
+
+    /**
+     * Records an entity's intent for the coming tick.
+     *
+     * @return false if the entity does not exist or already has an intent for this tick (one step per tick)
+     */
+    public boolean setIntent(int entityId, Direction direction) {
+        int slot = entities.slotOf(entityId);
+        if (slot < 0 || entities.intent[slot] != 0) {
+            return false;
+        }
+        entities.intent[slot] = (byte) direction.code();
+        return true;
+    }
+
+    /**
+     * One tick: NPCs choose their steps, then every intent is applied in ascending entity id order. The outcome of
+     * each player intent is in {@link #events()} until the next step.
+     */
+    public void step() {
+        events.clear();
+        EntityTable t = entities;
+        wanderers.chooseIntents(t, grid, random);
+        int width = size.width();
+        int height = size.height();
+        for (int slot = 0; slot < t.count; slot++) {
+            int code = t.intent[slot];
+            if (code == 0) {
+                continue;
+            }
+            t.intent[slot] = 0;
+            int kind = t.kind[slot];
+            if (kind == 0) {
+                continue;
+            }
+            Direction direction = Direction.ofCode(code);
+            int x = t.x[slot];
+            int y = t.y[slot];
+            int layer = t.layer[slot];
+            StepResult result = MoveRules.check(grid, occupancy, x, y, layer, direction);
+            if (result == StepResult.MOVED) {
+                int nx = x + direction.dx;
+                int ny = y + direction.dy;
+                occupancy[(layer * height + y) * width + x] = 0;
+                occupancy[(layer * height + ny) * width + nx] = t.id[slot];
+                t.x[slot] = nx;
+                t.y[slot] = ny;
+                indexStale = true;
+            }
+            if (kind == EntityKind.PLAYER.code) {
+                events.add(t.id[slot], result);
+            } else {
+                wanderers.onResult(t, slot, result);
+            }
+        }
+        tick++;
+        if (t.holes > 0) {
+            t.compact();
+            wanderers.clampCursor(t.count);
+            indexStale = true;
+        }
+    }
+
+    /** What the last {@link #step()} did to players' intents. */
+    public TickEvents events() {
+        return events;
+    }
+
+    // ---- reading entities ---------------------------------------------------------------------------------------
+
+    /**
+     * Slots are positions in the entity table, valid until the next {@link #step()}, {@link #spawnPlayer} or
+     * {@link #removePlayer}. Slot order is ascending entity id. A removed entity's slot reads as not live until the
+     * next step closes the gap.
+     */
+    public int slotCount() {
+        return entities.count;
+    }
+
+    public boolean isLive(int slot) {
+        return entities.kind[slot] != 0;
+    }
+
+    public int slotOf(int entityId) {
+        return entities.slotOf(entityId);
+    }
+
+    public int idAt(int slot) {
+        return entities.id[slot];
+    }
+
+    public EntityKind kindAt(int slot) {
+        return EntityKind.ofCode(entities.kind[slot]);
+    }
+
+    public long accountAt(int slot) {
+        return entities.account[slot];
+    }
+
+    public int xAt(int slot) {
+        return entities.x[slot];
+    }
+
+    public int yAt(int slot) {
+        return entities.y[slot];
+    }
+
+    public int layerAt(int slot) {
+        return entities.layer[slot];
+    }
+
+    /** The entity id in a cell, or 0. */
+    public int occupant(int x, int y, int layer) {
+        return occupancy[size.index(x, y, layer)];
+    }
+
+    /**
+     * The slots of the entities within {@code radius} cells (Chebyshev distance) of {@code (x, y)} on
+     * {@code layer}, in ascending id order, through the spatial index (rebuilt here if anything moved).
+     *
+     * @return how many slots were written to {@code out}
+     */
+    public int entitiesNear(int x, int y, int layer, int radius, int[] out) {
+        if (indexStale) {
+            index.rebuild(entities.count, entities.kind, entities.x, entities.y, entities.layer);
+            indexStale = false;
+        }
+        return index.query(x, y, layer, radius, out);
+    }
+
+    // ---- persistence and checks ---------------------------------------------------------------------------------
+
+    /** A copy of what is persisted: the clock, the id counter and every player known to this world. */
     public WorldSnapshot snapshot() {
         List<PlayerRecord> players = new ArrayList<>(knownPlayers.size());
         for (PlayerRecord known : knownPlayers.values()) {
-            Integer id = entityByAccount.get(known.accountId());
-            if (id == null) {
+            int id = entityByAccount.get(known.accountId());
+            if (id < 0) {
                 players.add(known);
             } else {
-                Entity e = entitiesById.get(id);
-                players.add(new PlayerRecord(known.accountId(), e.x(), e.y(), e.layer()));
+                int slot = entities.slotOf(id);
+                players.add(new PlayerRecord(known.accountId(), entities.x[slot], entities.y[slot],
+                        entities.layer[slot]));
             }
         }
         return new WorldSnapshot(tick, nextEntityId, players);
     }
 
-    /** The nearest free cell on the preferred layer, else on the other layers in order. */
-    private int[] nearestFreeOnAnyLayer(int x, int y, int preferredLayer) {
-        int[] cell = nearestFree(x, y, preferredLayer);
-        for (int layer = 0; cell == null && layer < grid.layers(); layer++) {
+    /**
+     * A 64-bit FNV-1a hash of the whole dynamic state: clock, id counter, random state and every entity with its
+     * position and NPC path. Equal states hash equal; two runs from one state with the same inputs must agree.
+     */
+    public long stateHash() {
+        long h = 0xcbf29ce484222325L;
+        h = mix(h, tick);
+        h = mix(h, nextEntityId);
+        h = mix(h, random.state());
+        EntityTable t = entities;
+        for (int slot = 0; slot < t.count; slot++) {
+            if (t.kind[slot] == 0) {
+                continue;
+            }
+            h = mix(h, t.id[slot]);
+            h = mix(h, t.kind[slot]);
+            h = mix(h, t.account[slot]);
+            h = mix(h, t.x[slot]);
+            h = mix(h, ((long) t.y[slot] << 8) | t.layer[slot]);
+            h = mix(h, ((long) t.pathLength[slot] << 16) | ((long) t.pathStep[slot] << 8) | t.blocked[slot]);
+            for (int i = 0, base = slot * EntityTable.MAX_PATH; i < t.pathLength[slot]; i++) {
+                h = mix(h, t.path[base + i]);
+            }
+        }
+        return h;
+    }
+
+    private static long mix(long h, long value) {
+        for (int i = 0; i < 8; i++) {
+            h ^= (value >>> (i * 8)) & 0xff;
+            h *= 0x100000001b3L;
+        }
+        return h;
+    }
+
+    // ---- internals ----------------------------------------------------------------------------------------------
+
+    private int place(EntityKind kind, long accountId, int x, int y, int layer) {
+        int id = nextEntityId++;
+        entities.add(id, kind, accountId, x, y, layer);
+        occupancy[size.index(x, y, layer)] = id;
+        indexStale = true;
+        return id;
+    }
+
+    private boolean isFree(int x, int y, int layer) {
+        int index = size.index(x, y, layer);
+        return !grid.isWall(index) && occupancy[index] == 0;
+    }
+
+    /** The nearest free cell (square rings) on the preferred layer, else on the other layers in order. */
+    private int[] nearestFree(int x, int y, int preferredLayer) {
+        int[] cell = nearestFreeOn(x, y, preferredLayer);
+        for (int layer = 0; cell == null && layer < size.layers(); layer++) {
             if (layer != preferredLayer) {
-                cell = nearestFree(x, y, layer);
+                cell = nearestFreeOn(x, y, layer);
             }
         }
         return cell;
     }
 
-    /** Breadth of square rings around the start cell on its layer; the first free cell found wins. */
-    private int[] nearestFree(int startX, int startY, int layer) {
-        int maxRadius = Math.max(grid.width(), grid.height());
+    private int[] nearestFreeOn(int startX, int startY, int layer) {
+        int maxRadius = Math.max(size.width(), size.height());
         for (int r = 0; r <= maxRadius; r++) {
             for (int dy = -r; dy <= r; dy++) {
-                for (int dx = -r; dx <= r; dx++) {
-                    if (Math.max(Math.abs(dx), Math.abs(dy)) != r) {
-                        continue;
-                    }
+                int y = startY + dy;
+                if (y < 0 || y >= size.height()) {
+                    continue;
+                }
+                int step = Math.abs(dy) == r ? 1 : 2 * r;
+                for (int dx = -r; dx <= r; dx += Math.max(1, step)) {
                     int x = startX + dx;
-                    int y = startY + dy;
-                    if (grid.contains(x, y, layer) && occupancy[grid.index(x, y, layer)] == 0) {
+                    if (x >= 0 && x < size.width() && isFree(x, y, layer)) {
                         return new int[] {x, y, layer};
                     }
                 }
             }
         }
         return null;
+    }
+
+    private int[] randomFreeCell() {
+        for (int attempt = 0; attempt < 64; attempt++) {
+            int x = random.nextInt(size.width());
+            int y = random.nextInt(size.height());
+            if (isFree(x, y, 0)) {
+                return new int[] {x, y, 0};
+            }
+        }
+        return nearestFree(random.nextInt(size.width()), random.nextInt(size.height()), 0);
     }
 }

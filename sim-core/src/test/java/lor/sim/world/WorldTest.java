@@ -1,265 +1,450 @@
 package lor.sim.world;
 
+import static lor.sim.world.Worlds.position;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
+import lor.sim.grid.Grid;
+import lor.sim.grid.GridSize;
+import lor.sim.grid.MapGenerator;
+import lor.sim.grid.MapText;
+import lor.sim.util.SplitMix64;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 class WorldTest {
 
-    private final World world = World.empty(new GridSize(5, 5, 1));
+    /** Open 9×9, spawn point at the centre (4, 4). */
+    private static final Grid OPEN = Grid.open(new GridSize(9, 9, 1));
+
+    // ---- joining and leaving ----------------------------------------------------------------------------------
 
     @Test
-    void firstPlayerSpawnsAtTheGridCentre() {
-        Entity entity = world.spawnPlayer(100);
+    void spawnsTheFirstPlayerAtTheMapSpawnPoint() {
+        World world = World.create(MapText.parse("""
+                #####
+                #...#
+                #.S.#
+                #####
+                """), 1);
 
-        assertThat(entity).isEqualTo(new Entity(1, 100, 2, 2, 0));
-        assertThat(World.empty(new GridSize(4, 6, 2)).spawnPlayer(1))
-                .extracting(Entity::x, Entity::y, Entity::layer).containsExactly(2, 3, 0);
+        int id = world.spawnPlayer(500);
+
+        assertThat(id).isEqualTo(1);
+        assertThat(position(world, id)).containsExactly(2, 2, 0);
+        assertThat(world.occupant(2, 2, 0)).isEqualTo(id);
+        assertThat(world.kindAt(world.slotOf(id))).isEqualTo(EntityKind.PLAYER);
+        assertThat(world.accountAt(world.slotOf(id))).isEqualTo(500);
+        assertThat(world.entityOf(500)).isEqualTo(id);
+        assertThat(world.onlinePlayers()).isEqualTo(1);
+        assertThat(world.entityCount()).isEqualTo(1);
     }
 
     @Test
-    void laterPlayersTakeDistinctFreeCellsNearestTheCentre() {
-        Set<List<Integer>> cells = new HashSet<>();
-        for (long account = 1; account <= 9; account++) {
-            Entity e = world.spawnPlayer(account);
-            assertThat(distanceFromCentre(e)).as("account %d", account).isLessThanOrEqualTo(1);
-            cells.add(List.of(e.x(), e.y(), e.layer()));
+    void spawnsLaterPlayersOnTheNearestFreeCellsRingByRing() {
+        World world = World.create(OPEN, 1);
+        List<List<Integer>> cells = new ArrayList<>();
+        for (long account = 1; account <= 10; account++) {
+            int[] at = position(world, world.spawnPlayer(account));
+            cells.add(List.of(at[0], at[1]));
         }
 
-        assertThat(cells).hasSize(9);
-        assertThat(distanceFromCentre(world.spawnPlayer(10))).isEqualTo(2);
-        assertThat(world.onlinePlayers()).isEqualTo(10);
+        // Ring 0, then ring 1 row by row from the top, then the first cell of ring 2.
+        assertThat(cells).containsExactly(
+                List.of(4, 4),
+                List.of(3, 3), List.of(4, 3), List.of(5, 3),
+                List.of(3, 4), List.of(5, 4),
+                List.of(3, 5), List.of(4, 5), List.of(5, 5),
+                List.of(2, 2));
     }
 
     @Test
-    void sameAccountSpawningTwiceKeepsItsEntity() {
-        Entity first = world.spawnPlayer(7);
+    void skipsWallsWhenLookingForTheNearestFreeCell() {
+        World world = World.create(MapText.parse("""
+                .....
+                .###.
+                .#S#.
+                .##..
+                .....
+                """), 1);
 
-        assertThat(world.spawnPlayer(7)).isEqualTo(first);
-        assertThat(world.onlinePlayers()).isEqualTo(1);
-        assertThat(world.spawnPlayer(8).id()).isEqualTo(first.id() + 1);
-    }
-
-    @Test
-    void removedPlayerReturnsToItsSavedPositionWithANewEntity() {
         world.spawnPlayer(1);
-        Entity second = world.spawnPlayer(2);
-        world.removePlayer(1);
-        world.removePlayer(2);
+        int second = world.spawnPlayer(2);
+        int third = world.spawnPlayer(3);
 
-        // The centre is free again, so only the saved position explains where it comes back.
-        Entity back = world.spawnPlayer(2);
-
-        assertThat(back).extracting(Entity::x, Entity::y, Entity::layer)
-                .containsExactly(second.x(), second.y(), second.layer());
-        assertThat(back.id()).isEqualTo(3);
-        assertThat(world.entity(second.id())).isNull();
+        assertThat(position(world, second)).containsExactly(3, 3, 0);
+        assertThat(position(world, third)).containsExactly(0, 0, 0);
     }
 
     @Test
-    void savedCellTakenByAnotherPlayerSpawnsNextToIt() {
-        world.spawnPlayer(1);
-        world.removePlayer(1);
-        Entity squatter = world.spawnPlayer(2);
+    void spawnsOnAnotherLayerWhenThePreferredOneIsFull() {
+        World world = World.create(Grid.open(new GridSize(1, 1, 2)), 1);
 
-        Entity back = world.spawnPlayer(1);
+        int first = world.spawnPlayer(1);
+        int second = world.spawnPlayer(2);
 
-        assertThat(distanceFromCentre(squatter)).isZero();
-        assertThat(distanceFromCentre(back)).isEqualTo(1);
+        assertThat(position(world, first)).containsExactly(0, 0, 0);
+        assertThat(position(world, second)).containsExactly(0, 0, 1);
     }
 
     @Test
-    void removingAbsentAccountChangesNothing() {
-        world.spawnPlayer(1);
-        WorldSnapshot before = world.snapshot();
+    void givesAnAccountSpawnedTwiceItsSameEntity() {
+        World world = World.create(OPEN, 1);
 
-        world.removePlayer(99);
+        int first = world.spawnPlayer(77);
+        int again = world.spawnPlayer(77);
 
-        assertThat(world.snapshot()).isEqualTo(before);
+        assertThat(again).isEqualTo(first);
+        assertThat(world.entityCount()).isEqualTo(1);
         assertThat(world.onlinePlayers()).isEqualTo(1);
     }
 
     @Test
-    void snapshotHoldsOnlineAndOfflinePlayersWhereTheyStand() {
-        Entity online = world.spawnPlayer(1);
-        Entity offline = world.spawnPlayer(2);
-        world.removePlayer(2);
-        world.step();
+    void refusesAPlayerWhenNoCellIsFree() {
+        World world = World.create(MapText.parse("#S.#\n"), 1);
 
-        WorldSnapshot snapshot = world.snapshot();
-
-        assertThat(snapshot.tick()).isEqualTo(1);
-        assertThat(snapshot.nextEntityId()).isEqualTo(3);
-        assertThat(snapshot.players()).containsExactly(
-                new PlayerRecord(1, online.x(), online.y(), online.layer()),
-                new PlayerRecord(2, offline.x(), offline.y(), offline.layer()));
+        assertThat(world.spawnPlayer(1)).isEqualTo(1);
+        assertThat(world.spawnPlayer(2)).isEqualTo(2);
+        assertThat(world.spawnPlayer(3)).isZero();
+        assertThat(world.entityOf(3)).isZero();
+        assertThat(world.addNpcs(4)).isZero();
+        assertThat(world.entityCount()).isEqualTo(2);
+        assertThat(world.onlinePlayers()).isEqualTo(2);
     }
 
     @Test
-    void snapshotIsNotChangedByLaterTicksOrJoins() {
-        world.spawnPlayer(1);
-        WorldSnapshot snapshot = world.snapshot();
-
+    void removeFreesTheCellAndRespawnReturnsToTheSavedPosition() {
+        World world = World.create(OPEN, 1);
+        int id = world.spawnPlayer(9);
+        world.setIntent(id, Direction.E);
         world.step();
-        world.spawnPlayer(2);
+        world.setIntent(id, Direction.S);
+        world.step();
 
-        assertThat(snapshot.tick()).isZero();
-        assertThat(snapshot.players()).hasSize(1);
+        world.removePlayer(9);
+
+        assertThat(world.occupant(5, 5, 0)).isZero();
+        assertThat(world.entityOf(9)).isZero();
+        assertThat(world.slotOf(id)).isEqualTo(-1);
+        assertThat(world.onlinePlayers()).isZero();
+        assertThat(world.entityCount()).isZero();
+        assertThat(world.setIntent(id, Direction.N)).isFalse();
+
+        int again = world.spawnPlayer(9);
+
+        assertThat(again).as("ids are never reused").isEqualTo(id + 1);
+        assertThat(position(world, again)).containsExactly(5, 5, 0);
     }
+
+    @Test
+    void respawnsNextToTheSavedPositionWhenSomeoneStandsThere() {
+        World world = World.restore(OPEN, new WorldSnapshot(0, 1, List.of(
+                new PlayerRecord(1, 1, 1, 0), new PlayerRecord(2, 1, 1, 0))), 1);
+
+        int squatter = world.spawnPlayer(2);
+        int owner = world.spawnPlayer(1);
+
+        assertThat(position(world, squatter)).containsExactly(1, 1, 0);
+        assertThat(position(world, owner)).containsExactly(0, 0, 0);
+    }
+
+    // ---- snapshots --------------------------------------------------------------------------------------------
 
     @Test
     void restoreKeepsTheClockTheIdCounterAndSavedPositions() {
-        world.spawnPlayer(1);
-        Entity second = world.spawnPlayer(2);
-        world.removePlayer(1);
-        for (int i = 0; i < 7; i++) {
+        World world = World.create(OPEN, 3);
+        int a = world.spawnPlayer(1);
+        int b = world.spawnPlayer(2);
+        world.addNpcs(3);
+        for (int i = 0; i < 5; i++) {
+            world.setIntent(a, Direction.W);
             world.step();
         }
+        int[] aAt = position(world, a);
+        int[] bAt = position(world, b);
+        world.removePlayer(2);
+
+        WorldSnapshot snapshot = world.snapshot();
+        World restored = World.restore(OPEN, snapshot, 3);
+
+        assertThat(snapshot.tick()).isEqualTo(5);
+        assertThat(snapshot.nextEntityId()).isEqualTo(6);
+        assertThat(snapshot.players()).containsExactly(
+                new PlayerRecord(1, aAt[0], aAt[1], aAt[2]), new PlayerRecord(2, bAt[0], bAt[1], bAt[2]));
+        assertThat(restored.tick()).isEqualTo(5);
+        assertThat(restored.entityCount()).as("everyone offline after a restore").isZero();
+        int b2 = restored.spawnPlayer(2);
+        int a2 = restored.spawnPlayer(1);
+        assertThat(b2).isEqualTo(6);
+        assertThat(a2).isEqualTo(7);
+        assertThat(position(restored, a2)).isEqualTo(aAt);
+        assertThat(position(restored, b2)).isEqualTo(bAt);
+        assertThat(restored.addNpcs(1)).isEqualTo(1);
+        assertThat(restored.idAt(restored.slotCount() - 1)).isEqualTo(8);
+    }
+
+    @Test
+    void snapshotOfARestoredWorldEqualsTheOriginalSnapshot() {
+        World world = World.create(MapGenerator.rooms(new GridSize(40, 30, 2), 6, 2), 8);
+        for (long account = 10; account < 20; account++) {
+            world.spawnPlayer(account);
+        }
+        world.addNpcs(20);
+        SplitMix64 random = new SplitMix64(5);
+        for (int tick = 0; tick < 50; tick++) {
+            for (long account = 10; account < 20; account++) {
+                world.setIntent(world.entityOf(account), Direction.values()[random.nextInt(4)]);
+            }
+            world.step();
+        }
+        world.removePlayer(12);
+        world.removePlayer(17);
+
         WorldSnapshot snapshot = world.snapshot();
 
-        World restored = World.restore(new GridSize(5, 5, 1), snapshot);
-
-        assertThat(restored.tick()).isEqualTo(7);
-        assertThat(restored.onlinePlayers()).isZero();
-        assertThat(restored.snapshot()).isEqualTo(snapshot);
-        Entity back = restored.spawnPlayer(2);
-        assertThat(back).extracting(Entity::x, Entity::y, Entity::layer)
-                .containsExactly(second.x(), second.y(), second.layer());
-        // Ids continue from the snapshot, so a client never sees an old id reused for someone else.
-        assertThat(back.id()).isEqualTo(snapshot.nextEntityId());
-        assertThat(restored.spawnPlayer(3).id()).isEqualTo(snapshot.nextEntityId() + 1);
+        assertThat(World.restore(world.grid(), snapshot, 8).snapshot()).isEqualTo(snapshot);
+        assertThat(snapshot.players()).hasSize(10);
     }
 
     @Test
-    void savedPositionOutsideASmallerGridFallsBackToTheCentre() {
-        World big = World.empty(new GridSize(10, 10, 2));
-        for (long account = 1; account <= 30; account++) {
-            big.spawnPlayer(account);
-        }
-        Entity far = big.spawnPlayer(31);
-        assertThat(far.x() >= 4 || far.y() >= 4).as("%s must lie outside a 4x4 grid", far).isTrue();
+    void savedPositionThatBecameAWallFallsBackToTheNearestFreeCell() {
+        WorldSnapshot snapshot = new WorldSnapshot(40, 9, List.of(new PlayerRecord(1, 2, 2, 0)));
+        Grid rebuilt = MapText.parse("""
+                .....
+                .###.
+                .###S
+                .###.
+                .....
+                """);
 
-        World small = World.restore(new GridSize(4, 4, 1), big.snapshot());
+        World world = World.restore(rebuilt, snapshot, 1);
+        int id = world.spawnPlayer(1);
 
-        assertThat(small.spawnPlayer(31)).extracting(Entity::x, Entity::y, Entity::layer).containsExactly(2, 2, 0);
+        assertThat(id).isEqualTo(9);
+        assertThat(position(world, id)).containsExactly(0, 0, 0);
     }
 
     @Test
-    void fullGridRefusesAnotherPlayerUntilOneLeaves() {
-        World tiny = World.empty(new GridSize(2, 2, 1));
-        for (long account = 1; account <= 4; account++) {
-            assertThat(tiny.spawnPlayer(account)).isNotNull();
-        }
+    void savedPositionOffASmallerGridFallsBackToTheSpawnPoint() {
+        WorldSnapshot snapshot = new WorldSnapshot(40, 9, List.of(
+                new PlayerRecord(1, 20, 3, 0), new PlayerRecord(2, 3, 3, 2)));
 
-        assertThat(tiny.spawnPlayer(5)).isNull();
-        assertThat(tiny.onlinePlayers()).isEqualTo(4);
+        World world = World.restore(OPEN, snapshot, 1);
+        int first = world.spawnPlayer(1);
+        int second = world.spawnPlayer(2);
 
-        Entity leaving = tiny.entity(2);
-        tiny.removePlayer(leaving.accountId());
-        assertThat(tiny.spawnPlayer(5)).extracting(Entity::x, Entity::y).containsExactly(leaving.x(), leaving.y());
+        assertThat(position(world, first)).containsExactly(4, 4, 0);
+        assertThat(position(world, second)).containsExactly(3, 3, 0);
     }
 
-    @Test
-    void fullLayerSpillsOntoTheNextLayer() {
-        World twoLayers = World.empty(new GridSize(2, 2, 2));
-        for (long account = 1; account <= 4; account++) {
-            assertThat(twoLayers.spawnPlayer(account).layer()).isZero();
-        }
-
-        assertThat(twoLayers.spawnPlayer(5)).extracting(Entity::x, Entity::y, Entity::layer).containsExactly(1, 1, 1);
-    }
+    // ---- stepping ---------------------------------------------------------------------------------------------
 
     @Test
-    void stepAdvancesTheTickByOne() {
+    void stepAdvancesTheClock() {
+        World world = World.create(OPEN, 1);
+
         world.step();
         world.step();
 
         assertThat(world.tick()).isEqualTo(2);
     }
 
-    @Property(seed = "99", tries = 300)
-    void sameOperationsGiveSameWorld(@ForAll("operations") List<Op> operations) {
-        World a = World.empty(new GridSize(3, 3, 1));
-        World b = World.empty(new GridSize(3, 3, 1));
+    @Test
+    void eventsListOneResultPerPlayerIntentInAscendingIdOrder() {
+        World world = Worlds.withPlayersAt(MapText.parse("""
+                .#...
+                .....
+                """), 1, new int[] {0, 0, 0}, new int[] {2, 0, 0}, new int[] {3, 0, 0}, new int[] {4, 1, 0});
+        world.addNpcs(2);
 
-        List<Entity> fromA = apply(a, operations);
-        List<Entity> fromB = apply(b, operations);
+        world.setIntent(4, Direction.S);
+        world.setIntent(3, Direction.W);
+        world.setIntent(2, Direction.W);
+        world.setIntent(1, Direction.N);
+        world.step();
 
-        assertThat(fromA).isEqualTo(fromB);
-        assertThat(a.snapshot()).isEqualTo(b.snapshot());
-        assertThat(a.tick()).isEqualTo(b.tick());
+        TickEvents events = world.events();
+        assertThat(events.count()).isEqualTo(4);
+        assertThat(List.of(events.entityId(0), events.entityId(1), events.entityId(2), events.entityId(3)))
+                .containsExactly(1, 2, 3, 4);
+        assertThat(List.of(events.result(0), events.result(1), events.result(2), events.result(3)))
+                .containsExactly(StepResult.OUT_OF_BOUNDS, StepResult.WALL, StepResult.OCCUPIED,
+                        StepResult.OUT_OF_BOUNDS);
     }
 
-    @Property(seed = "100", tries = 300)
-    void entitiesNeverShareACellAndIdsAreNeverReused(@ForAll("operations") List<Op> operations) {
-        World w = World.empty(new GridSize(3, 3, 1));
-        Map<Long, Entity> online = new HashMap<>();
-        int highestId = 0;
-        for (Op op : operations) {
-            if (op.kind() == Op.SPAWN) {
-                Entity e = w.spawnPlayer(op.account());
-                if (online.containsKey(op.account())) {
-                    assertThat(e).isEqualTo(online.get(op.account()));
-                } else if (e != null) {
-                    assertThat(e.id()).isGreaterThan(highestId);
-                    highestId = e.id();
-                    online.put(op.account(), e);
-                } else {
-                    assertThat(online).hasSize(9);
+    @Test
+    void eventsListOnlyPlayersWithAnIntentAndLastOneTick() {
+        World world = Worlds.withPlayersAt(OPEN, 1, new int[] {1, 1, 0}, new int[] {5, 5, 0});
+        world.addNpcs(5);
+        world.setIntent(2, Direction.E);
+        world.step();
+
+        assertThat(world.events().count()).isEqualTo(1);
+        assertThat(world.events().entityId(0)).isEqualTo(2);
+        // An NPC may have been placed on (6, 5); the result must say what happened either way.
+        assertThat(world.events().result(0))
+                .isEqualTo(Worlds.at(world, 2, 6, 5, 0) ? StepResult.MOVED : StepResult.OCCUPIED);
+
+        world.step();
+
+        assertThat(world.events().count()).isZero();
+    }
+
+    @Test
+    void npcsWanderOnAnOpenMap() {
+        World world = World.create(Grid.open(new GridSize(48, 48, 1)), 21);
+        assertThat(world.addNpcs(40)).isEqualTo(40);
+        Map<Integer, int[]> start = new HashMap<>();
+        for (int slot = 0; slot < world.slotCount(); slot++) {
+            assertThat(world.kindAt(slot)).isEqualTo(EntityKind.NPC);
+            start.put(world.idAt(slot), position(world, world.idAt(slot)));
+        }
+        Map<Integer, Integer> moves = new HashMap<>();
+
+        for (int tick = 0; tick < 100; tick++) {
+            int[][] before = new int[world.slotCount()][];
+            for (int slot = 0; slot < world.slotCount(); slot++) {
+                before[slot] = position(world, world.idAt(slot));
+            }
+            world.step();
+            for (int slot = 0; slot < world.slotCount(); slot++) {
+                int[] after = position(world, world.idAt(slot));
+                if (after[0] != before[slot][0] || after[1] != before[slot][1]) {
+                    moves.merge(world.idAt(slot), 1, Integer::sum);
                 }
-            } else if (op.kind() == Op.REMOVE) {
-                w.removePlayer(op.account());
-                online.remove(op.account());
-            } else {
-                w.step();
             }
-            Set<List<Integer>> cells = new HashSet<>();
-            online.values().forEach(e -> cells.add(List.of(e.x(), e.y(), e.layer())));
-            assertThat(cells).hasSameSizeAs(online.values());
-            assertThat(w.onlinePlayers()).isEqualTo(online.size());
+            assertThat(Worlds.brokenInvariant(world)).isNull();
+        }
+
+        assertThat(moves).as("every NPC moved").hasSize(40);
+        // Paths of up to 20 steps with re-planning in between: most ticks, most NPCs are walking.
+        assertThat(moves.values().stream().mapToInt(Integer::intValue).sum()).isGreaterThan(40 * 100 / 2);
+        assertThat(world.events().count()).as("NPC steps are not player events").isZero();
+    }
+
+    @Test
+    void addNpcsPlacesThemOnFreeCellsOfLayerZeroWithFreshIds() {
+        World world = World.create(MapGenerator.scatter(new GridSize(30, 30, 2), 0.3, 4), 4);
+        int player = world.spawnPlayer(1);
+
+        assertThat(world.addNpcs(100)).isEqualTo(100);
+
+        assertThat(world.entityCount()).isEqualTo(101);
+        assertThat(world.onlinePlayers()).isEqualTo(1);
+        for (int slot = 0; slot < world.slotCount(); slot++) {
+            assertThat(world.idAt(slot)).isEqualTo(slot + 1);
+            if (world.idAt(slot) != player) {
+                assertThat(world.layerAt(slot)).isZero();
+                assertThat(world.accountAt(slot)).isZero();
+            }
+        }
+        assertThat(Worlds.brokenInvariant(world)).isNull();
+    }
+
+    @Test
+    void removedPlayerSlotReadsAsNotLiveUntilTheNextStepClosesTheGap() {
+        World world = Worlds.withPlayersAt(OPEN, 1, new int[] {1, 1, 0}, new int[] {2, 2, 0}, new int[] {3, 3, 0});
+
+        world.removePlayer(2);
+
+        assertThat(world.slotCount()).isEqualTo(3);
+        assertThat(world.isLive(1)).isFalse();
+        assertThat(world.entityCount()).isEqualTo(2);
+        assertThat(world.setIntent(3, Direction.N)).isTrue();
+
+        world.step();
+
+        assertThat(world.slotCount()).isEqualTo(2);
+        assertThat(world.idAt(1)).isEqualTo(3);
+        assertThat(world.slotOf(3)).isEqualTo(1);
+        assertThat(position(world, 3)).containsExactly(3, 2, 0);
+        assertThat(Worlds.brokenInvariant(world)).isNull();
+    }
+
+    @Test
+    void removingAnUnknownAccountChangesNothing() {
+        World world = Worlds.withPlayersAt(OPEN, 1, new int[] {1, 1, 0});
+        long before = world.stateHash();
+
+        world.removePlayer(42);
+
+        assertThat(world.stateHash()).isEqualTo(before);
+        assertThat(world.entityCount()).isEqualTo(1);
+    }
+
+    @Test
+    void stateHashChangesWhenAnEntityMoves() {
+        World world = Worlds.withPlayersAt(OPEN, 1, new int[] {1, 1, 0});
+        World same = Worlds.withPlayersAt(OPEN, 1, new int[] {1, 1, 0});
+        World moved = Worlds.withPlayersAt(OPEN, 1, new int[] {2, 1, 0});
+
+        assertThat(same.stateHash()).isEqualTo(world.stateHash());
+        assertThat(moved.stateHash()).isNotEqualTo(world.stateHash());
+    }
+
+    // ---- entitiesNear -----------------------------------------------------------------------------------------
+
+    @Property(tries = 100)
+    void entitiesNearEqualsABruteForceScan(@ForAll @IntRange(min = 1, max = 60) int width,
+                                           @ForAll @IntRange(min = 1, max = 60) int height,
+                                           @ForAll @IntRange(min = 1, max = 2) int layers,
+                                           @ForAll @IntRange(min = 0, max = 200) int npcs,
+                                           @ForAll long seed) {
+        World world = World.create(MapGenerator.scatter(new GridSize(width, height, layers), 0.15, seed), seed);
+        for (long account = 1; account <= 10; account++) {
+            world.spawnPlayer(account);
+        }
+        world.addNpcs(npcs);
+        SplitMix64 random = new SplitMix64(seed);
+        int[] out = new int[world.entityCount() + 1];
+        for (int tick = 0; tick < 12; tick++) {
+            world.step();
+            if (tick == 5) {
+                world.removePlayer(3);
+                world.removePlayer(4);
+            }
+            if (tick == 8) {
+                world.spawnPlayer(3);
+            }
+            for (int q = 0; q < 5; q++) {
+                int x = random.nextInt(width + 40) - 20;
+                int y = random.nextInt(height + 40) - 20;
+                int layer = random.nextInt(layers);
+                int radius = random.nextInt(30);
+
+                int found = world.entitiesNear(x, y, layer, radius, out);
+
+                List<Integer> expected = new ArrayList<>();
+                for (int slot = 0; slot < world.slotCount(); slot++) {
+                    if (world.isLive(slot) && world.layerAt(slot) == layer && Math.abs(world.xAt(slot) - x) <= radius
+                            && Math.abs(world.yAt(slot) - y) <= radius) {
+                        expected.add(slot);
+                    }
+                }
+                List<Integer> actual = new ArrayList<>();
+                for (int i = 0; i < found; i++) {
+                    actual.add(out[i]);
+                }
+                assertThat(actual).as("tick %d (%d,%d,%d) r=%d", tick, x, y, layer, radius).isEqualTo(expected);
+            }
         }
     }
 
-    @Provide
-    Arbitrary<List<Op>> operations() {
-        // Twelve accounts on nine cells, so full grids and returning players both happen.
-        return Combinators.combine(Arbitraries.integers().between(0, 2), Arbitraries.longs().between(1, 12))
-                .as(Op::new)
-                .list()
-                .ofMaxSize(200);
-    }
+    @Test
+    void entitiesNearRespectsTheOutputCapacity() {
+        World world = World.create(Grid.open(new GridSize(20, 20, 1)), 2);
+        world.addNpcs(100);
+        int[] out = new int[7];
 
-    private static List<Entity> apply(World w, List<Op> operations) {
-        List<Entity> results = new ArrayList<>();
-        for (Op op : operations) {
-            switch (op.kind()) {
-                case Op.SPAWN -> results.add(w.spawnPlayer(op.account()));
-                case Op.REMOVE -> w.removePlayer(op.account());
-                default -> w.step();
-            }
-        }
-        return results;
-    }
+        int found = world.entitiesNear(10, 10, 0, 30, out);
 
-    private static int distanceFromCentre(Entity e) {
-        return Math.max(Math.abs(e.x() - 2), Math.abs(e.y() - 2));
-    }
-
-    record Op(int kind, long account) {
-        static final int SPAWN = 0;
-        static final int REMOVE = 1;
+        assertThat(found).isEqualTo(7);
+        assertThat(out).isSorted().doesNotHaveDuplicates();
     }
 }

@@ -6,6 +6,7 @@ import java.net.http.WebSocket;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -52,6 +53,16 @@ public final class WsClient implements AutoCloseable {
         socket.sendText(text, true).join();
     }
 
+    /** Sends unless the connection is closing or closed. @return false when the server has closed it */
+    public boolean trySend(Message message) {
+        try {
+            socket.sendText(codec.encode(message), true).join();
+            return true;
+        } catch (CompletionException e) {
+            return false;
+        }
+    }
+
     /** Sends {@code text} split into two WebSocket fragments. */
     public void sendFragmented(String first, String rest) {
         socket.sendText(first, false).join();
@@ -64,6 +75,19 @@ public final class WsClient implements AutoCloseable {
         if (text == null) {
             throw new AssertionError("no message within " + timeout.toMillis() + " ms"
                     + (closed.isDone() ? " (connection closed with " + closed.getNow(null) + ")" : ""));
+        }
+        try {
+            return codec.decode(text);
+        } catch (ProtocolException e) {
+            throw new AssertionError("unreadable message from server: " + e.getMessage() + ": " + text);
+        }
+    }
+
+    /** The next message within {@code timeout}, or null if none arrived. */
+    public Message poll(Duration timeout) throws Exception {
+        String text = inbox.poll(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        if (text == null) {
+            return null;
         }
         try {
             return codec.decode(text);
@@ -95,6 +119,24 @@ public final class WsClient implements AutoCloseable {
             return error;
         }
         throw new AssertionError("expected error " + code + ", got " + message.type());
+    }
+
+    /** Skips other messages until an error arrives, which must have {@code code}. */
+    public ErrorMessage awaitError(String code, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new AssertionError("no error " + code + " within " + timeout.toMillis() + " ms");
+            }
+            if (next(Duration.ofNanos(left)) instanceof ErrorMessage error) {
+                if (!error.code().equals(code)) {
+                    throw new AssertionError("expected error " + code + ", got " + error.code() + ": "
+                            + error.message());
+                }
+                return error;
+            }
+        }
     }
 
     /** The status the connection closed with, waiting for it up to {@code timeout}. */

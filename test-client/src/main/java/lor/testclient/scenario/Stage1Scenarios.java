@@ -258,7 +258,7 @@ public final class Stage1Scenarios {
         replay.expectError("bad_ticket", STEP);
         replay.awaitClose(STEP);
         game.sendText("{\"type\":\"fly\"}");
-        game.expectError("unknown_type", STEP);
+        game.awaitError("unknown_type", STEP);
     }
 
     static void idleShutdownPersists(ScenarioContext ctx) throws Exception {

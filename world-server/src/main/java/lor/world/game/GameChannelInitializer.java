@@ -28,15 +28,17 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
     private final MessageCodec codec = GameMessages.serverCodec();
     private final TicketGate gate;
     private final GameAdmission admission;
+    private final int intentsPerSecond;
     private final WebSocketServerProtocolConfig webSocketConfig = WebSocketServerProtocolConfig.newBuilder()
             .websocketPath(PATH)
             .maxFramePayloadLength(Limits.MAX_CLIENT_FRAME_BYTES)
             .handshakeTimeoutMillis(10_000)
             .build();
 
-    public GameChannelInitializer(TicketGate gate, GameAdmission admission) {
+    public GameChannelInitializer(TicketGate gate, GameAdmission admission, int intentsPerSecond) {
         this.gate = gate;
         this.admission = admission;
+        this.intentsPerSecond = intentsPerSecond;
     }
 
     @Override
@@ -46,6 +48,6 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
                 .addLast(HTTP_AGGREGATOR, new HttpObjectAggregator(MAX_HTTP_REQUEST_BYTES))
                 .addLast(WEBSOCKET, new WebSocketServerProtocolHandler(webSocketConfig))
                 .addLast(FRAME_AGGREGATOR, new OversizeClosingFrameAggregator(Limits.MAX_CLIENT_FRAME_BYTES))
-                .addLast(SESSION, new GameSessionHandler(codec, gate, admission));
+                .addLast(SESSION, new GameSessionHandler(codec, gate, admission, intentsPerSecond));
     }
 }

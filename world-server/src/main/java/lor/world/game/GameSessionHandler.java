@@ -1,47 +1,64 @@
 package lor.world.game;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.util.ReferenceCountUtil;
 import lor.protocol.ErrorCode;
 import lor.protocol.ErrorMessage;
+import lor.protocol.Limits;
 import lor.protocol.Message;
 import lor.protocol.MessageCodec;
 import lor.protocol.ProtocolException;
 import lor.protocol.game.HelloMessage;
+import lor.protocol.game.MoveMessage;
+import lor.protocol.game.RejectedMessage;
 import lor.protocol.netty.HttpResponses;
 import lor.protocol.netty.MessageFrames;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketException;
+import lor.sim.world.Direction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One player's game connection: a two-state machine. Before {@code hello} only {@code hello} is legal; a bad
- * ticket closes the connection. After it, the player is in the world until the connection closes. This handler
- * decodes and validates on the event loop and hands everything that touches the world to {@link GameAdmission}.
+ * ticket closes the connection. After it the player is in the world and sends {@code move} intents, which this
+ * handler validates, rate-limits and hands to the tick thread through a bounded {@link IntentQueue}. It decodes
+ * and validates on the event loop and never touches the world.
  */
 public final class GameSessionHandler extends ChannelInboundHandlerAdapter implements PlayerConnection {
 
     private static final Logger LOG = LoggerFactory.getLogger(GameSessionHandler.class);
+
+    /** Intents one connection may have waiting for ticks: more than a second's worth at the default rate. */
+    static final int INTENT_QUEUE_CAPACITY = 32;
 
     private enum State { AWAITING_HELLO, IN_WORLD }
 
     private final MessageCodec codec;
     private final TicketGate gate;
     private final GameAdmission admission;
+    private final int intentsPerSecond;
+    private final IntentQueue intents = new IntentQueue(INTENT_QUEUE_CAPACITY);
     private volatile State state = State.AWAITING_HELLO;
     private volatile long accountId;
+    private IntentLimiter limiter;
+    /** Highest seq seen on this connection; a move must carry a higher one. Event-loop confined. */
+    private long lastSeq = -1;
     private Channel channel;
 
-    public GameSessionHandler(MessageCodec codec, TicketGate gate, GameAdmission admission) {
+    public GameSessionHandler(MessageCodec codec, TicketGate gate, GameAdmission admission, int intentsPerSecond) {
         this.codec = codec;
         this.gate = gate;
         this.admission = admission;
+        this.intentsPerSecond = intentsPerSecond;
     }
 
     @Override
@@ -76,6 +93,8 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
             onHello(hello);
         } else if (state == State.AWAITING_HELLO) {
             send(ErrorMessage.of(ErrorCode.NOT_AUTHENTICATED, "say hello with a ticket first", message.ref()));
+        } else if (message instanceof MoveMessage move) {
+            onMove(move);
         } else {
             // Every in-world message type is handled above; a type registered without a handler lands here.
             send(ErrorMessage.of(ErrorCode.NOT_ALLOWED, message.type() + " is not handled", message.ref()));
@@ -99,9 +118,30 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
             return;
         }
         accountId = ticket.accountId();
+        limiter = new IntentLimiter(intentsPerSecond, System.nanoTime());
         state = State.IN_WORLD;
         if (!admission.admit(this, ticket, hello.ref())) {
             closeWith(ErrorCode.WORLD_UNAVAILABLE, "world is not admitting players", hello.ref());
+        }
+    }
+
+    private void onMove(MoveMessage move) {
+        if (move.seq() <= lastSeq) {
+            send(ErrorMessage.of(ErrorCode.BAD_REQUEST, "seq must increase: the last was " + lastSeq, move.ref()));
+            return;
+        }
+        lastSeq = move.seq();
+        switch (limiter.admit(System.nanoTime())) {
+            case ACCEPT -> {
+                if (!intents.offer(move.seq(), Direction.parse(move.dir()))) {
+                    send(new RejectedMessage(move.seq(), RejectedMessage.RATE_LIMITED));
+                }
+            }
+            case REFUSE -> send(new RejectedMessage(move.seq(), RejectedMessage.RATE_LIMITED));
+            case CLOSE -> {
+                LOG.info("closing game connection of account {}: intent flood", accountId);
+                closeWith(ErrorCode.RATE_LIMITED, "too many intents; connection closed", move.ref());
+            }
         }
     }
 
@@ -134,8 +174,29 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     }
 
     @Override
+    public void sendFrame(ByteBuf frame) {
+        channel.writeAndFlush(new TextWebSocketFrame(frame));
+    }
+
+    @Override
+    public boolean isWritable() {
+        return channel.isWritable();
+    }
+
+    @Override
+    public IntentQueue intents() {
+        return intents;
+    }
+
+    @Override
     public void closeWith(ErrorCode code, String message) {
         closeWith(code, message, null);
+    }
+
+    @Override
+    public void disconnect(String reason) {
+        channel.writeAndFlush(new CloseWebSocketFrame(Limits.CLOSE_POLICY, reason))
+                .addListener(ChannelFutureListener.CLOSE);
     }
 
     private void closeWith(ErrorCode code, String message, Object ref) {

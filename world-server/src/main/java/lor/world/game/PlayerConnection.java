@@ -1,5 +1,6 @@
 package lor.world.game;
 
+import io.netty.buffer.ByteBuf;
 import lor.protocol.ErrorCode;
 import lor.protocol.Message;
 
@@ -10,6 +11,18 @@ public interface PlayerConnection {
 
     void send(Message message);
 
+    /** Writes an encoded text frame; takes ownership of {@code frame}. */
+    void sendFrame(ByteBuf frame);
+
+    /** False while the connection's outbound buffer is above its high-water mark. */
+    boolean isWritable();
+
+    /** This connection's move intents, waiting for the tick thread. */
+    IntentQueue intents();
+
     /** Sends an error naming {@code code}, then closes the connection. */
     void closeWith(ErrorCode code, String message);
+
+    /** Closes without a last message, for a peer that no longer reads; {@code reason} goes into the close frame. */
+    void disconnect(String reason);
 }

@@ -1,17 +1,33 @@
 package lor.world.game;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.netty.buffer.ByteBuf;
 import lor.protocol.ErrorCode;
 import lor.protocol.Message;
+import lor.protocol.MessageCodec;
+import lor.protocol.ProtocolException;
+import lor.protocol.game.GameMessages;
 
-/** A player connection that records what the world sends it and how it was closed. */
+/**
+ * A player connection that records what the world sends it and how it was closed. Encoded frames are held as the
+ * world handed them over (ownership included) until {@link #releaseFrames()}, so a test reads them after the
+ * sender has let go of its own references, as Netty's event loop would; decoding never changes them.
+ */
 public final class RecordingPlayerConnection implements PlayerConnection {
 
+    private static final MessageCodec CLIENT = GameMessages.clientCodec();
+
     private final long accountId;
-    private final List<Message> sent = new ArrayList<>();
+    private final IntentQueue intents = new IntentQueue(GameSessionHandler.INTENT_QUEUE_CAPACITY);
+    /** In order: a {@link Message} sent as such, or a {@link ByteBuf} frame not yet released. */
+    private final List<Object> out = new ArrayList<>();
+    private final List<ByteBuf> releasedFrames = new ArrayList<>();
     private ErrorCode closedWith;
+    private final List<String> disconnects = new ArrayList<>();
+    private boolean writable = true;
 
     public RecordingPlayerConnection(long accountId) {
         this.accountId = accountId;
@@ -24,7 +40,29 @@ public final class RecordingPlayerConnection implements PlayerConnection {
 
     @Override
     public void send(Message message) {
-        sent.add(message);
+        out.add(message);
+    }
+
+    @Override
+    public void sendFrame(ByteBuf frame) {
+        if (frame.refCnt() < 1) {
+            throw new AssertionError("handed a released frame");
+        }
+        out.add(frame);
+    }
+
+    @Override
+    public boolean isWritable() {
+        return writable;
+    }
+
+    public void writable(boolean writable) {
+        this.writable = writable;
+    }
+
+    @Override
+    public IntentQueue intents() {
+        return intents;
     }
 
     @Override
@@ -35,19 +73,102 @@ public final class RecordingPlayerConnection implements PlayerConnection {
         closedWith = code;
     }
 
-    public List<Message> sent() {
-        return List.copyOf(sent);
+    @Override
+    public void disconnect(String reason) {
+        disconnects.add(reason);
     }
 
+    /** Everything sent so far, frames decoded as a game client would read them. */
+    public List<Message> sent() {
+        return out.stream().map(RecordingPlayerConnection::decode).toList();
+    }
+
+    public <M extends Message> List<M> sent(Class<M> type) {
+        return sent().stream().filter(type::isInstance).map(type::cast).toList();
+    }
+
+    /** The one message sent, which must be of {@code type}. */
     public <M extends Message> M onlySent(Class<M> type) {
+        List<Message> sent = sent();
         if (sent.size() != 1 || !type.isInstance(sent.get(0))) {
             throw new AssertionError("expected exactly one " + type.getSimpleName() + ", got " + sent);
         }
         return type.cast(sent.get(0));
     }
 
+    /** The one message of {@code type} among those sent. */
+    public <M extends Message> M only(Class<M> type) {
+        List<M> matching = sent(type);
+        if (matching.size() != 1) {
+            throw new AssertionError("expected exactly one " + type.getSimpleName() + ", got " + sent());
+        }
+        return matching.get(0);
+    }
+
+    /** The last message of {@code type} sent, or an assertion failure if there is none. */
+    public <M extends Message> M last(Class<M> type) {
+        List<M> matching = sent(type);
+        if (matching.isEmpty()) {
+            throw new AssertionError("no " + type.getSimpleName() + " among " + sent());
+        }
+        return matching.get(matching.size() - 1);
+    }
+
+    /** Frames handed over and not yet released. */
+    public List<ByteBuf> heldFrames() {
+        return out.stream().filter(ByteBuf.class::isInstance).map(ByteBuf.class::cast).toList();
+    }
+
+    /**
+     * Decodes and releases every held frame, as the event loop would once written; from then on only the message
+     * is kept. @return how many frames were released
+     */
+    public int releaseFrames() {
+        int released = 0;
+        for (int i = 0; i < out.size(); i++) {
+            if (out.get(i) instanceof ByteBuf frame) {
+                out.set(i, decode(frame));
+                frame.release();
+                releasedFrames.add(frame);
+                released++;
+            }
+        }
+        return released;
+    }
+
+    /** Every frame released by {@link #releaseFrames()}, for reference-count checks. */
+    public List<ByteBuf> releasedFrames() {
+        return List.copyOf(releasedFrames);
+    }
+
+    public void clear() {
+        releaseFrames();
+        out.clear();
+    }
+
     /** The code it was closed with, or null while open. */
     public ErrorCode closedWith() {
         return closedWith;
+    }
+
+    /** The reasons of every {@link #disconnect} call, in order. */
+    public List<String> disconnects() {
+        return List.copyOf(disconnects);
+    }
+
+    private static Message decode(Object sent) {
+        if (sent instanceof Message message) {
+            return message;
+        }
+        ByteBuf frame = (ByteBuf) sent;
+        if (frame.refCnt() < 1) {
+            throw new AssertionError("frame was released before the connection let go of it");
+        }
+        String text = frame.toString(frame.readerIndex(), frame.readableBytes(), StandardCharsets.UTF_8);
+        try {
+            return CLIENT.decode(text);
+        } catch (ProtocolException e) {
+            throw new AssertionError("a game client could not read " + text, e);
+        }
     }
 }

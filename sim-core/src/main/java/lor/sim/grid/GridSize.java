@@ -1,4 +1,4 @@
-package lor.sim.world;
+package lor.sim.grid;
 
 /** Grid dimensions in cells. Cells are indexed {@code (layer * height + y) * width + x}. */
 public record GridSize(int width, int height, int layers) {

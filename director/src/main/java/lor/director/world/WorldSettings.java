@@ -1,0 +1,48 @@
+package lor.director.world;
+
+import java.util.regex.Pattern;
+
+import lor.protocol.MessageCodec;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What the director tells a world process to load, read from the world's {@code settings} document. Missing keys
+ * take defaults; invalid values are refused when the director starts, not when a player joins.
+ */
+public record WorldSettings(String map, int npcs, int viewRadius) {
+
+    public static final int DEFAULT_VIEW_RADIUS = 24;
+    private static final Pattern MAP_NAME = Pattern.compile("[a-z0-9_-]{1,32}");
+
+    public WorldSettings {
+        if (map != null && !MAP_NAME.matcher(map).matches()) {
+            throw new IllegalArgumentException("map name must be 1-32 of [a-z0-9_-], got " + map);
+        }
+        if (npcs < 0 || npcs > 1_000_000) {
+            throw new IllegalArgumentException("npcs must be 0..1000000, got " + npcs);
+        }
+        if (viewRadius < 1 || viewRadius > 256) {
+            throw new IllegalArgumentException("viewRadius must be 1..256, got " + viewRadius);
+        }
+    }
+
+    public static WorldSettings parse(String worldId, String json) {
+        JsonNode root;
+        try {
+            root = json == null ? null : MessageCodec.MAPPER.readTree(json);
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("world " + worldId + ": settings are not JSON");
+        }
+        if (root == null || !root.isObject()) {
+            return new WorldSettings(null, 0, DEFAULT_VIEW_RADIUS);
+        }
+        try {
+            JsonNode map = root.get("map");
+            return new WorldSettings(map == null || map.isNull() ? null : map.asString(),
+                    root.path("npcs").asInt(0), root.path("viewRadius").asInt(DEFAULT_VIEW_RADIUS));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("world " + worldId + ": " + e.getMessage());
+        }
+    }
+}

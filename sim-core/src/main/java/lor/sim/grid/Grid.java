@@ -1,0 +1,114 @@
+package lor.sim.grid;
+
+import java.util.Arrays;
+
+/**
+ * The static map of a world: one {@code int} per cell ({@link Cells}), in one flat array indexed
+ * {@code (layer * height + y) * width + x}, plus the spawn point. Immutable once built.
+ */
+public final class Grid {
+
+    private final GridSize size;
+    private final int[] cells;
+    /**
+     * The wall bit of every cell, 64 to a long: {@link #isWall} is the innermost check of movement and path search,
+     * and a 1024×1024 map's bits fit in 128 KiB of cache where its cells take 4 MiB.
+     */
+    private final long[] walls;
+    private final int spawnX;
+    private final int spawnY;
+    private final int spawnLayer;
+
+    private Grid(GridSize size, int[] cells, int spawnX, int spawnY, int spawnLayer) {
+        this.size = size;
+        this.cells = cells;
+        this.walls = new long[(cells.length + 63) >>> 6];
+        for (int i = 0; i < cells.length; i++) {
+            if ((cells[i] & Cells.WALL_BIT) != 0) {
+                walls[i >>> 6] |= 1L << i;
+            }
+        }
+        this.spawnX = spawnX;
+        this.spawnY = spawnY;
+        this.spawnLayer = spawnLayer;
+    }
+
+    /** A grid over a copy of {@code cells}; the spawn point must lie on the grid. */
+    public static Grid of(GridSize size, int[] cells, int spawnX, int spawnY, int spawnLayer) {
+        if (cells.length != size.cells()) {
+            throw new IllegalArgumentException("expected " + size.cells() + " cells, got " + cells.length);
+        }
+        if (!size.contains(spawnX, spawnY, spawnLayer)) {
+            throw new IllegalArgumentException("spawn point off the grid");
+        }
+        return new Grid(size, cells.clone(), spawnX, spawnY, spawnLayer);
+    }
+
+    /** An open floor with the spawn point at the centre of layer 0. */
+    public static Grid open(GridSize size) {
+        return new Grid(size, new int[size.cells()], size.width() / 2, size.height() / 2, 0);
+    }
+
+    public GridSize size() {
+        return size;
+    }
+
+    public int width() {
+        return size.width();
+    }
+
+    public int height() {
+        return size.height();
+    }
+
+    public int layers() {
+        return size.layers();
+    }
+
+    public int cell(int index) {
+        return cells[index];
+    }
+
+    public boolean isWall(int index) {
+        return (walls[index >>> 6] & (1L << index)) != 0;
+    }
+
+    public int spawnX() {
+        return spawnX;
+    }
+
+    public int spawnY() {
+        return spawnY;
+    }
+
+    public int spawnLayer() {
+        return spawnLayer;
+    }
+
+    /** A copy of every cell, in index order. */
+    public int[] copyCells() {
+        return cells.clone();
+    }
+
+    /** Walkable cells, for statistics and tests. */
+    public int floorCount() {
+        int count = 0;
+        for (int cell : cells) {
+            if ((cell & Cells.WALL_BIT) == 0) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Grid g && g.size.equals(size) && Arrays.equals(g.cells, cells) && g.spawnX == spawnX
+                && g.spawnY == spawnY && g.spawnLayer == spawnLayer;
+    }
+
+    @Override
+    public int hashCode() {
+        return size.hashCode() * 31 + Arrays.hashCode(cells);
+    }
+}

@@ -1,0 +1,126 @@
+package lor.sim.world;
+
+import java.util.Arrays;
+
+import lor.sim.util.LongIntMap;
+
+/**
+ * Every entity as columns of primitive arrays, one slot per entity. Slots are kept in ascending id order (ids are
+ * issued in increasing order and appended; removal leaves a hole that {@link #compact()} closes), so walking
+ * slots is walking ids in order: the order in which the rules apply intents. NPC path state lives in the same
+ * slots.
+ */
+final class EntityTable {
+
+    /** Longest NPC path kept; a wanderer plans to targets closer than this. */
+    static final int MAX_PATH = 32;
+
+    int count;
+    int holes;
+    int[] id;
+    /** {@link EntityKind#code}, or 0 for a removed entity (a hole). */
+    int[] kind;
+    long[] account;
+    int[] x;
+    int[] y;
+    int[] layer;
+    /** {@link Direction#code()} of the intent for the coming tick, 0 for none. */
+    byte[] intent;
+    byte[] path;
+    byte[] pathLength;
+    byte[] pathStep;
+    byte[] blocked;
+    final LongIntMap slotById = new LongIntMap(64);
+
+    EntityTable(int capacity) {
+        allocate(Math.max(16, capacity));
+    }
+
+    int add(int entityId, EntityKind entityKind, long accountId, int cx, int cy, int cl) {
+        if (count == id.length) {
+            grow(count * 2);
+        }
+        int slot = count++;
+        id[slot] = entityId;
+        kind[slot] = entityKind.code;
+        account[slot] = accountId;
+        x[slot] = cx;
+        y[slot] = cy;
+        layer[slot] = cl;
+        intent[slot] = 0;
+        pathLength[slot] = 0;
+        pathStep[slot] = 0;
+        blocked[slot] = 0;
+        slotById.put(entityId, slot);
+        return slot;
+    }
+
+    void remove(int slot) {
+        slotById.remove(id[slot]);
+        kind[slot] = 0;
+        intent[slot] = 0;
+        holes++;
+    }
+
+    int slotOf(int entityId) {
+        return slotById.get(entityId);
+    }
+
+    /** Closes the holes left by removals, keeping slot order. */
+    void compact() {
+        if (holes == 0) {
+            return;
+        }
+        int to = 0;
+        for (int from = 0; from < count; from++) {
+            if (kind[from] == 0) {
+                continue;
+            }
+            if (to != from) {
+                id[to] = id[from];
+                kind[to] = kind[from];
+                account[to] = account[from];
+                x[to] = x[from];
+                y[to] = y[from];
+                layer[to] = layer[from];
+                intent[to] = intent[from];
+                System.arraycopy(path, from * MAX_PATH, path, to * MAX_PATH, MAX_PATH);
+                pathLength[to] = pathLength[from];
+                pathStep[to] = pathStep[from];
+                blocked[to] = blocked[from];
+                slotById.put(id[to], to);
+            }
+            to++;
+        }
+        count = to;
+        holes = 0;
+    }
+
+    private void allocate(int capacity) {
+        id = new int[capacity];
+        kind = new int[capacity];
+        account = new long[capacity];
+        x = new int[capacity];
+        y = new int[capacity];
+        layer = new int[capacity];
+        intent = new byte[capacity];
+        path = new byte[capacity * MAX_PATH];
+        pathLength = new byte[capacity];
+        pathStep = new byte[capacity];
+        blocked = new byte[capacity];
+    }
+
+    private void grow(int capacity) {
+        id = Arrays.copyOf(id, capacity);
+        kind = Arrays.copyOf(kind, capacity);
+        account = Arrays.copyOf(account, capacity);
+        x = Arrays.copyOf(x, capacity);
+        y = Arrays.copyOf(y, capacity);
+        layer = Arrays.copyOf(layer, capacity);
+        intent = Arrays.copyOf(intent, capacity);
+        path = Arrays.copyOf(path, capacity * MAX_PATH);
+        pathLength = Arrays.copyOf(pathLength, capacity);
+        pathStep = Arrays.copyOf(pathStep, capacity);
+        blocked = Arrays.copyOf(blocked, capacity);
+    }
+}

@@ -1,0 +1,34 @@
+package lor.sim.world;
+
+import lor.sim.grid.Grid;
+
+/**
+ * The movement rule, the one piece of code that the server and a predicting client both run: a step leaves the
+ * grid ({@code out_of_bounds}), or enters a wall ({@code wall}) or a cell another entity holds ({@code occupied}),
+ * or it moves. Checked in that order.
+ */
+public final class MoveRules {
+
+    private MoveRules() {
+    }
+
+    /**
+     * @param occupancy entity id per cell, 0 for free, indexed like the grid; the mover's own cell is never the
+     *                  target, so its own id there does not matter
+     */
+    public static StepResult check(Grid grid, int[] occupancy, int x, int y, int layer, Direction direction) {
+        int nx = x + direction.dx;
+        int ny = y + direction.dy;
+        if (nx < 0 || ny < 0 || nx >= grid.width() || ny >= grid.height()) {
+            return StepResult.OUT_OF_BOUNDS;
+        }
+        int index = (layer * grid.height() + ny) * grid.width() + nx;
+        if (grid.isWall(index)) {
+            return StepResult.WALL;
+        }
+        if (occupancy[index] != 0) {
+            return StepResult.OCCUPIED;
+        }
+        return StepResult.MOVED;
+    }
+}

@@ -1,0 +1,237 @@
+package lor.testclient.scenario;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Predicate;
+
+import lor.protocol.ErrorMessage;
+import lor.protocol.Message;
+import lor.protocol.director.WorldJoinedMessage;
+import lor.protocol.game.HelloMessage;
+import lor.protocol.game.MapMessage;
+import lor.protocol.game.MoveMessage;
+import lor.protocol.game.RejectedMessage;
+import lor.protocol.game.StateMessage;
+import lor.protocol.game.WelcomeMessage;
+import lor.sim.grid.Grid;
+import lor.sim.world.Direction;
+import lor.testclient.net.WsClient;
+import lor.testclient.predict.Prediction;
+
+/**
+ * A player in a world as the scenarios drive it: joined through the director, welcomed, holding the map and a
+ * {@link Prediction} of its own entity that every message it reads keeps reconciled.
+ */
+public final class GamePlayer {
+
+    private final WsClient game;
+    private final WelcomeMessage welcome;
+    private final Prediction prediction;
+    private final List<RejectedMessage> rejections = new ArrayList<>();
+    private final List<ErrorMessage> errors = new ArrayList<>();
+    private final WorldJoinedMessage joined;
+    private StateMessage lastState;
+    private long seq;
+
+    private GamePlayer(WsClient game, WorldJoinedMessage joined, WelcomeMessage welcome, MapMessage map) {
+        this.game = game;
+        this.joined = joined;
+        this.welcome = welcome;
+        this.prediction = new Prediction(map, welcome.entityId(), welcome.you().x(), welcome.you().y(),
+                welcome.you().layer());
+    }
+
+    /** Joins {@code worldId} with a logged-in account and reads {@code welcome} and {@code map}. */
+    public static GamePlayer enter(ScenarioContext ctx, ScenarioContext.Account account, String worldId)
+            throws Exception {
+        WorldJoinedMessage joined = ctx.join(account.client(), worldId);
+        WsClient game = ctx.game(joined.gameUrl());
+        game.send(new HelloMessage(joined.ticket(), null));
+        WelcomeMessage welcome = game.expect(WelcomeMessage.class, ScenarioContext.STEP);
+        MapMessage map = game.expect(MapMessage.class, ScenarioContext.STEP);
+        return new GamePlayer(game, joined, welcome, map);
+    }
+
+    public WsClient connection() {
+        return game;
+    }
+
+    public WelcomeMessage welcome() {
+        return welcome;
+    }
+
+    public WorldJoinedMessage joined() {
+        return joined;
+    }
+
+    public Prediction prediction() {
+        return prediction;
+    }
+
+    public int entityId() {
+        return welcome.entityId();
+    }
+
+    public long lastSeq() {
+        return seq;
+    }
+
+    /** Sends a move intent and predicts it. @return its seq */
+    public long move(Direction direction) {
+        long s = ++seq;
+        prediction.apply(s, direction);
+        game.send(new MoveMessage(direction.name(), s, null));
+        return s;
+    }
+
+    /** Reads one message and lets the prediction see it. */
+    public Message read(Duration timeout) throws Exception {
+        return dispatch(game.next(timeout));
+    }
+
+    private Message dispatch(Message message) {
+        if (message instanceof StateMessage state) {
+            lastState = state;
+            prediction.onState(state);
+        } else if (message instanceof RejectedMessage rejected) {
+            rejections.add(rejected);
+            if (RejectedMessage.RATE_LIMITED.equals(rejected.reason())) {
+                prediction.forget(rejected.seq());
+            }
+        } else if (message instanceof ErrorMessage error) {
+            errors.add(error);
+        }
+        return message;
+    }
+
+    /** Reads and handles whatever arrives until {@code time} has passed. */
+    public void readFor(Duration time) throws Exception {
+        long deadline = System.nanoTime() + time.toNanos();
+        while (System.nanoTime() < deadline) {
+            Message message = game.poll(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            if (message != null) {
+                dispatch(message);
+            }
+        }
+    }
+
+    /** Reads until a state satisfies {@code condition}; fails after {@code timeout}. */
+    public StateMessage awaitState(String what, Duration timeout, Predicate<StateMessage> condition)
+            throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new AssertionError("timed out after " + timeout.toMillis() + " ms waiting for " + what);
+            }
+            if (read(Duration.ofNanos(left)) instanceof StateMessage state && condition.test(state)) {
+                return state;
+            }
+        }
+    }
+
+    /** Reads until a state acknowledges {@code ackSeq}. */
+    public StateMessage awaitAck(long ackSeq) throws Exception {
+        return awaitState("ack " + ackSeq, ScenarioContext.STEP, s -> s.ack() >= ackSeq);
+    }
+
+    /** Reads until the intent {@code seq} is refused; fails if a state acknowledges it without a refusal first. */
+    public RejectedMessage awaitRejection(long rejectedSeq) throws Exception {
+        long deadline = System.nanoTime() + ScenarioContext.STEP.toNanos();
+        while (System.nanoTime() < deadline) {
+            for (RejectedMessage r : rejections) {
+                if (r.seq() == rejectedSeq) {
+                    return r;
+                }
+            }
+            Message message = read(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            if (message instanceof StateMessage state && state.ack() >= rejectedSeq
+                    && rejections.stream().noneMatch(r -> r.seq() == rejectedSeq)) {
+                throw new AssertionError("intent " + rejectedSeq + " was acknowledged without a refusal");
+            }
+        }
+        throw new AssertionError("no rejection of intent " + rejectedSeq);
+    }
+
+    /** The entity's authoritative position as of the last state, or the welcome position before any. */
+    public int[] position() {
+        return new int[] {prediction.x(), prediction.y(), prediction.layer()};
+    }
+
+    /** An entity's position in the last state, or null if it is not in view. */
+    public StateMessage.EntityState seen(int otherEntityId) {
+        if (lastState == null) {
+            return null;
+        }
+        return lastState.entities().stream().filter(e -> e.id() == otherEntityId).findFirst().orElse(null);
+    }
+
+    public List<RejectedMessage> rejections() {
+        return rejections;
+    }
+
+    public List<ErrorMessage> errors() {
+        return errors;
+    }
+
+    /**
+     * Walks to {@code (tx, ty)} on the current layer along a shortest path around walls and the other entities of
+     * the last state, one acknowledged step at a time.
+     */
+    public void walkTo(int tx, int ty) throws Exception {
+        int[] at = position();
+        Direction[] path = route(at[0], at[1], at[2], tx, ty);
+        if (path == null) {
+            throw new AssertionError("no path from " + at[0] + "," + at[1] + " to " + tx + "," + ty);
+        }
+        for (Direction step : path) {
+            awaitAck(move(step));
+        }
+        int[] now = position();
+        if (now[0] != tx || now[1] != ty) {
+            throw new AssertionError("walked to " + now[0] + "," + now[1] + " instead of " + tx + "," + ty);
+        }
+    }
+
+    /** Breadth-first route through free cells, or null. */
+    private Direction[] route(int sx, int sy, int layer, int tx, int ty) {
+        Grid grid = prediction.grid();
+        int width = grid.width();
+        int cells = width * grid.height();
+        int[] from = new int[cells];
+        Arrays.fill(from, -1);
+        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        int start = sy * width + sx;
+        from[start] = start;
+        queue.add(start);
+        while (!queue.isEmpty()) {
+            int cell = queue.poll();
+            if (cell == ty * width + tx) {
+                List<Direction> steps = new ArrayList<>();
+                for (int c = cell; c != start; c = from[c]) {
+                    int p = from[c];
+                    steps.add(0, c == p + 1 ? Direction.E : c == p - 1 ? Direction.W
+                            : c == p + width ? Direction.S : Direction.N);
+                }
+                return steps.toArray(Direction[]::new);
+            }
+            for (Direction d : Direction.values()) {
+                int nx = cell % width + d.dx;
+                int ny = cell / width + d.dy;
+                if (nx < 0 || ny < 0 || nx >= width || ny >= grid.height()) {
+                    continue;
+                }
+                int next = ny * width + nx;
+                if (from[next] < 0 && !grid.isWall(grid.size().index(nx, ny, layer))
+                        && prediction.other(nx, ny, layer) == 0) {
+                    from[next] = cell;
+                    queue.add(next);
+                }
+            }
+        }
+        return null;
+    }
+}

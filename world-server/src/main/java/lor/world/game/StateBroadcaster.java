@@ -1,0 +1,174 @@
+package lor.world.game;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.Unpooled;
+import lor.sim.world.EntityKind;
+import lor.sim.world.World;
+
+/**
+ * Builds and writes the 10 Hz {@code state} frames. A frame is three parts: a small per-connection head (tick and
+ * ack), the body (the entities in view), and a constant tail. Each distinct body is encoded once per broadcast and
+ * shared, as a retained duplicate inside a composite buffer, by every connection that sees exactly those entities;
+ * no connection copies another's bytes. A connection that is not writable skips the broadcast (latest state wins)
+ * and is closed once it has stayed unwritable for {@link #UNWRITABLE_LIMIT_NANOS}. Tick-thread confined.
+ */
+public final class StateBroadcaster {
+
+    static final long UNWRITABLE_LIMIT_NANOS = 10_000_000_000L;
+
+    private static final byte[] HEAD_START = "{\"type\":\"state\",\"tick\":".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] HEAD_ACK = ",\"ack\":".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] HEAD_END = ",\"entities\":[".getBytes(StandardCharsets.US_ASCII);
+    private static final ByteBuf TAIL = Unpooled.unreleasableBuffer(
+            Unpooled.wrappedBuffer("]}".getBytes(StandardCharsets.US_ASCII)).asReadOnly());
+    private static final byte[] ID = "{\"id\":".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] X = ",\"x\":".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] Y = ",\"y\":".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] LAYER = ",\"layer\":".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] KIND_PLAYER = ",\"kind\":\"player\"}".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] KIND_NPC = ",\"kind\":\"npc\"}".getBytes(StandardCharsets.US_ASCII);
+
+    private final int viewRadius;
+    private final ByteBufAllocator alloc;
+    private final Map<Long, List<Body>> bodies = new HashMap<>();
+    private int[] slots;
+    private long bodiesEncoded;
+    private long framesWritten;
+
+    public StateBroadcaster(int viewRadius, ByteBufAllocator alloc) {
+        this.viewRadius = viewRadius;
+        this.alloc = alloc;
+        int side = 2 * viewRadius + 1;
+        this.slots = new int[side * side];
+    }
+
+    /** A distinct set of entities in view, encoded once. */
+    private record Body(int[] ids, ByteBuf bytes) {
+    }
+
+    public void broadcast(World world, Collection<PlayerSession> sessions, long nowNanos) {
+        try {
+            for (PlayerSession session : sessions) {
+                PlayerConnection connection = session.connection();
+                if (!connection.isWritable()) {
+                    if (session.unwritableSince() == 0) {
+                        session.unwritableSince(nowNanos);
+                    } else if (nowNanos - session.unwritableSince() > UNWRITABLE_LIMIT_NANOS) {
+                        connection.disconnect("not reading");
+                    }
+                    continue;
+                }
+                session.unwritableSince(0);
+                int slot = world.slotOf(session.entityId());
+                if (slot < 0) {
+                    continue;
+                }
+                int count = world.entitiesNear(world.xAt(slot), world.yAt(slot), world.layerAt(slot), viewRadius,
+                        slots);
+                ByteBuf body = bodyFor(world, count);
+                CompositeByteBuf frame = alloc.compositeBuffer(3);
+                frame.addComponents(true, head(world.tick(), session.ack()), body.retainedDuplicate(),
+                        TAIL.duplicate());
+                connection.sendFrame(frame);
+                framesWritten++;
+            }
+        } finally {
+            for (List<Body> same : bodies.values()) {
+                for (Body b : same) {
+                    b.bytes().release();
+                }
+            }
+            bodies.clear();
+        }
+    }
+
+    /** Bodies encoded since start: fewer than frames written when connections share a view. */
+    public long bodiesEncoded() {
+        return bodiesEncoded;
+    }
+
+    public long framesWritten() {
+        return framesWritten;
+    }
+
+    private ByteBuf bodyFor(World world, int count) {
+        int[] ids = new int[count];
+        long hash = 0xcbf29ce484222325L;
+        for (int i = 0; i < count; i++) {
+            ids[i] = world.idAt(slots[i]);
+            hash = (hash ^ ids[i]) * 0x100000001b3L;
+        }
+        List<Body> candidates = bodies.computeIfAbsent(hash, h -> new ArrayList<>(1));
+        for (Body candidate : candidates) {
+            if (Arrays.equals(candidate.ids(), ids)) {
+                return candidate.bytes();
+            }
+        }
+        ByteBuf bytes = alloc.buffer(count * 48 + 8);
+        for (int i = 0; i < count; i++) {
+            int slot = slots[i];
+            if (i > 0) {
+                bytes.writeByte(',');
+            }
+            bytes.writeBytes(ID);
+            writeNumber(bytes, world.idAt(slot));
+            bytes.writeBytes(X);
+            writeNumber(bytes, world.xAt(slot));
+            bytes.writeBytes(Y);
+            writeNumber(bytes, world.yAt(slot));
+            bytes.writeBytes(LAYER);
+            writeNumber(bytes, world.layerAt(slot));
+            bytes.writeBytes(world.kindAt(slot) == EntityKind.PLAYER ? KIND_PLAYER : KIND_NPC);
+        }
+        candidates.add(new Body(ids, bytes));
+        bodiesEncoded++;
+        return bytes;
+    }
+
+    private ByteBuf head(long tick, long ack) {
+        ByteBuf head = alloc.buffer(64);
+        head.writeBytes(HEAD_START);
+        writeNumber(head, tick);
+        head.writeBytes(HEAD_ACK);
+        writeNumber(head, ack);
+        head.writeBytes(HEAD_END);
+        return head;
+    }
+
+    /** Decimal ASCII without allocating a String. */
+    static void writeNumber(ByteBuf out, long value) {
+        if (value < 0) {
+            out.writeByte('-');
+            if (value == Long.MIN_VALUE) {
+                out.writeCharSequence("9223372036854775808", StandardCharsets.US_ASCII);
+                return;
+            }
+            value = -value;
+        }
+        if (value < 10) {
+            out.writeByte('0' + (int) value);
+            return;
+        }
+        int start = out.writerIndex();
+        while (value > 0) {
+            out.writeByte('0' + (int) (value % 10));
+            value /= 10;
+        }
+        // Digits went in least significant first: reverse them in place.
+        for (int i = start, j = out.writerIndex() - 1; i < j; i++, j--) {
+            byte tmp = out.getByte(i);
+            out.setByte(i, out.getByte(j));
+            out.setByte(j, tmp);
+        }
+    }
+}
