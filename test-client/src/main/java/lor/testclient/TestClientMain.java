@@ -3,12 +3,10 @@ package lor.testclient;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
-import java.util.stream.Stream;
 
 import lor.testclient.scenario.Scenario;
 import lor.testclient.scenario.ScenarioRunner;
-import lor.testclient.scenario.Stage1Scenarios;
-import lor.testclient.scenario.Stage2Scenarios;
+import lor.testclient.scenario.Scenarios;
 
 /**
  * {@code java -jar test-client.jar scenarios --director ws://HOST:PORT/ws}: runs the end-to-end scenario suite
@@ -79,7 +77,7 @@ public final class TestClientMain {
             throw new IllegalArgumentException("--director ws://HOST:PORT/ws is required");
         }
         String filter = only;
-        List<Scenario> selected = Stream.concat(Stage1Scenarios.all().stream(), Stage2Scenarios.all().stream())
+        List<Scenario> selected = Scenarios.all().stream()
                 .filter(s -> filter == null || s.name().contains(filter))
                 .toList();
         return new ScenarioRunner(director, Duration.ofMillis(timeoutMs), System.out).run(selected) == 0 ? 0 : 1;

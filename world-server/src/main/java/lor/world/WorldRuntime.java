@@ -167,7 +167,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         }
         if (loopTicks % WorldLoop.TICK_RATE == 0) {
             TickStats.Summary s = loop.stats().summary();
-            control.send(new WorldStatusMessage(worldId, world.tick(), byAccount.size(), s.p50(), s.p99(),
+            control.sendIfWritable(new WorldStatusMessage(worldId, world.tick(), byAccount.size(), s.p50(), s.p99(),
                     s.max(), loop.overruns()));
         }
     }

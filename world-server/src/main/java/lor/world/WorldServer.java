@@ -164,6 +164,11 @@ public final class WorldServer {
         }
 
         @Override
+        public void onWritable() {
+            outbox.resend();
+        }
+
+        @Override
         public void onShutdownRequested(String reason) {
             shutdown("director asked: " + (reason == null ? "no reason given" : reason));
         }

@@ -26,7 +26,15 @@ public final class WorldServerMain {
         }
         Logger log = LoggerFactory.getLogger(WorldServerMain.class);
         log.info("starting {}", config);
-        WorldServer server = WorldServer.start(config);
+        WorldServer server;
+        try {
+            server = WorldServer.start(config);
+        } catch (IllegalArgumentException e) {
+            // A map this build does not ship, or one it cannot read: a configuration error, not a crash.
+            System.err.println("world-server: " + e.getMessage());
+            System.exit(EXIT_USAGE);
+            return;
+        }
         // SIGTERM takes the same path as the director's shutdown request.
         long hookBudget = config.shutdownAckTimeoutMs() + 5_000;
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

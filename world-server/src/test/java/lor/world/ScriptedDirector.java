@@ -11,6 +11,7 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.SocketChannel;
@@ -33,9 +34,15 @@ import lor.protocol.netty.MessageFrames;
  */
 final class ScriptedDirector implements AutoCloseable {
 
-    /** A message from the world, with the connection it arrived on. */
-    record Received(Channel connection, Message message) {
+    /** A message from the world, with the connection it arrived on, its size in UTF-16 chars and when it came. */
+    record Received(Channel connection, Message message, int chars, long receivedAtNanos) {
     }
+
+    /**
+     * The receive buffer of each control connection. Fixed rather than autotuned, so that a test that stops
+     * reading knows how little the director's side of the socket can hold.
+     */
+    static final int RECEIVE_BUFFER_BYTES = 64 * 1024;
 
     private final EventLoopGroup group = EventLoops.create("scripted-director", 1);
     private final MessageCodec codec = ControlMessages.directorCodec();
@@ -50,6 +57,7 @@ final class ScriptedDirector implements AutoCloseable {
         server = new ServerBootstrap()
                 .group(group)
                 .channel(NioServerSocketChannel.class)
+                .childOption(ChannelOption.SO_RCVBUF, RECEIVE_BUFFER_BYTES)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
@@ -62,7 +70,9 @@ final class ScriptedDirector implements AutoCloseable {
                                     @Override
                                     protected void channelRead0(ChannelHandlerContext ctx, TextWebSocketFrame frame)
                                             throws Exception {
-                                        inbox.add(new Received(ctx.channel(), codec.decode(frame.text())));
+                                        String text = frame.text();
+                                        inbox.add(new Received(ctx.channel(), codec.decode(text), text.length(),
+                                                System.nanoTime()));
                                     }
                                 });
                     }
@@ -88,6 +98,15 @@ final class ScriptedDirector implements AutoCloseable {
                 return received;
             }
         }
+    }
+
+    /** The director stops reading this connection: what the world sends piles up in the socket and behind it. */
+    void stopReading(Channel connection) {
+        connection.config().setAutoRead(false);
+    }
+
+    void resumeReading(Channel connection) {
+        connection.config().setAutoRead(true);
     }
 
     void send(Channel connection, Message message) {

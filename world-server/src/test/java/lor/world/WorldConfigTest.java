@@ -32,6 +32,10 @@ class WorldConfigTest {
         assertThat(config.gamePort()).isZero();
         assertThat(config.snapshotIntervalMs()).isEqualTo(30_000);
         assertThat(config.grid()).isEqualTo(new GridSize(64, 64, 1));
+        assertThat(config.map()).isNull();
+        assertThat(config.npcs()).isZero();
+        assertThat(config.viewRadius()).isEqualTo(24);
+        assertThat(config.intentsPerSecond()).isEqualTo(20);
         assertThat(config.shutdownAckTimeoutMs()).isEqualTo(30_000);
         assertThat(config.maxSnapshotBytes()).isEqualTo(256L * 1024 * 1024);
         assertThat(config.spawnToken()).isEqualTo(SPAWN_TOKEN);
@@ -42,7 +46,8 @@ class WorldConfigTest {
     void readsEveryOption() {
         WorldConfig config = WorldConfig.parse(with("--bind", "0.0.0.0", "--game-port", "4100",
                 "--snapshot-interval-ms", "1000", "--grid", "32x16x2", "--shutdown-ack-timeout-ms", "500",
-                "--max-snapshot-bytes", "65536"), ENV);
+                "--max-snapshot-bytes", "65536", "--map", "meadow", "--npcs", "12", "--view-radius", "9",
+                "--intent-rate", "30"), ENV);
 
         assertThat(config.bindAddress()).isEqualTo("0.0.0.0");
         assertThat(config.gamePort()).isEqualTo(4100);
@@ -50,6 +55,19 @@ class WorldConfigTest {
         assertThat(config.grid()).isEqualTo(new GridSize(32, 16, 2));
         assertThat(config.shutdownAckTimeoutMs()).isEqualTo(500);
         assertThat(config.maxSnapshotBytes()).isEqualTo(65536);
+        assertThat(config.map()).isEqualTo("meadow");
+        assertThat(config.npcs()).isEqualTo(12);
+        assertThat(config.viewRadius()).isEqualTo(9);
+        assertThat(config.intentsPerSecond()).isEqualTo(30);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "Start", "../start", "maps/start", "start.map", "a b",
+            "abcdefghijklmnopqrstuvwxyz0123456"})
+    void refusesAMapNameThatIsNotAPlainName(String name) {
+        assertThatThrownBy(() -> WorldConfig.parse(with("--map", name), ENV))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--map");
     }
 
     @Test
@@ -114,7 +132,10 @@ class WorldConfigTest {
             "--max-snapshot-bytes, 65535", "--max-snapshot-bytes, 2147483648",
             "--grid, 0x64x1", "--grid, 64x4097x1", "--grid, 64x64x5", "--grid, 64x64", "--grid, 64x64x1x1",
             "--grid, axbxc", "--grid, 64x64x1x", "--grid, 64xx1",
-            "--snapshot-interval-ms, 9223372036854775807", "--shutdown-ack-timeout-ms, 86400001"})
+            "--snapshot-interval-ms, 9223372036854775807", "--shutdown-ack-timeout-ms, 86400001",
+            "--view-radius, 0", "--view-radius, 257", "--view-radius, -24",
+            "--intent-rate, 0", "--intent-rate, 1001", "--intent-rate, fast",
+            "--npcs, -1", "--npcs, 1000001", "--npcs, 5.5"})
     void refusesOutOfRangeOrMalformedNumbers(String option, String value) {
         assertThatThrownBy(() -> WorldConfig.parse(with(option, value), ENV))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -124,8 +145,14 @@ class WorldConfigTest {
     @Test
     void acceptsTheBoundsOfEveryRange() {
         WorldConfig config = WorldConfig.parse(with("--game-port", "65535", "--snapshot-interval-ms", "100",
-                "--shutdown-ack-timeout-ms", "100", "--max-snapshot-bytes", "2147483647", "--grid", "4096x1x4"), ENV);
+                "--shutdown-ack-timeout-ms", "100", "--max-snapshot-bytes", "2147483647", "--grid", "4096x1x4",
+                "--view-radius", "256", "--intent-rate", "1000", "--npcs", "1000000"), ENV);
+        WorldConfig low = WorldConfig.parse(with("--view-radius", "1", "--intent-rate", "1", "--npcs", "0"), ENV);
 
+        assertThat(config.viewRadius()).isEqualTo(256);
+        assertThat(config.intentsPerSecond()).isEqualTo(1000);
+        assertThat(config.npcs()).isEqualTo(1_000_000);
+        assertThat(List.of(low.viewRadius(), low.intentsPerSecond(), low.npcs())).containsExactly(1, 1, 0);
         assertThat(config.gamePort()).isEqualTo(65535);
         assertThat(config.maxSnapshotBytes()).isEqualTo(Integer.MAX_VALUE);
         assertThat(config.grid()).isEqualTo(new GridSize(4096, 1, 4));
@@ -149,6 +176,14 @@ class WorldConfigTest {
         String text = WorldConfig.parse(required(), ENV).toString();
 
         assertThat(text).doesNotContain(SPAWN_TOKEN).doesNotContain(TICKET_SECRET).contains("start");
+    }
+
+    @Test
+    void usageListsEveryOption() {
+        assertThat(WorldConfig.USAGE).contains("--world-id", "--control-url", "--bind", "--game-port",
+                "--snapshot-interval-ms", "--map", "--grid", "--npcs", "--view-radius", "--intent-rate",
+                "--shutdown-ack-timeout-ms", "--max-snapshot-bytes", WorldConfig.ENV_SPAWN_TOKEN,
+                WorldConfig.ENV_TICKET_SECRET);
     }
 
     private static String[] required() {

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import lor.testclient.scenario.Stage1Scenarios;
+import lor.testclient.scenario.Scenarios;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,7 +37,7 @@ class ScenarioSuiteIT {
             String printed = read(output);
             assertThat(finished).as("suite finished; output so far:%n%s", printed).isTrue();
             List<String> lines = printed.lines().toList();
-            int expected = Stage1Scenarios.all().size();
+            int expected = Scenarios.all().size();
             assertThat(lines).as(printed).filteredOn(l -> l.startsWith("PASS ")).hasSize(expected);
             assertThat(lines).as(printed).last().isEqualTo(expected + " passed, 0 failed");
             assertThat(suite.exitValue()).as(printed).isZero();

@@ -13,6 +13,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpClientCodec;
@@ -89,13 +90,24 @@ public final class ControlClient implements ControlLink {
 
     @Override
     public boolean send(Message message) {
-        return sendText(codec.encode(message));
+        Channel channel = accepted;
+        if (channel == null || !channel.isActive()) {
+            return false;
+        }
+        MessageFrames.writeText(channel, codec.encode(message));
+        return true;
+    }
+
+    @Override
+    public boolean sendIfWritable(Message message) {
+        Channel channel = accepted;
+        return channel != null && channel.isActive() && channel.isWritable() && send(message);
     }
 
     @Override
     public boolean sendText(String json) {
         Channel channel = accepted;
-        if (channel == null || !channel.isActive()) {
+        if (channel == null || !channel.isActive() || !channel.isWritable()) {
             return false;
         }
         MessageFrames.writeText(channel, json);
@@ -116,6 +128,9 @@ public final class ControlClient implements ControlLink {
                 .channel(NioSocketChannel.class)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5_000)
                 .option(ChannelOption.TCP_NODELAY, true)
+                // One big snapshot may be in flight; while it is, the channel is "unwritable" and newer snapshots
+                // and status reports wait in the outbox (newest wins) instead of piling up here.
+                .option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(256 * 1024, 1024 * 1024))
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
@@ -192,6 +207,14 @@ public final class ControlClient implements ControlLink {
                 ctx.close();
                 listener.onRefused(error);
             }
+        }
+
+        @Override
+        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+            if (ctx.channel().isWritable() && ctx.channel() == accepted) {
+                listener.onWritable();
+            }
+            ctx.fireChannelWritabilityChanged();
         }
 
         @Override

@@ -13,6 +13,9 @@ public interface ControlListener {
 
     void onSnapshotAck(long seq);
 
+    /** The connection drained below its low-water mark after being backed up: send what was held back. */
+    void onWritable();
+
     void onShutdownRequested(String reason);
 
     /** The director refused this process (a wrong or stale spawn token). */

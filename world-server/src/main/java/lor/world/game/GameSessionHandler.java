@@ -126,6 +126,10 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     }
 
     private void onMove(MoveMessage move) {
+        if (move.seq() > IntentQueue.MAX_SEQ) {
+            send(ErrorMessage.of(ErrorCode.BAD_REQUEST, "seq must be at most " + IntentQueue.MAX_SEQ, move.ref()));
+            return;
+        }
         if (move.seq() <= lastSeq) {
             send(ErrorMessage.of(ErrorCode.BAD_REQUEST, "seq must increase: the last was " + lastSeq, move.ref()));
             return;

@@ -12,6 +12,9 @@ public final class IntentQueue {
 
     public static final long EMPTY = -1;
 
+    /** The largest seq the packed form holds: the low three bits carry the direction. */
+    public static final long MAX_SEQ = (1L << 61) - 1;
+
     private final long[] ring;
     private final int mask;
     /** Next index the consumer reads. */
@@ -27,8 +30,16 @@ public final class IntentQueue {
         this.mask = capacityPowerOfTwo - 1;
     }
 
-    /** Producer side. @return false when full */
+    /**
+     * Producer side.
+     *
+     * @param seq 0..{@link #MAX_SEQ}; anything else would be truncated by packing, so it is refused
+     * @return false when full
+     */
     public boolean offer(long seq, Direction direction) {
+        if (seq < 0 || seq > MAX_SEQ) {
+            throw new IllegalArgumentException("seq " + seq + " is outside 0.." + MAX_SEQ);
+        }
         long t = tail.get();
         if (t - head.get() >= ring.length) {
             return false;

@@ -54,7 +54,7 @@ public final class SnapshotOutbox {
             if (link.sendText(json)) {
                 LOG.debug("snapshot seq {} sent ({} bytes)", seq, json.length());
             } else {
-                LOG.info("snapshot seq {} kept until the director is reachable", seq);
+                LOG.debug("snapshot seq {} kept until the director can take it", seq);
             }
         });
     }
@@ -81,7 +81,10 @@ public final class SnapshotOutbox {
         LOG.debug("snapshot seq {} acknowledged", seq);
     }
 
-    /** Sends the unacknowledged snapshot again, if there is one; called after the control channel reconnects. */
+    /**
+     * Sends the unacknowledged snapshot again, if there is one; called after the control channel reconnects and
+     * whenever it drains after being backed up.
+     */
     public void resend() {
         String json;
         long seq;

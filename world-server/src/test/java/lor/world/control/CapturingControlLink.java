@@ -35,6 +35,11 @@ public final class CapturingControlLink implements ControlLink {
     }
 
     @Override
+    public synchronized boolean sendIfWritable(Message message) {
+        return send(message);
+    }
+
+    @Override
     public synchronized boolean sendText(String json) {
         if (connected) {
             try {

@@ -6,7 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
@@ -17,14 +19,16 @@ import lor.protocol.ErrorMessage;
 import lor.protocol.Limits;
 import lor.protocol.Message;
 import lor.protocol.MessageCodec;
-import lor.protocol.MessageType;
 import lor.protocol.ProtocolException;
 import lor.protocol.game.GameMessages;
+import lor.protocol.game.RejectedMessage;
 import lor.protocol.game.WelcomeMessage;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class GameSessionHandlerTest {
 
@@ -35,7 +39,8 @@ class GameSessionHandlerTest {
     private final MessageCodec client = GameMessages.clientCodec();
     private final TicketGate gate = new TicketGate(SIGNER, "start", () -> NOW);
     private final CapturingAdmission admission = new CapturingAdmission();
-    private final EmbeddedChannel channel = channel(GameMessages.serverCodec());
+    private EmbeddedChannel channel = channel(GameMessages.serverCodec());
+    private int nonces;
 
     @AfterEach
     void releaseEverything() {
@@ -133,28 +138,20 @@ class GameSessionHandlerTest {
     }
 
     @Test
-    void knownMessageOtherThanHelloBeforeHelloIsNotAuthenticated() throws ProtocolException {
-        // The game registry has only hello today; a registry that also knows move shows the state check.
-        EmbeddedChannel withMove = channel(new MessageCodec(List.of(GameMessages.HELLO, MOVE),
-                GameMessages.SERVER_MESSAGES));
-        try {
-            send(withMove, "{\"type\":\"move\",\"dir\":\"N\",\"ref\":\"m1\"}");
+    void moveBeforeHelloIsNotAuthenticatedAndKeepsTheConnection() throws ProtocolException {
+        send(channel, "{\"type\":\"move\",\"dir\":\"N\",\"seq\":1,\"ref\":\"m1\"}");
 
-            ErrorMessage error = (ErrorMessage) decode(withMove.readOutbound());
-            assertThat(error.code()).isEqualTo(ErrorCode.NOT_AUTHENTICATED.wireName());
-            assertThat(error.ref()).isEqualTo("m1");
-            assertThat(withMove.isOpen()).isTrue();
-            assertThat(admission.admitted).isEmpty();
-        } finally {
-            withMove.finishAndReleaseAll();
-        }
+        assertThat(readMessage()).isEqualTo(ErrorMessage.of(ErrorCode.NOT_AUTHENTICATED,
+                "say hello with a ticket first", "m1"));
+        assertThat(channel.isOpen()).isTrue();
+        assertThat(admission.admitted).isEmpty();
     }
 
     @Test
     void unknownTypeBeforeHelloIsUnknownTypeAndKeepsTheConnection() throws ProtocolException {
-        send(channel, "{\"type\":\"move\",\"dir\":\"N\",\"ref\":\"m1\"}");
+        send(channel, "{\"type\":\"jump\",\"ref\":\"j1\"}");
 
-        assertThat(readMessage()).isEqualTo(ErrorMessage.of(ErrorCode.UNKNOWN_TYPE, "unknown type \"move\"", "m1"));
+        assertThat(readMessage()).isEqualTo(ErrorMessage.of(ErrorCode.UNKNOWN_TYPE, "unknown type \"jump\"", "j1"));
         assertThat(channel.isOpen()).isTrue();
     }
 
@@ -205,6 +202,216 @@ class GameSessionHandlerTest {
         assertThat(admission.left).containsExactly(connection);
     }
 
+    // ---- moves ----------------------------------------------------------------------------------------------------
+
+    @Test
+    void moveAfterHelloReachesTheIntentQueueWithItsSeqAndDirection() {
+        PlayerConnection player = hello();
+
+        send(channel, move("E", 7, "m1"));
+        send(channel, move("S", 8, null));
+
+        assertNothingWritten();
+        assertThat(drain(player)).containsExactly("7E", "8S");
+    }
+
+    @Test
+    void nonIncreasingSeqIsBadRequestAndQueuesNothing() throws ProtocolException {
+        PlayerConnection player = hello();
+        send(channel, move("N", 5, "a"));
+
+        send(channel, move("S", 5, "b"));
+        send(channel, move("W", 4, "c"));
+
+        assertThat(readMessage()).isEqualTo(ErrorMessage.of(ErrorCode.BAD_REQUEST,
+                "seq must increase: the last was 5", "b"));
+        assertThat(readMessage()).isEqualTo(ErrorMessage.of(ErrorCode.BAD_REQUEST,
+                "seq must increase: the last was 5", "c"));
+        assertThat(drain(player)).containsExactly("5N");
+        assertThat(channel.isOpen()).isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"x\":3", "\"y\":3", "\"layer\":0", "\"position\":{\"x\":1,\"y\":1}"})
+    void moveCarryingAPositionIsBadRequestAndQueuesNothing(String field) throws ProtocolException {
+        PlayerConnection player = hello();
+
+        send(channel, "{\"type\":\"move\",\"dir\":\"N\",\"seq\":1," + field + ",\"ref\":\"p\"}");
+
+        ErrorMessage error = (ErrorMessage) readMessage();
+        assertThat(error.code()).isEqualTo(ErrorCode.BAD_REQUEST.wireName());
+        assertThat(error.ref()).isEqualTo("p");
+        assertThat(drain(player)).isEmpty();
+        assertThat(channel.isOpen()).isTrue();
+    }
+
+    @Test
+    void moveWithTheLargestPackableSeqIsQueuedIntact() {
+        PlayerConnection player = hello();
+
+        send(channel, move("W", IntentQueue.MAX_SEQ, null));
+
+        assertNothingWritten();
+        assertThat(drain(player)).containsExactly(IntentQueue.MAX_SEQ + "W");
+    }
+
+    @Test
+    void moveWithASeqTooLargeToQueueIsBadRequestAndQueuesNothing() throws ProtocolException {
+        // Three bits of the packed intent hold the direction; a larger seq would come back truncated in ack.
+        PlayerConnection player = hello();
+
+        send(channel, move("W", IntentQueue.MAX_SEQ + 1, "big"));
+
+        ErrorMessage error = (ErrorMessage) readMessage();
+        assertThat(error.code()).isEqualTo(ErrorCode.BAD_REQUEST.wireName());
+        assertThat(error.ref()).isEqualTo("big");
+        assertThat(drain(player)).isEmpty();
+    }
+
+    @Test
+    void moveBeyondTheRateIsRejectedRateLimitedWithItsSeq() throws ProtocolException {
+        // One intent a second: the bucket holds one, and no refill can come within this test's few milliseconds.
+        intentRate(1);
+        PlayerConnection player = hello();
+        send(channel, move("N", 1, null));
+
+        send(channel, move("E", 2, "r"));
+
+        assertThat(readMessage()).isEqualTo(new RejectedMessage(2, RejectedMessage.RATE_LIMITED));
+        assertThat(drain(player)).containsExactly("1N");
+        assertThat(channel.isOpen()).isTrue();
+    }
+
+    @Test
+    void floodOfRefusedMovesGetsAnErrorThenClose1008AndTheConnectionCloses() throws ProtocolException {
+        intentRate(1);
+        PlayerConnection player = hello();
+        long seq = 0;
+        while (channel.isOpen() && seq < 1_000) {
+            send(channel, move("N", ++seq, "f" + seq));
+        }
+
+        List<Message> answers = new ArrayList<>();
+        Object outbound;
+        while ((outbound = channel.readOutbound()) instanceof TextWebSocketFrame) {
+            answers.add(decode(outbound));
+        }
+        assertThat(outbound).isInstanceOf(CloseWebSocketFrame.class);
+        try {
+            assertThat(((CloseWebSocketFrame) outbound).statusCode()).isEqualTo(Limits.CLOSE_POLICY);
+        } finally {
+            ReferenceCountUtil.release(outbound);
+        }
+        assertThat(answers).hasSize(IntentLimiter.FLOOD_REFUSALS + 1);
+        assertThat(answers.subList(0, IntentLimiter.FLOOD_REFUSALS)).allSatisfy(answer ->
+                assertThat(answer).isInstanceOfSatisfying(RejectedMessage.class,
+                        r -> assertThat(r.reason()).isEqualTo(RejectedMessage.RATE_LIMITED)));
+        ErrorMessage error = (ErrorMessage) answers.get(IntentLimiter.FLOOD_REFUSALS);
+        assertThat(error.code()).isEqualTo(ErrorCode.RATE_LIMITED.wireName());
+        assertThat(error.ref()).isEqualTo("f" + seq);
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(admission.left).containsExactly(player);
+        assertThat(drain(player)).startsWith("1N");
+    }
+
+    @Test
+    void moveIntoAFullIntentQueueIsRejectedRateLimited() throws ProtocolException {
+        // A rate far above the queue's size: only the queue can refuse here.
+        intentRate(1000);
+        PlayerConnection player = hello();
+        for (int seq = 1; seq <= GameSessionHandler.INTENT_QUEUE_CAPACITY; seq++) {
+            send(channel, move("W", seq, null));
+        }
+        assertNothingWritten();
+
+        send(channel, move("W", 33, null));
+
+        assertThat(readMessage()).isEqualTo(new RejectedMessage(33, RejectedMessage.RATE_LIMITED));
+        assertThat(player.intents().size()).isEqualTo(GameSessionHandler.INTENT_QUEUE_CAPACITY);
+
+        // Once the tick has taken one, there is room again.
+        player.intents().poll();
+        send(channel, move("W", 34, null));
+        assertNothingWritten();
+        assertThat(player.intents().size()).isEqualTo(GameSessionHandler.INTENT_QUEUE_CAPACITY);
+    }
+
+    // ---- what the tick thread uses ------------------------------------------------------------------------------
+
+    @Test
+    void sendFrameWritesTheEncodedBytesAsOneTextFrameAndTakesOwnership() throws ProtocolException {
+        PlayerConnection player = hello();
+        ByteBuf bytes = Unpooled.copiedBuffer("{\"type\":\"rejected\",\"seq\":4,\"reason\":\"wall\"}",
+                StandardCharsets.UTF_8);
+
+        player.sendFrame(bytes);
+
+        assertThat(readMessage()).isEqualTo(new RejectedMessage(4, "wall"));
+        assertThat(bytes.refCnt()).as("released with the written frame").isZero();
+    }
+
+    @Test
+    void isWritableFollowsTheChannelsOutboundBuffer() {
+        PlayerConnection player = hello();
+        channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(8, 16));
+        assertThat(player.isWritable()).isTrue();
+
+        channel.write(new TextWebSocketFrame("more than sixteen bytes, unflushed"));
+        assertThat(player.isWritable()).isFalse();
+
+        channel.flush();
+        assertThat(player.isWritable()).isTrue();
+        ReferenceCountUtil.release(channel.readOutbound());
+    }
+
+    @Test
+    void disconnectSendsClose1008WithTheReasonAndCloses() {
+        PlayerConnection player = hello();
+
+        player.disconnect("not reading");
+
+        CloseWebSocketFrame close = channel.readOutbound();
+        try {
+            assertThat(close.statusCode()).isEqualTo(Limits.CLOSE_POLICY);
+            assertThat(close.reasonText()).isEqualTo("not reading");
+        } finally {
+            close.release();
+        }
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(admission.left).containsExactly(player);
+    }
+
+    private PlayerConnection hello() {
+        send(channel, "{\"type\":\"hello\",\"ticket\":\"" + ticket(42, "hello" + ++nonces) + "\"}");
+        assertThat(admission.admitted).isNotEmpty();
+        return admission.admitted.get(admission.admitted.size() - 1).connection();
+    }
+
+    private void assertNothingWritten() {
+        Object outbound = channel.readOutbound();
+        assertThat(outbound).as("an accepted move has no answer of its own").isNull();
+    }
+
+    private void intentRate(int perSecond) {
+        channel.finishAndReleaseAll();
+        channel = channel(GameMessages.serverCodec(), perSecond);
+    }
+
+    private static String move(String dir, long seq, String ref) {
+        return "{\"type\":\"move\",\"dir\":\"" + dir + "\",\"seq\":" + seq
+                + (ref == null ? "" : ",\"ref\":\"" + ref + "\"") + "}";
+    }
+
+    /** What the tick would take from the connection's queue, as seq and direction. */
+    private static List<String> drain(PlayerConnection player) {
+        List<String> intents = new ArrayList<>();
+        long packed;
+        while ((packed = player.intents().poll()) != IntentQueue.EMPTY) {
+            intents.add(IntentQueue.seqOf(packed) + IntentQueue.directionOf(packed).name());
+        }
+        return intents;
+    }
+
     private void assertClosedWith(ErrorCode code, Object ref) throws ProtocolException {
         ErrorMessage error = (ErrorMessage) readMessage();
         assertThat(error.code()).isEqualTo(code.wireName());
@@ -236,7 +443,11 @@ class GameSessionHandlerTest {
     }
 
     private EmbeddedChannel channel(MessageCodec codec) {
-        return new EmbeddedChannel(new GameSessionHandler(codec, gate, admission));
+        return channel(codec, 20);
+    }
+
+    private EmbeddedChannel channel(MessageCodec codec, int intentsPerSecond) {
+        return new EmbeddedChannel(new GameSessionHandler(codec, gate, admission, intentsPerSecond));
     }
 
     private static void send(EmbeddedChannel target, String text) {
@@ -246,16 +457,6 @@ class GameSessionHandlerTest {
     private static String ticket(long accountId, String nonce) {
         return SIGNER.sign(new Ticket(accountId, "start", NOW + 10_000, nonce));
     }
-
-    record MoveMessage(String dir, Object ref) implements Message {
-        @Override
-        public String type() {
-            return "move";
-        }
-    }
-
-    private static final MessageType<MoveMessage> MOVE = MessageType.of("move", MoveMessage.class,
-            f -> new MoveMessage(f.string("dir"), f.ref()), (m, out) -> out.put("dir", m.dir()));
 
     private static final class CapturingAdmission implements GameAdmission {
 

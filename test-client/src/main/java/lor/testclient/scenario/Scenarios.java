@@ -1,0 +1,17 @@
+package lor.testclient.scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The whole suite, stage by stage, in the order it runs. */
+public final class Scenarios {
+
+    private Scenarios() {
+    }
+
+    public static List<Scenario> all() {
+        List<Scenario> all = new ArrayList<>(Stage1Scenarios.all());
+        all.addAll(Stage2Scenarios.all());
+        return List.copyOf(all);
+    }
+}

@@ -1,0 +1,120 @@
+package lor.world;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
+import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
+import lor.protocol.Message;
+import lor.protocol.MessageCodec;
+import lor.protocol.game.GameMessages;
+import lor.protocol.netty.EventLoops;
+import lor.protocol.netty.MessageFrames;
+
+/** A bare game client on {@code /game}: sends what the test says, queues what the world sends with its arrival time. */
+final class GameClient implements AutoCloseable {
+
+    /** A message from the world and when it arrived (nanoTime). */
+    record Received(Message message, long receivedAtNanos) {
+    }
+
+    private final EventLoopGroup group = EventLoops.create("game-client", 1);
+    private final MessageCodec codec = GameMessages.clientCodec();
+    private final BlockingQueue<Received> inbox = new LinkedBlockingQueue<>();
+    private final CompletableFuture<Void> handshake = new CompletableFuture<>();
+    private final Channel channel;
+
+    private GameClient(URI url) throws InterruptedException {
+        WebSocketClientProtocolConfig config = WebSocketClientProtocolConfig.newBuilder()
+                .webSocketUri(url)
+                .maxFramePayloadLength(MessageFrames.FRAGMENT_BYTES)
+                .build();
+        channel = new Bootstrap()
+                .group(group)
+                .channel(NioSocketChannel.class)
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline()
+                                .addLast(new HttpClientCodec())
+                                .addLast(new HttpObjectAggregator(64 * 1024))
+                                .addLast(new WebSocketClientProtocolHandler(config))
+                                .addLast(new WebSocketFrameAggregator(16 * 1024 * 1024))
+                                .addLast(new SimpleChannelInboundHandler<TextWebSocketFrame>() {
+                                    @Override
+                                    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+                                        if (evt == WebSocketClientProtocolHandler.ClientHandshakeStateEvent
+                                                .HANDSHAKE_COMPLETE) {
+                                            handshake.complete(null);
+                                        }
+                                        ctx.fireUserEventTriggered(evt);
+                                    }
+
+                                    @Override
+                                    protected void channelRead0(ChannelHandlerContext ctx, TextWebSocketFrame frame)
+                                            throws Exception {
+                                        inbox.add(new Received(codec.decode(frame.text()), System.nanoTime()));
+                                    }
+                                });
+                    }
+                })
+                .connect(url.getHost(), url.getPort())
+                .sync()
+                .channel();
+    }
+
+    static GameClient connect(int port, Duration timeout) throws Exception {
+        GameClient client = new GameClient(URI.create("ws://127.0.0.1:" + port + "/game"));
+        try {
+            client.handshake.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            client.close();
+            throw e;
+        }
+        return client;
+    }
+
+    void send(Message message) {
+        MessageFrames.writeText(channel, codec.encode(message));
+    }
+
+    /** The next message from the world, whatever it is; fails after {@code timeout}. */
+    Received next(Duration timeout) throws InterruptedException {
+        Received received = inbox.poll(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        if (received == null) {
+            throw new AssertionError("nothing from the world within " + timeout.toMillis() + " ms");
+        }
+        return received;
+    }
+
+    /** The next message, which must be of {@code type}. */
+    <T extends Message> T next(Class<T> type, Duration timeout) throws InterruptedException {
+        Message message = next(timeout).message();
+        if (!type.isInstance(message)) {
+            throw new AssertionError("expected " + type.getSimpleName() + ", got " + message);
+        }
+        return type.cast(message);
+    }
+
+    @Override
+    public void close() {
+        channel.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+    }
+}
