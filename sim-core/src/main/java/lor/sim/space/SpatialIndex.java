@@ -17,6 +17,7 @@ public final class SpatialIndex {
 
     private final int bucketsX;
     private final int bucketsY;
+    private final int layerCount;
     private final int[] bucketStart;
     private int[] items = new int[64];
     private int[] xs;
@@ -26,6 +27,7 @@ public final class SpatialIndex {
     public SpatialIndex(GridSize size) {
         this.bucketsX = (size.width() + BUCKET - 1) >> SHIFT;
         this.bucketsY = (size.height() + BUCKET - 1) >> SHIFT;
+        this.layerCount = size.layers();
         this.bucketStart = new int[bucketsX * bucketsY * size.layers() + 1];
     }
 
@@ -74,7 +76,7 @@ public final class SpatialIndex {
         int maxBx = Math.min(bucketsX - 1, (x + radius) >> SHIFT);
         int minBy = Math.max(0, (y - radius) >> SHIFT);
         int maxBy = Math.min(bucketsY - 1, (y + radius) >> SHIFT);
-        if (x + radius < 0 || y + radius < 0 || minBx > maxBx || minBy > maxBy) {
+        if (layer < 0 || layer >= layerCount || x + radius < 0 || y + radius < 0 || minBx > maxBx || minBy > maxBy) {
             return 0;
         }
         int layerBase = layer * bucketsX * bucketsY;

@@ -57,6 +57,11 @@ final class Wanderers {
         }
     }
 
+    /** Where the next planning round starts: part of the world's state. */
+    int cursor() {
+        return cursor;
+    }
+
     /** A slot was moved by compaction; the cursor is only a fairness hint, keep it in range. */
     void clampCursor(int count) {
         if (cursor >= count) {

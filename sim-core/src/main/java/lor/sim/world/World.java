@@ -293,14 +293,15 @@ public final class World {
     }
 
     /**
-     * A 64-bit FNV-1a hash of the whole dynamic state: clock, id counter, random state and every entity with its
-     * position and NPC path. Equal states hash equal; two runs from one state with the same inputs must agree.
+     * A 64-bit FNV-1a hash of the whole dynamic state: clock, id counter, random state, the NPC planning cursor,
+     * and every entity with its position and NPC path. Equal states hash equal; two runs from one state with the same inputs must agree.
      */
     public long stateHash() {
         long h = 0xcbf29ce484222325L;
         h = mix(h, tick);
         h = mix(h, nextEntityId);
         h = mix(h, random.state());
+        h = mix(h, wanderers.cursor());
         EntityTable t = entities;
         for (int slot = 0; slot < t.count; slot++) {
             if (t.kind[slot] == 0) {

@@ -226,7 +226,7 @@ class MapGeneratorTest {
         assertThat(MapGenerator.rooms(size, 20, 4)).isNotEqualTo(MapGenerator.rooms(size, 20, 5));
     }
 
-    @Property(tries = 300)
+    @Property(tries = 150)
     void roomsConnectEveryFloorCellOfALayer(@ForAll @IntRange(min = 3, max = 70) int width,
                                             @ForAll @IntRange(min = 3, max = 70) int height,
                                             @ForAll @IntRange(min = 1, max = 2) int layers,

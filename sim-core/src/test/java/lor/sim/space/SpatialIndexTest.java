@@ -109,6 +109,16 @@ class SpatialIndexTest {
         assertThat(index.query(14, 15, 1, 0, out)).isZero();
     }
 
+    @Test
+    void aLayerOffTheGridHoldsNobody() {
+        SpatialIndex index = new SpatialIndex(new GridSize(16, 16, 2));
+        index.rebuild(1, new int[] {1}, new int[] {3}, new int[] {3}, new int[] {1});
+        int[] out = new int[4];
+
+        assertThat(index.query(3, 3, 2, 5, out)).isZero();
+        assertThat(index.query(3, 3, -1, 5, out)).isZero();
+    }
+
     static List<Integer> bruteForce(int count, int[] live, int[] xs, int[] ys, int[] ls, int x, int y, int layer,
                                     int radius) {
         List<Integer> found = new ArrayList<>();

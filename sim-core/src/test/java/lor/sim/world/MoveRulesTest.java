@@ -33,7 +33,7 @@ class MoveRulesTest {
      * One entity at a random cell steps in a random direction towards a free, walled or occupied cell (or off the
      * grid): the result names the reason, a refused entity stays put, a moved one is exactly one cell further.
      */
-    @Property(tries = 1000)
+    @Property(tries = 400)
     void stepsOrRefusesOneCellByTheRules(@ForAll @IntRange(min = 1, max = 8) int width,
                                          @ForAll @IntRange(min = 1, max = 8) int height,
                                          @ForAll @IntRange(min = 1, max = 2) int layers,
@@ -173,7 +173,7 @@ class MoveRulesTest {
     }
 
     @Test
-    void twoEntitiesStepingIntoOneCellLetTheLowerIdIn() {
+    void twoEntitiesSteppingIntoOneCellLetTheLowerIdIn() {
         World world = Worlds.withPlayersAt(Grid.open(new GridSize(9, 9, 1)), 1,
                 new int[] {3, 1, 0}, new int[] {1, 1, 0});
 
@@ -256,7 +256,7 @@ class MoveRulesTest {
      * for many ticks: after every tick no two entities share a cell, nobody stands in a wall or off the grid, the
      * occupancy agrees with the positions, and nobody moved more than one cell or changed layer.
      */
-    @Property(tries = 60)
+    @Property(tries = 40)
     void neverPutsTwoEntitiesInOneCell(@ForAll @IntRange(min = 0, max = 2) int generator,
                                        @ForAll @IntRange(min = 0, max = 12) int players,
                                        @ForAll @IntRange(min = 0, max = 80) int npcs,

@@ -379,13 +379,17 @@ class WorldTest {
     }
 
     @Test
-    void stateHashChangesWhenAnEntityMoves() {
-        World world = Worlds.withPlayersAt(OPEN, 1, new int[] {1, 1, 0});
-        World same = Worlds.withPlayersAt(OPEN, 1, new int[] {1, 1, 0});
-        World moved = Worlds.withPlayersAt(OPEN, 1, new int[] {2, 1, 0});
+    void stateHashChangesWhenAnEntityStandsElsewhere() {
+        Grid twoLayers = Grid.open(new GridSize(9, 9, 2));
+        World world = Worlds.withPlayersAt(twoLayers, 1, new int[] {1, 1, 0});
+        World same = Worlds.withPlayersAt(twoLayers, 1, new int[] {1, 1, 0});
 
         assertThat(same.stateHash()).isEqualTo(world.stateHash());
-        assertThat(moved.stateHash()).isNotEqualTo(world.stateHash());
+        assertThat(Worlds.withPlayersAt(twoLayers, 1, new int[] {2, 1, 0}).stateHash()).isNotEqualTo(world.stateHash());
+        assertThat(Worlds.withPlayersAt(twoLayers, 1, new int[] {1, 2, 0}).stateHash()).isNotEqualTo(world.stateHash());
+        assertThat(Worlds.withPlayersAt(twoLayers, 1, new int[] {1, 1, 1}).stateHash()).isNotEqualTo(world.stateHash());
+        assertThat(Worlds.withPlayersAt(twoLayers, 2, new int[] {1, 1, 0}).stateHash())
+                .as("the random state is part of it").isNotEqualTo(world.stateHash());
     }
 
     // ---- entitiesNear -----------------------------------------------------------------------------------------
