@@ -57,25 +57,22 @@ public final class Stage2Scenarios {
     }
 
     static void stepIntoWall(ScenarioContext ctx) throws Exception {
-        GamePlayer player = GamePlayer.enter(ctx, ctx.newAccount("wall"), WORLD);
-        player.awaitState("first state", STEP, s -> true);
-        int[] spot = nearestCellBeside(player, true);
-        player.walkTo(spot[0], spot[1]);
-        Direction intoWall = Direction.ofCode(spot[2]);
-        long seq = player.move(intoWall);
-        equal(RejectedMessage.WALL, player.awaitRejection(seq).reason(), "reason");
-        player.awaitAck(seq);
-        equal(spot[0], player.position()[0], "x unchanged");
-        equal(spot[1], player.position()[1], "y unchanged");
+        stepRefusedBeside(ctx, "wall", true, RejectedMessage.WALL);
     }
 
     static void stepOffEdge(ScenarioContext ctx) throws Exception {
-        GamePlayer player = GamePlayer.enter(ctx, ctx.newAccount("edge"), WORLD);
+        stepRefusedBeside(ctx, "edge", false, RejectedMessage.OUT_OF_BOUNDS);
+    }
+
+    /** Walks beside the nearest wall (or open edge), steps into it, and expects the refusal and no move. */
+    private static void stepRefusedBeside(ScenarioContext ctx, String prefix, boolean wall, String reason)
+            throws Exception {
+        GamePlayer player = GamePlayer.enter(ctx, ctx.newAccount(prefix), WORLD);
         player.awaitState("first state", STEP, s -> true);
-        int[] spot = nearestCellBeside(player, false);
+        int[] spot = nearestCellBeside(player, wall);
         player.walkTo(spot[0], spot[1]);
         long seq = player.move(Direction.ofCode(spot[2]));
-        equal(RejectedMessage.OUT_OF_BOUNDS, player.awaitRejection(seq).reason(), "reason");
+        equal(reason, player.awaitRejection(seq).reason(), "reason");
         player.awaitAck(seq);
         equal(spot[0], player.position()[0], "x unchanged");
         equal(spot[1], player.position()[1], "y unchanged");
