@@ -31,7 +31,9 @@ import lor.director.db.Database;
 import lor.director.db.EmbeddedDatabase;
 import lor.director.http.ApiHandler;
 import lor.director.http.DirectorChannelInitializer;
+import lor.director.world.Membership;
 import lor.director.world.SnapshotRepository;
+import lor.director.world.TicketIssuer;
 import lor.director.world.WorldProcessLauncher;
 import lor.director.world.WorldRepository;
 import lor.director.world.WorldSupervisor;
@@ -103,15 +105,18 @@ public final class Director implements AutoCloseable {
         WorldProcessLauncher launcher = new WorldProcessLauncher(worldJar,
                 () -> "ws://" + hostForUrl(config.controlHost()) + ":" + boundPort.get() + ControlEndpoint.PATH,
                 config.bindAddress(), config.snapshotIntervalMs(), config.maxSnapshotBytes());
+        TicketIssuer tickets = new TicketIssuer(clock, config.ticketTtlMs());
         supervisor = new WorldSupervisor(worldRepository.all(), launcher, snapshots, blocking, scheduler, metrics,
-                config.publicHost(), config.spawnTimeoutMs(), config.idleShutdownMs(), config.stopTimeoutMs());
+                new Membership(), tickets, config.publicHost(), config.spawnTimeoutMs(), config.idleShutdownMs(),
+                config.stopTimeoutMs());
 
-        ClientServices clientServices = new ClientServices(accounts, supervisor, blocking, metrics, clock,
-                config.ticketTtlMs(), config.spawnTimeoutMs() + 5_000);
+        long joinTimeoutMs = config.spawnTimeoutMs() + 5_000;
+        ClientServices clientServices = new ClientServices(accounts, supervisor, blocking, metrics, tickets,
+                joinTimeoutMs);
         DirectorChannelInitializer initializer = new DirectorChannelInitializer(
                 new ClientEndpoint(clientServices),
-                new ControlEndpoint(supervisor, config.maxSnapshotBytes()),
-                new ApiHandler(database, supervisor, metrics, blocking));
+                new ControlEndpoint(supervisor, config.maxSnapshotBytes(), joinTimeoutMs),
+                new ApiHandler(database, supervisor, metrics, blocking, config.adminToken()));
 
         boss = EventLoops.create("director-accept", 1);
         workers = EventLoops.create("director-io", 0);

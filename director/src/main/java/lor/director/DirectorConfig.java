@@ -28,7 +28,8 @@ public record DirectorConfig(
         long ticketTtlMs,
         int maxSnapshotBytes,
         Path worldJar,
-        int dbPoolSize) {
+        int dbPoolSize,
+        String adminToken) {
 
     public static final String USAGE = """
             usage: java -jar director/target/director.jar [options]
@@ -55,6 +56,9 @@ public record DirectorConfig(
               --world-jar PATH          the world-server jar (env LOR_WORLD_JAR; default: world-server.jar beside
                                         director.jar, else world-server/target/world-server.jar of the build)
               --db-pool-size N          database connections (default 10)
+              --admin-token TOKEN       enables /admin and /api/admin/ for requests carrying
+                                        "Authorization: Bearer TOKEN" (env LOR_ADMIN_TOKEN; at least 16
+                                        characters; default: off)
               --help                    print this and exit
             """;
 
@@ -94,6 +98,10 @@ public record DirectorConfig(
         }
         long ticketTtl = longOption(options, "--ticket-ttl-ms", 30_000, 1_000, 60_000);
         String worldJar = options.getOrDefault("--world-jar", env.get("LOR_WORLD_JAR"));
+        String adminToken = options.getOrDefault("--admin-token", env.get("LOR_ADMIN_TOKEN"));
+        if (adminToken != null && adminToken.length() < 16) {
+            throw new IllegalArgumentException("--admin-token must have at least 16 characters");
+        }
         return new DirectorConfig(
                 (int) longOption(options, "--port", 8080, 0, 65535),
                 bind,
@@ -111,7 +119,8 @@ public record DirectorConfig(
                 ticketTtl,
                 (int) longOption(options, "--max-snapshot-bytes", 256L * 1024 * 1024, 64 * 1024, Integer.MAX_VALUE),
                 worldJar == null ? null : Path.of(worldJar).toAbsolutePath().normalize(),
-                (int) longOption(options, "--db-pool-size", 10, 2, 200));
+                (int) longOption(options, "--db-pool-size", 10, 2, 200),
+                adminToken);
     }
 
     public boolean embeddedDatabase() {
@@ -136,7 +145,8 @@ public record DirectorConfig(
                 + ", spawnTimeoutMs=" + spawnTimeoutMs + ", stopTimeoutMs=" + stopTimeoutMs
                 + ", snapshotsKept=" + snapshotsKept + ", sessionTtlMs=" + sessionTtlMs
                 + ", ticketTtlMs=" + ticketTtlMs + ", maxSnapshotBytes=" + maxSnapshotBytes
-                + ", worldJar=" + worldJar + ", dbPoolSize=" + dbPoolSize + "]";
+                + ", worldJar=" + worldJar + ", dbPoolSize=" + dbPoolSize
+                + ", admin=" + (adminToken == null ? "off" : "on") + "]";
     }
 
     /** Thrown by {@link #parse} for {@code --help}. */
@@ -149,7 +159,7 @@ public record DirectorConfig(
     private static final Set<String> KNOWN = Set.of("--port", "--bind", "--public-host",
             "--db-url", "--db-user", "--db-password", "--data-dir", "--snapshot-interval-ms", "--idle-shutdown-ms",
             "--spawn-timeout-ms", "--stop-timeout-ms", "--snapshots-kept", "--session-ttl-ms", "--ticket-ttl-ms",
-            "--max-snapshot-bytes", "--world-jar", "--db-pool-size");
+            "--max-snapshot-bytes", "--world-jar", "--db-pool-size", "--admin-token");
 
     /** A JDBC URL's parameters may carry credentials ({@code ?password=…}): logs get the URL without them. */
     private static String withoutQuery(String url) {

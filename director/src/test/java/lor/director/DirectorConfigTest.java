@@ -42,6 +42,7 @@ class DirectorConfigTest {
         assertThat(config.maxSnapshotBytes()).isEqualTo(256 * 1024 * 1024);
         assertThat(config.dbPoolSize()).isEqualTo(10);
         assertThat(config.worldJar()).isNull();
+        assertThat(config.adminToken()).as("the admin surface is off").isNull();
     }
 
     static Stream<Arguments> everyOption() {
@@ -65,7 +66,8 @@ class DirectorConfigTest {
                 option("--max-snapshot-bytes", "1048576", DirectorConfig::maxSnapshotBytes, 1_048_576),
                 option("--world-jar", "/opt/lor/world-server.jar", DirectorConfig::worldJar,
                         Path.of("/opt/lor/world-server.jar")),
-                option("--db-pool-size", "4", DirectorConfig::dbPoolSize, 4));
+                option("--db-pool-size", "4", DirectorConfig::dbPoolSize, 4),
+                option("--admin-token", "0123456789abcdef", DirectorConfig::adminToken, "0123456789abcdef"));
     }
 
     private static Arguments option(String name, String value, Function<DirectorConfig, Object> read,
@@ -238,6 +240,47 @@ class DirectorConfigTest {
         assertThat(fromArgv).doesNotContain("Hunter2-argv").contains("<redacted>");
         assertThat(fromEnv).doesNotContain("Hunter2-env").contains("<redacted>");
         assertThat(parse().toString()).contains("dbPassword=none");
+    }
+
+    @Test
+    void takesTheAdminTokenFromTheEnvironment() {
+        DirectorConfig config = DirectorConfig.parse(new String[0], Map.of("LOR_ADMIN_TOKEN", "env-admin-token-0001"));
+
+        assertThat(config.adminToken()).isEqualTo("env-admin-token-0001");
+    }
+
+    @Test
+    void adminTokenOptionOverridesTheEnvironment() {
+        DirectorConfig config = DirectorConfig.parse(new String[] {"--admin-token=argv-admin-token-01"},
+                Map.of("LOR_ADMIN_TOKEN", "env-admin-token-0001"));
+
+        assertThat(config.adminToken()).isEqualTo("argv-admin-token-01");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "short", "fifteen-chars-x"})
+    void refusesAnAdminTokenShorterThanSixteenCharacters(String token) {
+        assertThatThrownBy(() -> parse("--admin-token", token))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--admin-token must have at least 16 characters");
+        assertThatThrownBy(() -> DirectorConfig.parse(new String[0], Map.of("LOR_ADMIN_TOKEN", token)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--admin-token must have at least 16 characters");
+    }
+
+    @Test
+    void acceptsAnAdminTokenOfExactlySixteenCharacters() {
+        assertThat(parse("--admin-token", "sixteen-chars-xx").adminToken()).isEqualTo("sixteen-chars-xx");
+    }
+
+    @Test
+    void toStringSaysWhetherAdminIsOnButNeverShowsTheToken() {
+        String fromArgv = parse("--admin-token", "Hunter2-admin-argv").toString();
+        String fromEnv = DirectorConfig.parse(new String[0], Map.of("LOR_ADMIN_TOKEN", "Hunter2-admin-env")).toString();
+
+        assertThat(fromArgv).doesNotContain("Hunter2").contains("admin=on");
+        assertThat(fromEnv).doesNotContain("Hunter2").contains("admin=on");
+        assertThat(parse().toString()).contains("admin=off");
     }
 
     @Test

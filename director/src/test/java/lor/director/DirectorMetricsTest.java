@@ -15,13 +15,13 @@ import org.junit.jupiter.api.Test;
 class DirectorMetricsTest {
 
     private static final WorldView ALPHA = new WorldView("alpha", "Alpha", WorldStatus.RUNNING, 4, 4242L, 9001,
-            17, 17, new WorldStatusMessage("alpha", 1200, 4, 0.0012, 0.0125, 0.031, 3));
+            17, 1_700_000_000_000L, 17, new WorldStatusMessage("alpha", 1200, 4, 0.0012, 0.0125, 0.031, 3));
     private static final WorldView BETA = new WorldView("beta", "Beta", WorldStatus.RUNNING, 2, 4343L, 9002,
-            5, 5, new WorldStatusMessage("beta", 800, 2, 0.002, 0.004, 0.5, 0));
+            5, 1_700_000_000_000L, 5, new WorldStatusMessage("beta", 800, 2, 0.002, 0.004, 0.5, 0));
     private static final WorldView GAMMA = new WorldView("gamma", "Gamma", WorldStatus.STARTING, 0, 4444L, null,
-            0, 0, null);
+            0, 0, 0, null);
     private static final WorldView DELTA = new WorldView("delta", "Delta", WorldStatus.STOPPED, 0, null, null,
-            9, 0, null);
+            9, 0, 0, null);
 
     @Test
     void rendersTheContractMetricsFromItsInputs() {

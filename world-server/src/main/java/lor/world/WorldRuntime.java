@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -11,15 +12,25 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import lor.protocol.ErrorCode;
+import lor.protocol.ErrorMessage;
+import lor.protocol.control.PlayerJoinedMessage;
+import lor.protocol.control.PlayerLeftMessage;
+import lor.protocol.control.PlayerRosterMessage;
+import lor.protocol.control.PortalGrantedMessage;
+import lor.protocol.control.PortalRefusedMessage;
+import lor.protocol.control.PortalTransferMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldStatusMessage;
 import lor.protocol.game.GameMessages;
 import lor.protocol.game.MapEncoding;
 import lor.protocol.game.MapMessage;
 import lor.protocol.game.RejectedMessage;
+import lor.protocol.game.TransferMessage;
 import lor.protocol.game.WelcomeMessage;
 import lor.protocol.ticket.Ticket;
 import lor.sim.grid.Grid;
+import lor.sim.grid.Portal;
+import lor.sim.world.Direction;
 import lor.sim.world.StepResult;
 import lor.sim.world.TickEvents;
 import lor.sim.world.World;
@@ -66,6 +77,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
     private long loopTicks;
     private long nextSnapshotAt;
     private boolean admitting = true;
+    private long lastTransferId;
 
     /** @param fatal called once when the world cannot go on (a snapshot it cannot read); the process exits */
     public WorldRuntime(WorldConfig config, Grid grid, ControlLink control, SnapshotOutbox outbox,
@@ -84,8 +96,12 @@ public final class WorldRuntime implements WorldLoop.Tickable {
     }
 
     static MapMessage mapMessage(Grid grid) {
+        List<MapMessage.PortalInfo> portals = new ArrayList<>();
+        for (Portal portal : grid.portals()) {
+            portals.add(new MapMessage.PortalInfo(portal.number(), portal.targetWorld()));
+        }
         return new MapMessage(grid.width(), grid.height(), grid.layers(), grid.spawnX(), grid.spawnY(),
-                grid.spawnLayer(), MapEncoding.NAME, MapEncoding.encode(grid.copyCells()));
+                grid.spawnLayer(), MapEncoding.NAME, MapEncoding.encode(grid.copyCells()), portals);
     }
 
     /** Applies the director's last persisted snapshot; later snapshots continue its seq. Idempotent. */
@@ -106,6 +122,14 @@ public final class WorldRuntime implements WorldLoop.Tickable {
             LOG.info("world {} hydrated from snapshot seq {} at tick {}; {} NPCs", worldId, seq, world.tick(), placed);
         }
         control.send(new WorldReadyMessage(worldId, hydratedSeq));
+        sendRoster();
+    }
+
+    /** Tells the director every account in this world; after (re)registration, membership is exact again. */
+    public void sendRoster() {
+        if (world != null) {
+            control.send(new PlayerRosterMessage(worldId, new ArrayList<>(byAccount.keySet())));
+        }
     }
 
     public void admit(PlayerConnection connection, Ticket ticket, Object ref) {
@@ -119,7 +143,9 @@ public final class WorldRuntime implements WorldLoop.Tickable {
             byEntity.remove(previous.entityId());
             previous.connection().closeWith(ErrorCode.REPLACED, "this account connected again elsewhere");
         }
-        int entityId = world.spawnPlayer(account);
+        Ticket.Arrival arrival = ticket.arrival();
+        int entityId = arrival == null ? world.spawnPlayer(account)
+                : world.spawnPlayerAt(account, arrival.x(), arrival.y(), arrival.layer());
         if (entityId == 0) {
             connection.closeWith(ErrorCode.WORLD_UNAVAILABLE, "world is full");
             return;
@@ -132,6 +158,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
                 new WelcomeMessage.GridSize(grid.width(), grid.height(), grid.layers()),
                 new WelcomeMessage.Position(world.xAt(slot), world.yAt(slot), world.layerAt(slot)), ref));
         connection.sendFrame(mapFrame.duplicate());
+        control.send(new PlayerJoinedMessage(worldId, account));
         LOG.info("account {} entered as entity {} at {},{},{} ({} online)", account, entityId, world.xAt(slot),
                 world.yAt(slot), world.layerAt(slot), byAccount.size());
     }
@@ -145,9 +172,76 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         byAccount.remove(account);
         byEntity.remove(session.entityId());
         if (world != null) {
-            world.removePlayer(account);
+            int[] keep = cellToRemember(session);
+            world.removePlayer(account, keep[0], keep[1], keep[2]);
         }
+        control.send(new PlayerLeftMessage(worldId, account));
         LOG.info("account {} left ({} online)", account, byAccount.size());
+    }
+
+    /**
+     * Where a leaving player is remembered: where it stands, except on a portal (it left while waiting for, or
+     * after being refused, a transfer), where it is remembered one step back, so that its next join does not put
+     * it on the way out.
+     */
+    private int[] cellToRemember(PlayerSession session) {
+        int slot = world.slotOf(session.entityId());
+        int x = world.xAt(slot);
+        int y = world.yAt(slot);
+        int layer = world.layerAt(slot);
+        Direction arrivedBy = session.lastDirection();
+        if (arrivedBy != null && grid.portalAt(grid.size().index(x, y, layer)) != null) {
+            return new int[] {x - arrivedBy.dx, y - arrivedBy.dy, layer};
+        }
+        return new int[] {x, y, layer};
+    }
+
+    /** The director says the account entered another world: it leaves this one. */
+    public void kick(long account) {
+        PlayerSession session = byAccount.get(account);
+        if (session != null) {
+            session.connection().closeWith(ErrorCode.REPLACED, "this account entered another world");
+            leave(session.connection());
+        }
+    }
+
+    /** The target world is ready: the player gets its ticket and leaves, remembered beside the portal. */
+    public void portalGranted(PortalGrantedMessage granted) {
+        PlayerSession session = byAccount.get(granted.accountId());
+        if (session == null || session.transferId() != granted.transferId() || world == null) {
+            return;
+        }
+        int[] keep = cellToRemember(session);
+        byAccount.remove(granted.accountId());
+        byEntity.remove(session.entityId());
+        world.removePlayer(granted.accountId(), keep[0], keep[1], keep[2]);
+        control.send(new PlayerLeftMessage(worldId, granted.accountId()));
+        session.connection().transferOut(new TransferMessage(granted.targetWorldId(), granted.gameUrl(),
+                granted.ticket()));
+        LOG.info("account {} transferred to world {}", granted.accountId(), granted.targetWorldId());
+    }
+
+    /**
+     * After the control connection was lost and is back: the answers to transfers asked for on the lost connection
+     * never come, so the players waiting for them are told, and move again (they may step on the portal anew).
+     */
+    public void abandonTransfers() {
+        for (PlayerSession session : byAccount.values()) {
+            if (session.transferId() != 0) {
+                session.transferId(0);
+                session.connection().send(ErrorMessage.of(ErrorCode.WORLD_UNAVAILABLE,
+                        "the portal is closed: the director was unreachable", null));
+            }
+        }
+    }
+
+    /** The target world cannot take the player: it stays here, on the portal, and is told why. */
+    public void portalRefused(PortalRefusedMessage refused) {
+        PlayerSession session = byAccount.get(refused.accountId());
+        if (session != null && session.transferId() == refused.transferId()) {
+            session.transferId(0);
+            session.connection().send(ErrorMessage.of(ErrorCode.WORLD_UNAVAILABLE, refused.reason(), null));
+        }
     }
 
     @Override
@@ -158,7 +252,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         }
         handIntentsToSimulation();
         world.step();
-        answerRefusals(world.events());
+        answerIntents(world.events());
         if (loopTicks % TICKS_PER_BROADCAST == 0) {
             broadcaster.broadcast(world, byAccount.values(), System.nanoTime());
         }
@@ -172,18 +266,25 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         }
     }
 
-    /** At most one intent per player per tick: the rest wait in its queue for the next ticks. */
+    /**
+     * At most one intent per player per tick: the rest wait in its queue for the next ticks. A player on its way
+     * through a portal has left in all but name: its intents are dropped.
+     */
     private void handIntentsToSimulation() {
         for (PlayerSession session : byAccount.values()) {
             long packed = session.connection().intents().poll();
-            if (packed != IntentQueue.EMPTY
-                    && world.setIntent(session.entityId(), IntentQueue.directionOf(packed))) {
-                session.handedToTick(IntentQueue.seqOf(packed));
+            if (packed == IntentQueue.EMPTY || session.transferId() != 0) {
+                continue;
+            }
+            Direction direction = IntentQueue.directionOf(packed);
+            if (world.setIntent(session.entityId(), direction)) {
+                session.handedToTick(IntentQueue.seqOf(packed), direction);
             }
         }
     }
 
-    private void answerRefusals(TickEvents events) {
+    /** Refusals go back at once; a step onto a portal starts a transfer. */
+    private void answerIntents(TickEvents events) {
         for (int i = 0; i < events.count(); i++) {
             PlayerSession session = byEntity.get(events.entityId(i));
             if (session == null || session.inFlightSeq() < 0) {
@@ -193,7 +294,26 @@ public final class WorldRuntime implements WorldLoop.Tickable {
             StepResult result = events.result(i);
             if (result != StepResult.MOVED) {
                 session.connection().send(new RejectedMessage(seq, result.reason()));
+                continue;
             }
+            int slot = world.slotOf(session.entityId());
+            Portal portal = grid.portalAt(grid.size().index(world.xAt(slot), world.yAt(slot), world.layerAt(slot)));
+            if (portal != null) {
+                startTransfer(session, portal);
+            }
+        }
+    }
+
+    private void startTransfer(PlayerSession session, Portal portal) {
+        long transferId = ++lastTransferId;
+        long account = session.connection().accountId();
+        session.transferId(transferId);
+        boolean asked = control.send(new PortalTransferMessage(worldId, transferId, account, portal.targetWorld(),
+                portal.targetX(), portal.targetY(), portal.targetLayer()));
+        if (!asked) {
+            session.transferId(0);
+            session.connection().send(ErrorMessage.of(ErrorCode.WORLD_UNAVAILABLE,
+                    "the portal is closed: the director is unreachable", null));
         }
     }
 

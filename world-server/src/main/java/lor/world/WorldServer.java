@@ -7,6 +7,9 @@ import java.util.concurrent.TimeUnit;
 
 import io.netty.channel.EventLoopGroup;
 import lor.protocol.ErrorMessage;
+import lor.protocol.control.PlayerKickMessage;
+import lor.protocol.control.PortalGrantedMessage;
+import lor.protocol.control.PortalRefusedMessage;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.netty.EventLoops;
 import lor.protocol.ticket.TicketSigner;
@@ -156,6 +159,36 @@ public final class WorldServer {
         @Override
         public void onResumed() {
             outbox.resend();
+            submitOrLog(() -> {
+                runtime.abandonTransfers();
+                runtime.sendRoster();
+            }, "roster after reconnect");
+        }
+
+        @Override
+        public void onPortalGranted(PortalGrantedMessage granted) {
+            submitOrLog(() -> runtime.portalGranted(granted), "portal grant");
+        }
+
+        @Override
+        public void onPortalRefused(PortalRefusedMessage refused) {
+            submitOrLog(() -> runtime.portalRefused(refused), "portal refusal");
+        }
+
+        @Override
+        public void onPlayerKick(PlayerKickMessage kick) {
+            submitOrLog(() -> runtime.kick(kick.accountId()), "player kick");
+        }
+
+        /**
+         * These answers must reach the tick thread (a lost grant freezes a player, a lost kick leaves an account in
+         * two worlds): when the queue is full, try again shortly rather than drop them.
+         */
+        private void submitOrLog(Runnable command, String what) {
+            if (!loop.submit(command)) {
+                LOG.warn("tick queue full: {} retried in 50 ms", what);
+                controlGroup.schedule(() -> submitOrLog(command, what), 50, TimeUnit.MILLISECONDS);
+            }
         }
 
         @Override

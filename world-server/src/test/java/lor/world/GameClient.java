@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -17,6 +18,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
@@ -38,6 +40,8 @@ final class GameClient implements AutoCloseable {
     private final MessageCodec codec = GameMessages.clientCodec();
     private final BlockingQueue<Received> inbox = new LinkedBlockingQueue<>();
     private final CompletableFuture<Void> handshake = new CompletableFuture<>();
+    /** The status code of the world's close frame; -1 when the connection closed without one. */
+    private final CompletableFuture<Integer> closeStatus = new CompletableFuture<>();
     private final Channel channel;
 
     private GameClient(URI url) throws InterruptedException {
@@ -54,6 +58,16 @@ final class GameClient implements AutoCloseable {
                         ch.pipeline()
                                 .addLast(new HttpClientCodec())
                                 .addLast(new HttpObjectAggregator(64 * 1024))
+                                // Sees the close frame before the protocol handler answers it and closes.
+                                .addLast(new ChannelInboundHandlerAdapter() {
+                                    @Override
+                                    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                                        if (msg instanceof CloseWebSocketFrame close) {
+                                            closeStatus.complete(close.statusCode());
+                                        }
+                                        ctx.fireChannelRead(msg);
+                                    }
+                                })
                                 .addLast(new WebSocketClientProtocolHandler(config))
                                 .addLast(new WebSocketFrameAggregator(16 * 1024 * 1024))
                                 .addLast(new SimpleChannelInboundHandler<TextWebSocketFrame>() {
@@ -77,6 +91,7 @@ final class GameClient implements AutoCloseable {
                 .connect(url.getHost(), url.getPort())
                 .sync()
                 .channel();
+        channel.closeFuture().addListener(f -> closeStatus.complete(-1));
     }
 
     static GameClient connect(int port, Duration timeout) throws Exception {
@@ -110,6 +125,11 @@ final class GameClient implements AutoCloseable {
             throw new AssertionError("expected " + type.getSimpleName() + ", got " + message);
         }
         return type.cast(message);
+    }
+
+    /** Completes with the status of the world's close frame once the connection is closed (-1 without one). */
+    CompletableFuture<Integer> closeStatus() {
+        return closeStatus;
     }
 
     @Override

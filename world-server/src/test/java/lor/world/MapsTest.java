@@ -13,6 +13,7 @@ import java.util.Map;
 import lor.sim.grid.Cells;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
+import lor.sim.grid.Portal;
 import org.junit.jupiter.api.Test;
 
 class MapsTest {
@@ -101,6 +102,77 @@ class MapsTest {
                 .hasMessage("no map named atlantis in this build");
     }
 
+    @Test
+    void startHasAPortalToTheCellarReachableFromItsSpawn() {
+        Grid start = Maps.load(config("--map", "start"));
+
+        assertThat(start.portals()).containsExactly(new Portal(1, "cellar", 6, 6, 0));
+        List<int[]> cells = portalCells(start);
+        assertThat(cells).as("the far wall of the alcove").hasSize(3);
+        boolean[] reached = reachable(start);
+        assertThat(cells).anySatisfy(cell -> assertThat(reached[cell[1] * start.width() + cell[0]]).isTrue());
+    }
+
+    @Test
+    void cellarIsA48By48MapWithAPortalBackToStartReachableFromItsSpawn() {
+        Grid cellar = Maps.load(config("--map", "cellar"));
+
+        assertThat(cellar.size()).isEqualTo(new GridSize(48, 48, 1));
+        assertThat(cellar.portals()).containsExactly(new Portal(1, "start", 78, 59, 0));
+        assertThat(cellar.isWall(index(cellar, cellar.spawnX(), cellar.spawnY()))).as("spawn on floor").isFalse();
+        List<int[]> cells = portalCells(cellar);
+        assertThat(cells).isNotEmpty();
+        boolean[] reached = reachable(cellar);
+        assertThat(cells).allSatisfy(cell -> assertThat(reached[cell[1] * cellar.width() + cell[0]]).isTrue());
+        assertThat(reachableFromSpawn(cellar)).as("every floor cell").isEqualTo(cellar.floorCount());
+    }
+
+    @Test
+    void everyPortalTargetIsAReachableFloorCellThatIsNoPortal() {
+        for (String name : List.of("start", "cellar")) {
+            Grid from = Maps.load(config("--map", name));
+            for (Portal portal : from.portals()) {
+                Grid to = Maps.load(config("--map", portal.targetWorld()));
+                String where = name + " -> " + portal.targetWorld() + " " + portal.targetX() + "," + portal.targetY();
+                assertThat(to.size().contains(portal.targetX(), portal.targetY(), portal.targetLayer()))
+                        .as(where).isTrue();
+                int target = to.size().index(portal.targetX(), portal.targetY(), portal.targetLayer());
+                assertThat(to.isWall(target)).as(where).isFalse();
+                assertThat(to.portalAt(target)).as(where).isNull();
+                assertThat(portal.targetLayer()).as(where).isZero();
+                assertThat(reachable(to)[portal.targetY() * to.width() + portal.targetX()])
+                        .as(where + " reachable from the spawn").isTrue();
+            }
+        }
+    }
+
+    @Test
+    void arrivingFromTheCellarAPlayerIsOneStepFromThePortalBackDown() {
+        // Start's target is beside the stairs it leads back to: one step turns round and goes back down.
+        Grid start = Maps.load(config("--map", "start"));
+        Portal toStart = Maps.load(config("--map", "cellar")).portals().get(0);
+
+        assertThat(portalCells(start)).anySatisfy(cell -> assertThat(
+                Math.abs(cell[0] - toStart.targetX()) + Math.abs(cell[1] - toStart.targetY())).isEqualTo(1));
+    }
+
+    @Test
+    void meadowHasNoPortals() {
+        assertThat(Maps.load(config("--map", "meadow")).portals()).isEmpty();
+    }
+
+    private static List<int[]> portalCells(Grid grid) {
+        List<int[]> cells = new ArrayList<>();
+        for (int y = 0; y < grid.height(); y++) {
+            for (int x = 0; x < grid.width(); x++) {
+                if (grid.portalAt(index(grid, x, y)) != null) {
+                    cells.add(new int[] {x, y});
+                }
+            }
+        }
+        return cells;
+    }
+
     private static int index(Grid grid, int x, int y) {
         return grid.size().index(x, y, 0);
     }
@@ -111,17 +183,24 @@ class MapsTest {
 
     /** Floor cells of layer 0 reachable from the spawn in N/E/S/W steps. */
     private static int reachableFromSpawn(Grid grid) {
+        int reached = 0;
+        for (boolean r : reachable(grid)) {
+            reached += r ? 1 : 0;
+        }
+        return reached;
+    }
+
+    /** Which cells of layer 0 (indexed y * width + x) the spawn reaches in N/E/S/W steps over floor. */
+    private static boolean[] reachable(Grid grid) {
         int width = grid.width();
         int height = grid.height();
         boolean[] seen = new boolean[width * height];
         Deque<int[]> frontier = new ArrayDeque<>();
         frontier.add(new int[] {grid.spawnX(), grid.spawnY()});
         seen[grid.spawnY() * width + grid.spawnX()] = true;
-        int reached = 0;
         int[][] steps = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
         while (!frontier.isEmpty()) {
             int[] cell = frontier.poll();
-            reached++;
             for (int[] step : steps) {
                 int x = cell[0] + step[0];
                 int y = cell[1] + step[1];
@@ -132,7 +211,7 @@ class MapsTest {
                 }
             }
         }
-        return reached;
+        return seen;
     }
 
     private static WorldConfig config(String... options) {

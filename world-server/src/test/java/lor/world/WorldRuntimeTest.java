@@ -7,7 +7,14 @@ import java.util.List;
 import java.util.Map;
 
 import lor.protocol.ErrorCode;
+import lor.protocol.ErrorMessage;
 import lor.protocol.Message;
+import lor.protocol.control.PlayerJoinedMessage;
+import lor.protocol.control.PlayerLeftMessage;
+import lor.protocol.control.PlayerRosterMessage;
+import lor.protocol.control.PortalGrantedMessage;
+import lor.protocol.control.PortalRefusedMessage;
+import lor.protocol.control.PortalTransferMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldSnapshotMessage;
 import lor.protocol.control.WorldStatusMessage;
@@ -15,8 +22,10 @@ import lor.protocol.game.MapEncoding;
 import lor.protocol.game.MapMessage;
 import lor.protocol.game.RejectedMessage;
 import lor.protocol.game.StateMessage;
+import lor.protocol.game.TransferMessage;
 import lor.protocol.game.WelcomeMessage;
 import lor.protocol.ticket.Ticket;
+import lor.sim.grid.Cells;
 import lor.sim.grid.Grid;
 import lor.sim.grid.MapText;
 import lor.sim.world.Direction;
@@ -50,6 +59,15 @@ class WorldRuntimeTest {
             ........
             """);
 
+    /** Spawn at (3,1); portal a, to cell (6,6,0) of the cellar, two steps east at (5,1). */
+    private static final Grid PORTAL_ROOM = MapText.parse("""
+            @portal a cellar 6 6 0
+            #######
+            #..S.a#
+            #.....#
+            #######
+            """);
+
     private final CapturingControlLink control = new CapturingControlLink(true);
     private final List<String> fatal = new ArrayList<>();
     private final List<RecordingPlayerConnection> players = new ArrayList<>();
@@ -66,7 +84,8 @@ class WorldRuntimeTest {
     void freshHydrationReportsReadyAtSeqZero() {
         runtime.hydrate(0, null);
 
-        assertThat(control.delivered()).containsExactly(new WorldReadyMessage("start", 0));
+        assertThat(control.delivered()).containsExactly(new WorldReadyMessage("start", 0),
+                new PlayerRosterMessage("start", List.of()));
     }
 
     @Test
@@ -76,7 +95,8 @@ class WorldRuntimeTest {
 
         runtime.admit(player, ticket(42), null);
 
-        assertThat(control.delivered()).containsExactly(new WorldReadyMessage("start", 7));
+        assertThat(control.delivered()).containsExactly(new WorldReadyMessage("start", 7),
+                new PlayerRosterMessage("start", List.of()), new PlayerJoinedMessage("start", 42));
         WelcomeMessage welcome = player.only(WelcomeMessage.class);
         assertThat(welcome.you()).isEqualTo(new WelcomeMessage.Position(1, 2, 0));
         assertThat(welcome.tick()).isEqualTo(500);
@@ -155,6 +175,7 @@ class WorldRuntimeTest {
                 .containsExactly(start.spawnX(), start.spawnY(), start.spawnLayer());
         assertThat(MapEncoding.decode(map.cells(), 128 * 128)).isEqualTo(start.copyCells());
         assertThat(welcome.you()).isEqualTo(new WelcomeMessage.Position(start.spawnX(), start.spawnY(), 0));
+        assertThat(map.portals()).containsExactly(new MapMessage.PortalInfo(1, "cellar"));
         // The frame is encoded once and handed to every player unchanged.
         assertThat(second.only(MapMessage.class)).isEqualTo(map);
     }
@@ -236,6 +257,8 @@ class WorldRuntimeTest {
         assertThat(SnapshotCodec.decode(last.state()).players()).containsExactlyInAnyOrder(
                 new PlayerRecord(42, posA.x(), posA.y(), posA.layer()),
                 new PlayerRecord(43, posB.x(), posB.y(), posB.layer()));
+        assertThat(control.delivered(PlayerLeftMessage.class)).containsExactly(
+                new PlayerLeftMessage("start", 42), new PlayerLeftMessage("start", 43));
     }
 
     @Test
@@ -306,7 +329,8 @@ class WorldRuntimeTest {
         RecordingPlayerConnection player = player(42);
         runtime.admit(player, ticket(42), null);
 
-        assertThat(control.delivered()).containsExactly(new WorldReadyMessage("start", 0));
+        assertThat(control.delivered()).containsExactly(new WorldReadyMessage("start", 0),
+                new PlayerRosterMessage("start", List.of()), new PlayerJoinedMessage("start", 42));
         assertThat(player.only(WelcomeMessage.class).tick()).isZero();
         assertThat(player.sent(StateMessage.class)).isEmpty();
     }
@@ -499,10 +523,339 @@ class WorldRuntimeTest {
         assertThat(state.entities()).containsExactly(new StateMessage.EntityState(me(first), 2, 2, 0, "player"));
     }
 
+    // ---- stage 3: portals ---------------------------------------------------------------------------------------
+
+    @Test
+    void steppingOntoAPortalAsksTheDirectorForATransferToItsTarget() {
+        RecordingPlayerConnection player = joinPortalRoom(42);
+        player.intents().offer(1, Direction.E);
+        tick(1);
+        assertThat(control.delivered(PortalTransferMessage.class)).as("a plain floor cell").isEmpty();
+
+        player.intents().offer(2, Direction.E);
+        tick(1);
+
+        assertThat(control.delivered(PortalTransferMessage.class))
+                .containsExactly(new PortalTransferMessage("start", 1, 42, "cellar", 6, 6, 0));
+        assertThat(player.sent(RejectedMessage.class)).isEmpty();
+        assertThat(player.transferredWith()).isNull();
+        assertThat(player.closedWith()).isNull();
+    }
+
+    @Test
+    void intentsOfAPlayerOnItsWayThroughAPortalAreDropped() {
+        RecordingPlayerConnection player = onThePortal(42);
+        player.intents().offer(3, Direction.W);
+        player.intents().offer(4, Direction.S);
+
+        tick(2);
+
+        assertThat(player.intents().size()).isZero();
+        StateMessage state = player.last(StateMessage.class);
+        assertThat(position(state, me(player))).isEqualTo(List.of(5, 1));
+        assertThat(state.ack()).as("dropped intents are never processed").isEqualTo(2);
+        assertThat(player.sent(RejectedMessage.class)).isEmpty();
+        assertThat(control.delivered(PortalTransferMessage.class)).hasSize(1);
+    }
+
+    @Test
+    void grantedTransferHandsThePlayerItsTicketAndTakesItOut() {
+        RecordingPlayerConnection player = onThePortal(42);
+        control.clear();
+
+        runtime.portalGranted(new PortalGrantedMessage("start", 1, 42, "cellar", "ws://127.0.0.1:4001/game", "t.m"));
+
+        assertThat(player.transferredWith())
+                .isEqualTo(new TransferMessage("cellar", "ws://127.0.0.1:4001/game", "t.m"));
+        assertThat(player.closedWith()).isNull();
+        assertThat(control.delivered()).containsExactly(new PlayerLeftMessage("start", 42));
+        int statesBefore = player.sent(StateMessage.class).size();
+        tick(2);
+        assertThat(player.sent(StateMessage.class)).as("no state after leaving").hasSize(statesBefore);
+        // An arrival aimed at the portal is put down beside it (nobody is placed on a way out), and the one who
+        // left is gone from the world.
+        RecordingPlayerConnection next = player(43);
+        runtime.admit(next, arrivalTicket(43, 5, 1, 0), null);
+        assertThat(next.only(WelcomeMessage.class).you()).isEqualTo(new WelcomeMessage.Position(4, 1, 0));
+        tick(2);
+        assertThat(next.last(StateMessage.class).entities()).as("the one who left is not seen")
+                .containsExactly(new StateMessage.EntityState(me(next), 4, 1, 0, "player"));
+    }
+
+    @Test
+    void leavingWhileOnAPortalIsRememberedOneStepBack() {
+        // Disconnected while the transfer was still being asked for: the next join must not land on the portal.
+        RecordingPlayerConnection player = onThePortal(42);
+
+        runtime.leave(player);
+        runtime.closeForShutdown();
+
+        assertThat(SnapshotCodec.decode(onlySnapshot().state()).players())
+                .containsExactly(new PlayerRecord(42, 4, 1, 0));
+    }
+
+    @Test
+    void grantedTransferRemembersTheCellOneStepBackFromThePortal() {
+        RecordingPlayerConnection player = onThePortal(42);
+
+        runtime.portalGranted(new PortalGrantedMessage("start", 1, 42, "cellar", "ws://h:1/game", "t.m"));
+        runtime.closeForShutdown();
+
+        assertThat(SnapshotCodec.decode(onlySnapshot().state()).players())
+                .containsExactly(new PlayerRecord(42, 4, 1, 0));
+        assertThat(player.closedWith()).as("already gone when the world shut down").isNull();
+    }
+
+    @Test
+    void cellOneStepBackFollowsTheDirectionOfTheStepOntoThePortal() {
+        RecordingPlayerConnection player = joinPortalRoom(42);
+        // From the spawn (3,1): S, E, E to (5,2), then N onto the portal at (5,1).
+        Direction[] walk = {Direction.S, Direction.E, Direction.E, Direction.N};
+        for (int i = 0; i < walk.length; i++) {
+            player.intents().offer(i + 1, walk[i]);
+            tick(1);
+        }
+        assertThat(control.delivered(PortalTransferMessage.class)).hasSize(1);
+
+        runtime.portalGranted(new PortalGrantedMessage("start", 1, 42, "cellar", "ws://h:1/game", "t.m"));
+        RecordingPlayerConnection back = player(42);
+        runtime.admit(back, ticket(42), null);
+
+        assertThat(back.only(WelcomeMessage.class).you()).as("a plain join returns beside the portal")
+                .isEqualTo(new WelcomeMessage.Position(5, 2, 0));
+    }
+
+    @Test
+    void refusedTransferTellsThePlayerWhyAndLeavesItOnThePortalFreeToMove() {
+        RecordingPlayerConnection player = onThePortal(42);
+
+        runtime.portalRefused(new PortalRefusedMessage("start", 1, 42, "cellar is unavailable: no room"));
+
+        assertThat(player.only(ErrorMessage.class))
+                .isEqualTo(ErrorMessage.of(ErrorCode.WORLD_UNAVAILABLE, "cellar is unavailable: no room", null));
+        assertThat(player.closedWith()).isNull();
+        assertThat(control.delivered(PlayerLeftMessage.class)).isEmpty();
+        player.intents().offer(3, Direction.W);
+        tick(2);
+        StateMessage state = player.last(StateMessage.class);
+        assertThat(state.ack()).isEqualTo(3);
+        assertThat(position(state, me(player))).isEqualTo(List.of(4, 1));
+
+        player.intents().offer(4, Direction.E);
+        tick(1);
+
+        assertThat(control.delivered(PortalTransferMessage.class)).as("stepping on again asks again")
+                .extracting(PortalTransferMessage::transferId).containsExactly(1L, 2L);
+    }
+
+    @Test
+    void grantForAStaleOrUnknownTransferIsIgnored() {
+        RecordingPlayerConnection player = onThePortal(42);
+        control.clear();
+
+        runtime.portalGranted(new PortalGrantedMessage("start", 2, 42, "cellar", "ws://h:1/game", "t.m"));
+        runtime.portalGranted(new PortalGrantedMessage("start", 1, 43, "cellar", "ws://h:1/game", "t.m"));
+        runtime.portalRefused(new PortalRefusedMessage("start", 1, 42, "no"));
+        runtime.portalGranted(new PortalGrantedMessage("start", 1, 42, "cellar", "ws://h:1/game", "t.m"));
+
+        assertThat(player.transferredWith()).isNull();
+        assertThat(control.delivered()).isEmpty();
+        player.intents().offer(3, Direction.W);
+        tick(2);
+        assertThat(position(player.last(StateMessage.class), me(player))).as("still here, and moving")
+                .isEqualTo(List.of(4, 1));
+    }
+
+    @Test
+    void refusalForAStaleTransferIsIgnoredAndTheTransferStaysPending() {
+        RecordingPlayerConnection player = onThePortal(42);
+
+        runtime.portalRefused(new PortalRefusedMessage("start", 7, 42, "no"));
+        player.intents().offer(3, Direction.W);
+        tick(2);
+
+        assertThat(player.sent(ErrorMessage.class)).isEmpty();
+        assertThat(position(player.last(StateMessage.class), me(player))).isEqualTo(List.of(5, 1));
+        runtime.portalGranted(new PortalGrantedMessage("start", 1, 42, "cellar", "ws://h:1/game", "t.m"));
+        assertThat(player.transferredWith()).isNotNull();
+    }
+
+    @Test
+    void portalWhileTheControlLinkIsDownAnswersWorldUnavailableAtOnce() {
+        RecordingPlayerConnection player = joinPortalRoom(42);
+        player.intents().offer(1, Direction.E);
+        tick(1);
+        control.connected(false);
+
+        player.intents().offer(2, Direction.E);
+        tick(1);
+
+        ErrorMessage error = player.only(ErrorMessage.class);
+        assertThat(error.code()).isEqualTo(ErrorCode.WORLD_UNAVAILABLE.wireName());
+        assertThat(error.message()).contains("director");
+        assertThat(player.closedWith()).isNull();
+        player.intents().offer(3, Direction.W);
+        tick(2);
+        assertThat(position(player.last(StateMessage.class), me(player))).as("not held as leaving")
+                .isEqualTo(List.of(4, 1));
+    }
+
+    @Test
+    void transfersAbandonedAfterAControlReconnectFreeThePlayerAndALateGrantIsIgnored() {
+        RecordingPlayerConnection player = onThePortal(42);
+        RecordingPlayerConnection bystander = player(43);
+        runtime.admit(bystander, ticket(43), null);
+
+        runtime.abandonTransfers();
+
+        ErrorMessage error = player.only(ErrorMessage.class);
+        assertThat(error.code()).isEqualTo(ErrorCode.WORLD_UNAVAILABLE.wireName());
+        assertThat(error.message()).contains("director");
+        assertThat(bystander.sent(ErrorMessage.class)).as("not waiting for a transfer").isEmpty();
+        runtime.portalGranted(new PortalGrantedMessage("start", 1, 42, "cellar", "ws://h:1/game", "t.m"));
+        assertThat(player.transferredWith()).isNull();
+        player.intents().offer(3, Direction.W);
+        tick(2);
+        assertThat(position(player.last(StateMessage.class), me(player))).isEqualTo(List.of(4, 1));
+    }
+
+    // ---- stage 3: membership ------------------------------------------------------------------------------------
+
+    @Test
+    void kickClosesWithReplacedReportsTheLeaveOnceAndFreesTheCell() {
+        runtime.hydrate(0, null);
+        RecordingPlayerConnection player = player(42);
+        runtime.admit(player, ticket(42), null);
+        control.clear();
+
+        runtime.kick(42);
+        runtime.leave(player);
+
+        assertThat(player.closedWith()).isEqualTo(ErrorCode.REPLACED);
+        assertThat(control.delivered()).containsExactly(new PlayerLeftMessage("start", 42));
+        RecordingPlayerConnection other = player(43);
+        runtime.admit(other, ticket(43), null);
+        assertThat(other.only(WelcomeMessage.class).you()).isEqualTo(new WelcomeMessage.Position(4, 3, 0));
+    }
+
+    @Test
+    void kickOfAnAccountNotHereDoesNothing() {
+        runtime.hydrate(0, null);
+        RecordingPlayerConnection player = player(42);
+        runtime.admit(player, ticket(42), null);
+        control.clear();
+
+        runtime.kick(43);
+
+        assertThat(control.delivered()).isEmpty();
+        assertThat(player.closedWith()).isNull();
+    }
+
+    @Test
+    void leaveReportsPlayerLeftToTheDirector() {
+        runtime.hydrate(0, null);
+        RecordingPlayerConnection player = player(42);
+        runtime.admit(player, ticket(42), null);
+        control.clear();
+
+        runtime.leave(player);
+        runtime.leave(player);
+
+        assertThat(control.delivered()).containsExactly(new PlayerLeftMessage("start", 42));
+    }
+
+    @Test
+    void admissionWithAnArrivalPlacesThePlayerThereWhateverItsSavedPosition() {
+        runtime.hydrate(3, SnapshotCodec.encode(new WorldSnapshot(0, 1, List.of(new PlayerRecord(42, 6, 5, 0)))));
+        control.clear();
+        RecordingPlayerConnection player = player(42);
+
+        runtime.admit(player, arrivalTicket(42, 1, 2, 0), "h");
+
+        assertThat(player.only(WelcomeMessage.class).you()).isEqualTo(new WelcomeMessage.Position(1, 2, 0));
+        assertThat(control.delivered()).containsExactly(new PlayerJoinedMessage("start", 42));
+    }
+
+    @Test
+    void admissionWithAnArrivalOnATakenCellTakesTheNearestFreeOne() {
+        RecordingPlayerConnection first = joinRoom(43);
+        RecordingPlayerConnection arriving = player(42);
+
+        runtime.admit(arriving, arrivalTicket(42, 3, 1, 0), null);
+
+        // (3,1) is taken; ring 1 is searched from its top row: (2,0) is the first free cell.
+        assertThat(arriving.only(WelcomeMessage.class).you()).isEqualTo(new WelcomeMessage.Position(2, 0, 0));
+        assertThat(first.closedWith()).isNull();
+    }
+
+    @Test
+    void admissionWithAnArrivalOffTheGridClosesWithWorldUnavailable() {
+        runtime.hydrate(0, null);
+        control.clear();
+        RecordingPlayerConnection player = player(42);
+
+        runtime.admit(player, arrivalTicket(42, 8, 0, 0), null);
+
+        assertThat(player.closedWith()).isEqualTo(ErrorCode.WORLD_UNAVAILABLE);
+        assertThat(player.sent()).isEmpty();
+        assertThat(control.delivered()).isEmpty();
+    }
+
+    @Test
+    void rosterListsTheAccountsOnlineAfterEveryHydration() {
+        runtime.sendRoster();
+        assertThat(control.delivered()).as("nothing before hydration").isEmpty();
+        runtime.hydrate(0, null);
+        RecordingPlayerConnection a = player(42);
+        RecordingPlayerConnection b = player(43);
+        runtime.admit(a, ticket(42), null);
+        runtime.admit(b, ticket(43), null);
+        runtime.admit(player(44), ticket(44), null);
+        runtime.leave(b);
+        control.clear();
+
+        runtime.hydrate(0, null);
+        runtime.sendRoster();
+
+        PlayerRosterMessage online = new PlayerRosterMessage("start", List.of(42L, 44L));
+        assertThat(control.delivered(PlayerRosterMessage.class)).containsExactly(online, online);
+    }
+
+    @Test
+    void mapMessageNamesEveryPortalAndItsWorld() {
+        RecordingPlayerConnection player = joinPortalRoom(42);
+
+        MapMessage map = player.only(MapMessage.class);
+
+        assertThat(map.portals()).containsExactly(new MapMessage.PortalInfo(1, "cellar"));
+        assertThat(MapEncoding.decode(map.cells(), PORTAL_ROOM.size().cells())[PORTAL_ROOM.size().index(5, 1, 0)])
+                .isEqualTo(Cells.portalFloor(1));
+    }
+
     // ---- helpers ------------------------------------------------------------------------------------------------
 
     private RecordingPlayerConnection joinRoom(long accountId) {
         useRuntime(new WorldRuntime(config(), ROOM, control, outbox(), fatal::add));
+        runtime.hydrate(0, null);
+        RecordingPlayerConnection player = player(accountId);
+        runtime.admit(player, ticket(accountId), null);
+        assertThat(player.only(WelcomeMessage.class).you()).isEqualTo(new WelcomeMessage.Position(3, 1, 0));
+        return player;
+    }
+
+    /** A player of the portal room, having walked E, E from the spawn onto the portal (transfer 1 pending). */
+    private RecordingPlayerConnection onThePortal(long accountId) {
+        RecordingPlayerConnection player = joinPortalRoom(accountId);
+        player.intents().offer(1, Direction.E);
+        player.intents().offer(2, Direction.E);
+        tick(2);
+        assertThat(position(player.last(StateMessage.class), me(player))).isEqualTo(List.of(5, 1));
+        assertThat(control.delivered(PortalTransferMessage.class)).hasSize(1);
+        return player;
+    }
+
+    private RecordingPlayerConnection joinPortalRoom(long accountId) {
+        useRuntime(new WorldRuntime(config(), PORTAL_ROOM, control, outbox(), fatal::add));
         runtime.hydrate(0, null);
         RecordingPlayerConnection player = player(accountId);
         runtime.admit(player, ticket(accountId), null);
@@ -574,5 +927,9 @@ class WorldRuntimeTest {
 
     private static Ticket ticket(long accountId) {
         return new Ticket(accountId, "start", Long.MAX_VALUE, "nonce" + accountId);
+    }
+
+    private static Ticket arrivalTicket(long accountId, int x, int y, int layer) {
+        return new Ticket(accountId, "start", Long.MAX_VALUE, "nonce" + accountId, new Ticket.Arrival(x, y, layer));
     }
 }

@@ -1,13 +1,13 @@
 package lor.director.client;
 
-import java.time.Clock;
 import java.util.concurrent.Executor;
 
 import lor.director.DirectorMetrics;
 import lor.director.account.AccountService;
+import lor.director.world.TicketIssuer;
 import lor.director.world.WorldSupervisor;
 
 /** What a client session needs from the rest of the director. */
 public record ClientServices(AccountService accounts, WorldSupervisor worlds, Executor blocking,
-                             DirectorMetrics metrics, Clock clock, long ticketTtlMs, long joinTimeoutMs) {
+                             DirectorMetrics metrics, TicketIssuer tickets, long joinTimeoutMs) {
 }

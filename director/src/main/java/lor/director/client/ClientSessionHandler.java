@@ -37,8 +37,6 @@ import lor.protocol.director.ResumeMessage;
 import lor.protocol.director.WorldJoinedMessage;
 import lor.protocol.director.WorldsMessage;
 import lor.protocol.netty.MessageFrames;
-import lor.protocol.ticket.Secrets;
-import lor.protocol.ticket.Ticket;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -144,7 +142,7 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
             return join(j);
         }
         return CompletableFuture.completedFuture(
-                ErrorMessage.of(ErrorCode.UNKNOWN_TYPE, "unknown type " + request.type(), null));
+                ErrorMessage.of(ErrorCode.UNKNOWN_TYPE, "unknown type " + request.type(), request.ref()));
     }
 
     private CompletableFuture<Message> join(JoinWorldMessage j) {
@@ -161,8 +159,7 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
     }
 
     private Message joined(JoinTarget target, long account, Object ref) {
-        long expires = services.clock().millis() + services.ticketTtlMs();
-        String ticket = target.signer().sign(new Ticket(account, target.worldId(), expires, Secrets.random256()));
+        String ticket = services.tickets().issue(target, account, null);
         services.worlds().touch(target.worldId());
         LOG.info("account {} joins world {}", account, target.worldId());
         return new WorldJoinedMessage(target.worldId(), target.gameUrl(), ticket, ref);

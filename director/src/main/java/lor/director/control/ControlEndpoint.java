@@ -18,6 +18,7 @@ public final class ControlEndpoint {
 
     private final WorldSupervisor supervisor;
     private final int maxSnapshotBytes;
+    private final long portalTimeoutMs;
     private final WebSocketServerProtocolConfig webSocketConfig = WebSocketServerProtocolConfig.newBuilder()
             .websocketPath(PATH)
             // Worlds fragment big messages into frames of this size; the aggregator bounds the whole message.
@@ -25,15 +26,17 @@ public final class ControlEndpoint {
             .handshakeTimeoutMillis(10_000)
             .build();
 
-    public ControlEndpoint(WorldSupervisor supervisor, int maxSnapshotBytes) {
+    /** @param portalTimeoutMs how long a portal transfer may wait for its target world to start */
+    public ControlEndpoint(WorldSupervisor supervisor, int maxSnapshotBytes, long portalTimeoutMs) {
         this.supervisor = supervisor;
         this.maxSnapshotBytes = maxSnapshotBytes;
+        this.portalTimeoutMs = portalTimeoutMs;
     }
 
     public void configure(ChannelPipeline pipeline) {
         pipeline.addLast(WEBSOCKET, new WebSocketServerProtocolHandler(webSocketConfig))
                 // Until a world registers, its messages are held to client size.
                 .addLast(FRAME_AGGREGATOR, new OversizeClosingFrameAggregator(Limits.MAX_CLIENT_FRAME_BYTES))
-                .addLast(SESSION, new ControlSessionHandler(supervisor, maxSnapshotBytes));
+                .addLast(SESSION, new ControlSessionHandler(supervisor, maxSnapshotBytes, portalTimeoutMs));
     }
 }

@@ -13,6 +13,10 @@ import lor.protocol.Message;
 import lor.protocol.MessageCodec;
 import lor.protocol.ProtocolException;
 import lor.protocol.control.ControlMessages;
+import lor.protocol.control.PlayerJoinedMessage;
+import lor.protocol.control.PlayerLeftMessage;
+import lor.protocol.control.PlayerRosterMessage;
+import lor.protocol.control.PortalTransferMessage;
 import lor.protocol.control.ShutdownAckMessage;
 import lor.protocol.control.SnapshotAckMessage;
 import lor.protocol.control.WorldReadyMessage;
@@ -37,12 +41,14 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Tex
     private final WorldSupervisor supervisor;
     private final MessageCodec codec = ControlMessages.directorCodec();
     private final int maxSnapshotBytes;
+    private final long portalTimeoutMs;
     private Channel channel;
     private String worldId;
 
-    public ControlSessionHandler(WorldSupervisor supervisor, int maxSnapshotBytes) {
+    public ControlSessionHandler(WorldSupervisor supervisor, int maxSnapshotBytes, long portalTimeoutMs) {
         this.supervisor = supervisor;
         this.maxSnapshotBytes = maxSnapshotBytes;
+        this.portalTimeoutMs = portalTimeoutMs;
     }
 
     @Override
@@ -80,6 +86,14 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Tex
             supervisor.onReady(this, ready);
         } else if (message instanceof ShutdownAckMessage ack) {
             supervisor.onShutdownAck(this, ack);
+        } else if (message instanceof PortalTransferMessage transfer) {
+            supervisor.onPortalTransfer(worldId, transfer, portalTimeoutMs).thenAccept(this::send);
+        } else if (message instanceof PlayerJoinedMessage joined) {
+            supervisor.onPlayerJoined(this, joined);
+        } else if (message instanceof PlayerLeftMessage left) {
+            supervisor.onPlayerLeft(this, left);
+        } else if (message instanceof PlayerRosterMessage roster) {
+            supervisor.onPlayerRoster(this, roster);
         } else if (message instanceof WorldRegisterMessage) {
             send(ErrorMessage.of(ErrorCode.NOT_ALLOWED, "already registered", null));
         }

@@ -29,12 +29,17 @@ public final class ApiHandler {
     private final WorldSupervisor worlds;
     private final DirectorMetrics metrics;
     private final Executor blocking;
+    private final AdminApi admin;
+    private final StaticFiles files = new StaticFiles();
 
-    public ApiHandler(Database database, WorldSupervisor worlds, DirectorMetrics metrics, Executor blocking) {
+    /** @param adminToken null to keep {@code /admin} and {@code /api/admin/} off */
+    public ApiHandler(Database database, WorldSupervisor worlds, DirectorMetrics metrics, Executor blocking,
+                      String adminToken) {
         this.database = database;
         this.worlds = worlds;
         this.metrics = metrics;
         this.blocking = blocking;
+        this.admin = new AdminApi(adminToken, worlds);
     }
 
     /**
@@ -42,9 +47,13 @@ public final class ApiHandler {
      * pipelined requests are answered in order.
      */
     public void handle(ChannelHandlerContext ctx, FullHttpRequest request, String path) {
+        if (path.startsWith(AdminApi.PREFIX)) {
+            admin.handle(ctx, request, path);
+            return;
+        }
         if (!HttpMethod.GET.equals(request.method())) {
             HttpResponses.send(ctx, request, HttpResponseStatus.METHOD_NOT_ALLOWED, HttpResponses.TEXT,
-                    "only GET is supported\n");
+                    "only GET is supported here\n");
             return;
         }
         switch (path) {
@@ -55,9 +64,31 @@ public final class ApiHandler {
                     metrics.render(worlds.views()));
             case "/api/worlds" -> HttpResponses.send(ctx, request, HttpResponseStatus.OK, HttpResponses.JSON,
                     worldsJson(worlds.views()));
-            case "/" -> HttpResponses.send(ctx, request, HttpResponseStatus.OK, "text/html; charset=utf-8",
-                    FrontPage.HTML);
-            default -> HttpResponses.notFound(ctx, request);
+            case "/" -> serve(ctx, request, "index.html");
+            case "/admin" -> {
+                if (admin.enabled()) {
+                    serve(ctx, request, "admin.html");
+                } else {
+                    HttpResponses.notFound(ctx, request);
+                }
+            }
+            default -> {
+                String name = path.substring(1);
+                if (name.startsWith("admin") && !admin.enabled()) {
+                    HttpResponses.notFound(ctx, request);
+                } else {
+                    serve(ctx, request, name);
+                }
+            }
+        }
+    }
+
+    private void serve(ChannelHandlerContext ctx, FullHttpRequest request, String name) {
+        StaticFiles.File file = name.indexOf('/') < 0 ? files.get(name) : null;
+        if (file == null) {
+            HttpResponses.notFound(ctx, request);
+        } else {
+            HttpResponses.send(ctx, request, HttpResponseStatus.OK, file.contentType(), file.bytes());
         }
     }
 

@@ -19,8 +19,9 @@ final class WorldInstance {
     WorldStatus status = WorldStatus.STOPPED;
     WorldProcess current;
     long lastSnapshotSeq;
+    /** When this director last committed a snapshot of the world (epoch millis), 0 for never. */
+    long lastSnapshotAtMillis;
     long hydratedSeq;
-    int players;
     WorldStatusMessage lastStatus;
     /** When the world last had players or handed out a ticket, in nanoTime; idle shutdown counts from here. */
     long lastActiveNanos;
@@ -34,10 +35,11 @@ final class WorldInstance {
         this.lastSnapshotSeq = lastSnapshotSeq;
     }
 
-    /** An immutable copy for the API and metrics. */
-    synchronized WorldView view() {
+    /** An immutable copy for the API and metrics, with the player count from the director's membership. */
+    synchronized WorldView view(int players) {
         WorldProcess p = current;
         return new WorldView(worldId, name, status, players, p == null || p.pid == 0 ? null : p.pid,
-                p == null || p.gamePort == 0 ? null : p.gamePort, lastSnapshotSeq, hydratedSeq, lastStatus);
+                p == null || p.gamePort == 0 ? null : p.gamePort, lastSnapshotSeq, lastSnapshotAtMillis, hydratedSeq,
+                lastStatus);
     }
 }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -18,7 +19,15 @@ import java.util.concurrent.TimeoutException;
 
 import lor.director.DirectorMetrics;
 import lor.director.db.DataAccessException;
+import lor.protocol.Message;
 import lor.protocol.MessageCodec;
+import lor.protocol.control.PlayerJoinedMessage;
+import lor.protocol.control.PlayerKickMessage;
+import lor.protocol.control.PlayerLeftMessage;
+import lor.protocol.control.PlayerRosterMessage;
+import lor.protocol.control.PortalGrantedMessage;
+import lor.protocol.control.PortalRefusedMessage;
+import lor.protocol.control.PortalTransferMessage;
 import lor.protocol.control.ShutdownAckMessage;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldReadyMessage;
@@ -28,6 +37,7 @@ import lor.protocol.control.WorldShutdownMessage;
 import lor.protocol.control.WorldSnapshotMessage;
 import lor.protocol.control.WorldStatusMessage;
 import lor.protocol.ticket.Secrets;
+import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,6 +68,8 @@ public final class WorldSupervisor {
     private final Executor blocking;
     private final ScheduledExecutorService scheduler;
     private final DirectorMetrics metrics;
+    private final Membership membership;
+    private final TicketIssuer tickets;
     private final String publicHost;
     private final long spawnTimeoutMs;
     private final long idleShutdownMs;
@@ -67,8 +79,8 @@ public final class WorldSupervisor {
 
     public WorldSupervisor(Collection<WorldRepository.WorldRecord> records, WorldProcessLauncher launcher,
                            SnapshotRepository snapshots, Executor blocking, ScheduledExecutorService scheduler,
-                           DirectorMetrics metrics, String publicHost, long spawnTimeoutMs, long idleShutdownMs,
-                           long stopTimeoutMs) {
+                           DirectorMetrics metrics, Membership membership, TicketIssuer tickets, String publicHost,
+                           long spawnTimeoutMs, long idleShutdownMs, long stopTimeoutMs) {
         Map<String, WorldInstance> byId = new LinkedHashMap<>();
         for (WorldRepository.WorldRecord r : records) {
             byId.put(r.worldId(), new WorldInstance(r.worldId(), r.name(),
@@ -80,6 +92,8 @@ public final class WorldSupervisor {
         this.blocking = blocking;
         this.scheduler = scheduler;
         this.metrics = metrics;
+        this.membership = membership;
+        this.tickets = tickets;
         this.publicHost = publicHost.contains(":") ? "[" + publicHost + "]" : publicHost;
         this.spawnTimeoutMs = spawnTimeoutMs;
         this.idleShutdownMs = idleShutdownMs;
@@ -97,7 +111,7 @@ public final class WorldSupervisor {
     public List<WorldView> views() {
         List<WorldView> views = new ArrayList<>(worlds.size());
         for (WorldInstance w : worlds.values()) {
-            views.add(w.view());
+            views.add(w.view(membership.count(w.worldId)));
         }
         views.sort((a, b) -> a.worldId().compareTo(b.worldId()));
         return views;
@@ -123,6 +137,12 @@ public final class WorldSupervisor {
         }
         synchronized (w) {
             w.lastActiveNanos = System.nanoTime();
+            if (w.status == WorldStatus.RUNNING && !w.current.process.isAlive()) {
+                // Killed a moment ago and its exit not yet handled: the exit handler starts the next process.
+                CompletableFuture<JoinTarget> restarted = new CompletableFuture<>();
+                w.waitingForRestart.add(restarted);
+                return restarted;
+            }
             switch (w.status) {
                 case RUNNING, STARTING -> {
                     return w.current.ready;
@@ -250,12 +270,78 @@ public final class WorldSupervisor {
             if (w.current == null || w.current.control != channel) {
                 return;
             }
-            w.players = message.players();
             w.lastStatus = message;
-            if (message.players() > 0) {
-                w.lastActiveNanos = System.nanoTime();
-            }
         }
+    }
+
+    /** A world admitted an account; if the account was in another world, that world lets it go. */
+    public void onPlayerJoined(ControlChannel channel, PlayerJoinedMessage message) {
+        if (!isCurrentControl(message.worldId(), channel)) {
+            return;
+        }
+        String previous = membership.join(message.accountId(), message.worldId());
+        if (previous != null) {
+            kick(previous, message.accountId());
+        }
+    }
+
+    public void onPlayerLeft(ControlChannel channel, PlayerLeftMessage message) {
+        if (!isCurrentControl(message.worldId(), channel)) {
+            return;
+        }
+        membership.leave(message.accountId(), message.worldId());
+        markActiveIfEmpty(message.worldId());
+    }
+
+    public void onPlayerRoster(ControlChannel channel, PlayerRosterMessage message) {
+        if (!isCurrentControl(message.worldId(), channel)) {
+            return;
+        }
+        membership.replaceWorld(message.worldId(), message.accountIds()).forEach((account, previous) ->
+                kick(previous, account));
+        markActiveIfEmpty(message.worldId());
+    }
+
+    /**
+     * A world asks to send a player through a portal: the target world is started or reused, and the answer
+     * carries a ticket that places the player at the portal's target cell.
+     */
+    public CompletableFuture<Message> onPortalTransfer(String registeredWorldId, PortalTransferMessage message,
+                                                       long timeoutMs) {
+        if (!registeredWorldId.equals(message.worldId())) {
+            return CompletableFuture.completedFuture(refusal(message, "portal from another world"));
+        }
+        if (!worlds.containsKey(message.targetWorldId())) {
+            LOG.warn("world {} has a portal to unknown world {}", message.worldId(), message.targetWorldId());
+            return CompletableFuture.completedFuture(refusal(message, "this portal leads nowhere"));
+        }
+        Ticket.Arrival arrival;
+        try {
+            arrival = new Ticket.Arrival(message.x(), message.y(), message.layer());
+        } catch (IllegalArgumentException e) {
+            return CompletableFuture.completedFuture(refusal(message, "this portal leads nowhere"));
+        }
+        return CompletableFuture.supplyAsync(() -> join(message.targetWorldId()), blocking)
+                .thenCompose(target -> target)
+                .orTimeout(timeoutMs, TimeUnit.MILLISECONDS)
+                .handle((target, error) -> {
+                    if (error != null) {
+                        Throwable cause = error instanceof CompletionException && error.getCause() != null
+                                ? error.getCause() : error;
+                        String reason = cause instanceof WorldUnavailableException ? cause.getMessage()
+                                : "the other world did not start in time";
+                        LOG.warn("portal from {} to {} refused for account {}: {}", message.worldId(),
+                                message.targetWorldId(), message.accountId(), reason);
+                        return refusal(message, message.targetWorldId() + " is unavailable: " + reason);
+                    }
+                    touch(target.worldId());
+                    return new PortalGrantedMessage(message.worldId(), message.transferId(), message.accountId(),
+                            target.worldId(), target.gameUrl(), tickets.issue(target, message.accountId(), arrival));
+                });
+    }
+
+    private static Message refusal(PortalTransferMessage message, String reason) {
+        return new PortalRefusedMessage(message.worldId(), message.transferId(), message.accountId(), reason);
     }
 
     public void onShutdownAck(ControlChannel channel, ShutdownAckMessage message) {
@@ -288,15 +374,55 @@ public final class WorldSupervisor {
         }
     }
 
+    private boolean isCurrentControl(String worldId, ControlChannel channel) {
+        WorldInstance w = worlds.get(worldId);
+        if (w == null) {
+            return false;
+        }
+        synchronized (w) {
+            return w.current != null && w.current.control == channel;
+        }
+    }
+
+    private void kick(String worldId, long accountId) {
+        WorldInstance w = worlds.get(worldId);
+        if (w == null) {
+            return;
+        }
+        synchronized (w) {
+            if (w.current != null && w.current.control != null) {
+                w.current.control.send(new PlayerKickMessage(worldId, accountId, "entered another world"));
+            }
+        }
+    }
+
+    private void markActiveIfEmpty(String worldId) {
+        WorldInstance w = worlds.get(worldId);
+        if (w != null && membership.count(worldId) == 0) {
+            synchronized (w) {
+                w.lastActiveNanos = System.nanoTime();
+            }
+        }
+    }
+
     // ---- stopping -----------------------------------------------------------------------------------------------
 
-    /** Asks a world to stop gracefully (final snapshot, then exit). */
-    public void stop(String worldId, String reason) {
+    /**
+     * Asks a world to stop gracefully (final snapshot, then exit).
+     *
+     * @return false when the world is unknown or not starting or running
+     */
+    public boolean stop(String worldId, String reason) {
         WorldInstance w = worlds.get(worldId);
-        if (w != null) {
-            synchronized (w) {
-                requestStopLocked(w, reason);
+        if (w == null) {
+            return false;
+        }
+        synchronized (w) {
+            if (w.status != WorldStatus.RUNNING && w.status != WorldStatus.STARTING) {
+                return false;
             }
+            requestStopLocked(w, reason);
+            return true;
         }
     }
 
@@ -353,7 +479,6 @@ public final class WorldSupervisor {
         WorldProcess p = new WorldProcess(spawnToken, TicketSigner.fromEncodedSecret(ticketSecret));
         w.current = p;
         w.status = WorldStatus.STARTING;
-        w.players = 0;
         w.lastStatus = null;
         w.hydratedSeq = 0;
         try {
@@ -402,8 +527,8 @@ public final class WorldSupervisor {
             cancelTimeout(p);
             w.current = null;
             w.status = WorldStatus.STOPPED;
-            w.players = 0;
             w.lastStatus = null;
+            membership.clearWorld(w.worldId);
             p.ready.completeExceptionally(new WorldUnavailableException(
                     "the world's process exited (code " + exitCode + ")"));
             if (p.control != null) {
@@ -434,7 +559,7 @@ public final class WorldSupervisor {
         long now = System.nanoTime();
         for (WorldInstance w : worlds.values()) {
             synchronized (w) {
-                if (w.status == WorldStatus.RUNNING && w.players == 0
+                if (w.status == WorldStatus.RUNNING && membership.count(w.worldId) == 0
                         && now - w.lastActiveNanos >= TimeUnit.MILLISECONDS.toNanos(idleShutdownMs)) {
                     requestStopLocked(w, "no players for " + idleShutdownMs + " ms");
                 }
@@ -500,6 +625,7 @@ public final class WorldSupervisor {
                 (written ? metrics.snapshotsPersisted : metrics.snapshotDuplicates).incrementAndGet();
                 synchronized (w) {
                     w.lastSnapshotSeq = Math.max(w.lastSnapshotSeq, seq);
+                    w.lastSnapshotAtMillis = System.currentTimeMillis();
                 }
                 if (last || !written) {
                     LOG.info("world {} {}snapshot seq {} {} ({} bytes)", w.worldId, last ? "final " : "", seq,

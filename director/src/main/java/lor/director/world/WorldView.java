@@ -4,5 +4,6 @@ import lor.protocol.control.WorldStatusMessage;
 
 /** A consistent copy of one world's state, for the HTTP API, metrics and {@code list_worlds}. */
 public record WorldView(String worldId, String name, WorldStatus status, int players, Long pid, Integer gamePort,
-                        long lastSnapshotSeq, long hydratedSeq, WorldStatusMessage lastStatus) {
+                        long lastSnapshotSeq, long lastSnapshotAtMillis, long hydratedSeq,
+                        WorldStatusMessage lastStatus) {
 }

@@ -18,13 +18,36 @@ import org.junit.jupiter.api.Test;
 class SchemaIT {
 
     @Test
-    void freshDatabaseHoldsWorldStartWithItsMapAndMeadow() {
+    void freshDatabaseHoldsStartMeadowAndTheCellarWithTheirMaps() {
         try (Database db = TestDatabase.fresh()) {
             List<WorldRecord> worlds = new WorldRepository(db).all();
 
-            assertThat(worlds).extracting(WorldRecord::worldId).containsExactly("meadow", "start");
+            assertThat(worlds).extracting(WorldRecord::worldId).containsExactly("cellar", "meadow", "start");
             assertThat(settingsOf(worlds, "start")).isEqualTo(new WorldSettings("start", 24, 24));
             assertThat(settingsOf(worlds, "meadow")).isEqualTo(new WorldSettings("meadow", 0, 24));
+            assertThat(settingsOf(worlds, "cellar")).as("no NPCs on the stairs' landing")
+                    .isEqualTo(new WorldSettings("cellar", 0, 24));
+            assertThat(worlds).filteredOn(w -> w.worldId().equals("cellar")).singleElement().satisfies(cellar -> {
+                assertThat(cellar.name()).isEqualTo("Cellar");
+                assertThat(cellar.lastSnapshotSeq()).isZero();
+            });
+        }
+    }
+
+    @Test
+    void theCellarMigrationLeavesAnExistingCellarAlone() throws SQLException {
+        try (Database db = TestDatabase.fresh()) {
+            new WorldRepository(db).rename("cellar", "Wine cellar");
+            try (Connection c = db.dataSource().getConnection(); Statement s = c.createStatement()) {
+                // As if V3 had not run yet on a database where an operator had made a cellar of their own.
+                s.executeUpdate("DELETE FROM flyway_schema_history WHERE version = '3'");
+            }
+
+            Database.migrate(db.dataSource());
+
+            assertThat(new WorldRepository(db).all()).filteredOn(w -> w.worldId().equals("cellar"))
+                    .extracting(WorldRecord::name).containsExactly("Wine cellar");
+            assertThat(count(db, "SELECT count(*) FROM worlds")).isEqualTo(3);
         }
     }
 
@@ -41,7 +64,7 @@ class SchemaIT {
             Database.migrate(db.dataSource());
 
             assertThat(new WorldRepository(db).all()).extracting(WorldRecord::name).contains("Renamed");
-            assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE success")).isEqualTo(2);
+            assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE success")).isEqualTo(3);
         }
     }
 

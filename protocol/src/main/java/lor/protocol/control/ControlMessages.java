@@ -1,10 +1,15 @@
 package lor.protocol.control;
 
+import java.util.ArrayList;
 import java.util.List;
 
+import lor.protocol.ErrorCode;
 import lor.protocol.MessageCodec;
 import lor.protocol.MessageType;
 import lor.protocol.Protocol;
+import lor.protocol.ProtocolException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 
 /** The registry of the control channel between a world process and the director ({@code /control}). */
 public final class ControlMessages {
@@ -80,13 +85,69 @@ public final class ControlMessages {
             f -> new ShutdownAckMessage(f.string("worldId"), f.longValue("lastSeq")),
             (m, out) -> out.put("worldId", m.worldId()).put("lastSeq", m.lastSeq()));
 
+    public static final MessageType<PortalTransferMessage> PORTAL_TRANSFER = MessageType.of(
+            PortalTransferMessage.TYPE, PortalTransferMessage.class,
+            f -> new PortalTransferMessage(f.string("worldId"), f.longValue("transferId"), f.longValue("accountId"),
+                    f.string("targetWorldId"), f.intValue("x"), f.intValue("y"), f.intValue("layer")),
+            (m, out) -> out.put("worldId", m.worldId()).put("transferId", m.transferId())
+                    .put("accountId", m.accountId()).put("targetWorldId", m.targetWorldId())
+                    .put("x", m.x()).put("y", m.y()).put("layer", m.layer()));
+
+    public static final MessageType<PortalGrantedMessage> PORTAL_GRANTED = MessageType.of(
+            PortalGrantedMessage.TYPE, PortalGrantedMessage.class,
+            f -> new PortalGrantedMessage(f.string("worldId"), f.longValue("transferId"), f.longValue("accountId"),
+                    f.string("targetWorldId"), f.string("gameUrl"), f.string("ticket")),
+            (m, out) -> out.put("worldId", m.worldId()).put("transferId", m.transferId())
+                    .put("accountId", m.accountId()).put("targetWorldId", m.targetWorldId())
+                    .put("gameUrl", m.gameUrl()).put("ticket", m.ticket()));
+
+    public static final MessageType<PortalRefusedMessage> PORTAL_REFUSED = MessageType.of(
+            PortalRefusedMessage.TYPE, PortalRefusedMessage.class,
+            f -> new PortalRefusedMessage(f.string("worldId"), f.longValue("transferId"), f.longValue("accountId"),
+                    f.string("reason")),
+            (m, out) -> out.put("worldId", m.worldId()).put("transferId", m.transferId())
+                    .put("accountId", m.accountId()).put("reason", m.reason()));
+
+    public static final MessageType<PlayerJoinedMessage> PLAYER_JOINED = MessageType.of(PlayerJoinedMessage.TYPE,
+            PlayerJoinedMessage.class,
+            f -> new PlayerJoinedMessage(f.string("worldId"), f.longValue("accountId")),
+            (m, out) -> out.put("worldId", m.worldId()).put("accountId", m.accountId()));
+
+    public static final MessageType<PlayerLeftMessage> PLAYER_LEFT = MessageType.of(PlayerLeftMessage.TYPE,
+            PlayerLeftMessage.class,
+            f -> new PlayerLeftMessage(f.string("worldId"), f.longValue("accountId")),
+            (m, out) -> out.put("worldId", m.worldId()).put("accountId", m.accountId()));
+
+    public static final MessageType<PlayerRosterMessage> PLAYER_ROSTER = MessageType.of(PlayerRosterMessage.TYPE,
+            PlayerRosterMessage.class,
+            f -> {
+                List<Long> accounts = new ArrayList<>();
+                for (JsonNode id : f.array("accountIds")) {
+                    if (!id.isIntegralNumber() || !id.canConvertToLong()) {
+                        throw new ProtocolException(ErrorCode.BAD_REQUEST, "accountIds must be integers", null);
+                    }
+                    accounts.add(id.longValue());
+                }
+                return new PlayerRosterMessage(f.string("worldId"), accounts);
+            },
+            (m, out) -> {
+                out.put("worldId", m.worldId());
+                ArrayNode ids = out.putArray("accountIds");
+                m.accountIds().forEach(ids::add);
+            });
+
+    public static final MessageType<PlayerKickMessage> PLAYER_KICK = MessageType.of(PlayerKickMessage.TYPE,
+            PlayerKickMessage.class,
+            f -> new PlayerKickMessage(f.string("worldId"), f.longValue("accountId"), f.string("reason")),
+            (m, out) -> out.put("worldId", m.worldId()).put("accountId", m.accountId()).put("reason", m.reason()));
+
     /** What a world process sends. */
-    public static final List<MessageType<?>> WORLD_TO_DIRECTOR =
-            List.of(WORLD_REGISTER, WORLD_READY, WORLD_SNAPSHOT, WORLD_STATUS, SHUTDOWN_ACK);
+    public static final List<MessageType<?>> WORLD_TO_DIRECTOR = List.of(WORLD_REGISTER, WORLD_READY, WORLD_SNAPSHOT,
+            WORLD_STATUS, SHUTDOWN_ACK, PORTAL_TRANSFER, PLAYER_JOINED, PLAYER_LEFT, PLAYER_ROSTER);
 
     /** What the director sends to a world process. */
-    public static final List<MessageType<?>> DIRECTOR_TO_WORLD =
-            List.of(WORLD_HYDRATE, WORLD_RESUMED, SNAPSHOT_ACK, WORLD_SHUTDOWN, Protocol.ERROR);
+    public static final List<MessageType<?>> DIRECTOR_TO_WORLD = List.of(WORLD_HYDRATE, WORLD_RESUMED, SNAPSHOT_ACK,
+            WORLD_SHUTDOWN, PORTAL_GRANTED, PORTAL_REFUSED, PLAYER_KICK, Protocol.ERROR);
 
     private ControlMessages() {
     }

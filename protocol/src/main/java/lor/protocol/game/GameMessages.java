@@ -72,19 +72,35 @@ public final class GameMessages {
     public static final MessageType<MapMessage> MAP = MessageType.of(MapMessage.TYPE, MapMessage.class,
             f -> {
                 ObjectNode spawn = f.object("spawn");
+                List<MapMessage.PortalInfo> portals = new ArrayList<>();
+                if (f.has("portals")) {
+                    for (JsonNode p : f.array("portals")) {
+                        portals.add(new MapMessage.PortalInfo(p.path("number").asInt(), p.path("worldId").asString()));
+                    }
+                }
                 return new MapMessage(f.intValue("width"), f.intValue("height"), f.intValue("layers"),
                         spawn.path("x").asInt(), spawn.path("y").asInt(), spawn.path("layer").asInt(),
-                        f.string("encoding"), f.string("cells"));
+                        f.string("encoding"), f.string("cells"), portals);
             },
             (m, out) -> {
                 out.put("width", m.width()).put("height", m.height()).put("layers", m.layers());
                 out.putObject("spawn").put("x", m.spawnX()).put("y", m.spawnY()).put("layer", m.spawnLayer());
                 out.put("encoding", m.encoding()).put("cells", m.cells());
+                ArrayNode portals = out.putArray("portals");
+                for (MapMessage.PortalInfo p : m.portals()) {
+                    portals.addObject().put("number", p.number()).put("worldId", p.worldId());
+                }
             });
+
+    public static final MessageType<TransferMessage> TRANSFER = MessageType.of(TransferMessage.TYPE,
+            TransferMessage.class,
+            f -> new TransferMessage(f.string("worldId"), f.string("gameUrl"), f.string("ticket")),
+            (m, out) -> out.put("worldId", m.worldId()).put("gameUrl", m.gameUrl()).put("ticket", m.ticket()));
 
     public static final List<MessageType<?>> CLIENT_MESSAGES = List.of(HELLO, MOVE);
 
-    public static final List<MessageType<?>> SERVER_MESSAGES = List.of(WELCOME, MAP, STATE, REJECTED, Protocol.ERROR);
+    public static final List<MessageType<?>> SERVER_MESSAGES =
+            List.of(WELCOME, MAP, STATE, REJECTED, TRANSFER, Protocol.ERROR);
 
     private GameMessages() {
     }

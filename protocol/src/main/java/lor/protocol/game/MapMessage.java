@@ -1,5 +1,7 @@
 package lor.protocol.game;
 
+import java.util.List;
+
 import lor.protocol.Message;
 
 /**
@@ -8,9 +10,17 @@ import lor.protocol.Message;
  * {@link MapEncoding} describes.
  */
 public record MapMessage(int width, int height, int layers, int spawnX, int spawnY, int spawnLayer, String encoding,
-                         String cells) implements Message {
+                         String cells, List<PortalInfo> portals) implements Message {
 
     public static final String TYPE = "map";
+
+    public MapMessage {
+        portals = List.copyOf(portals);
+    }
+
+    /** Portal {@code number} (the value of cell bits 4-11) leads to world {@code worldId}. */
+    public record PortalInfo(int number, String worldId) {
+    }
 
     @Override
     public String type() {

@@ -25,8 +25,13 @@ public final class HttpResponses {
 
     public static void send(ChannelHandlerContext ctx, FullHttpRequest request, HttpResponseStatus status,
                             String contentType, String body) {
+        send(ctx, request, status, contentType, body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public static void send(ChannelHandlerContext ctx, FullHttpRequest request, HttpResponseStatus status,
+                            String contentType, byte[] body) {
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
-                Unpooled.copiedBuffer(body, StandardCharsets.UTF_8));
+                Unpooled.wrappedBuffer(body));
         response.headers()
                 .set(HttpHeaderNames.CONTENT_TYPE, contentType)
                 .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE)

@@ -2,10 +2,25 @@ package lor.protocol.ticket;
 
 /**
  * A seat reservation in one world for one account, valid until {@code expiresAtMillis} and admitted once: the
- * world remembers the {@code nonce} until the ticket expires.
+ * world remembers the {@code nonce} until the ticket expires. A ticket issued for a portal transfer also names the
+ * cell the player {@code arrives} at; a plain join has none.
  */
-public record Ticket(long accountId, String worldId, long expiresAtMillis, String nonce) {
+public record Ticket(long accountId, String worldId, long expiresAtMillis, String nonce, Arrival arrival) {
 
     /** The longest lifetime a world accepts; the director issues shorter ones. */
     public static final long MAX_LIFETIME_MILLIS = 60_000;
+
+    public Ticket(long accountId, String worldId, long expiresAtMillis, String nonce) {
+        this(accountId, worldId, expiresAtMillis, nonce, null);
+    }
+
+    /** The cell a transferred player appears at (or the free cell nearest to it). */
+    public record Arrival(int x, int y, int layer) {
+
+        public Arrival {
+            if (x < 0 || y < 0 || layer < 0) {
+                throw new IllegalArgumentException("arrival cell must not be negative");
+            }
+        }
+    }
 }

@@ -13,7 +13,8 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * Signs and verifies tickets with HMAC-SHA256 under a per-spawn secret shared by the director and one world
  * process. Wire form: {@code base64url(payload) "." base64url(mac)}, payload
- * {@code v1|accountId|worldId|expiresAtMillis|nonce}. Thread-safe.
+ * {@code v1|accountId|worldId|expiresAtMillis|nonce|arrival}, where arrival is {@code X,Y,LAYER} or {@code -}.
+ * Thread-safe.
  */
 public final class TicketSigner {
 
@@ -41,8 +42,10 @@ public final class TicketSigner {
         if (!SAFE_FIELD.matcher(ticket.worldId()).matches() || !SAFE_FIELD.matcher(ticket.nonce()).matches()) {
             throw new IllegalArgumentException("world id and nonce must be URL-safe tokens");
         }
+        Ticket.Arrival arrival = ticket.arrival();
+        String at = arrival == null ? "-" : arrival.x() + "," + arrival.y() + "," + arrival.layer();
         String payload = String.join("|", VERSION, Long.toString(ticket.accountId()), ticket.worldId(),
-                Long.toString(ticket.expiresAtMillis()), ticket.nonce());
+                Long.toString(ticket.expiresAtMillis()), ticket.nonce(), at);
         byte[] payloadBytes = payload.getBytes(StandardCharsets.UTF_8);
         return ENCODER.encodeToString(payloadBytes) + "." + ENCODER.encodeToString(mac(payloadBytes));
     }
@@ -65,13 +68,14 @@ public final class TicketSigner {
             throw new TicketException("forged ticket");
         }
         String[] parts = new String(payloadBytes, StandardCharsets.UTF_8).split("\\|", -1);
-        if (parts.length != 5 || !VERSION.equals(parts[0])) {
+        if (parts.length != 6 || !VERSION.equals(parts[0])) {
             throw new TicketException("unknown ticket version");
         }
         Ticket ticket;
         try {
-            ticket = new Ticket(Long.parseLong(parts[1]), parts[2], Long.parseLong(parts[3]), parts[4]);
-        } catch (NumberFormatException e) {
+            ticket = new Ticket(Long.parseLong(parts[1]), parts[2], Long.parseLong(parts[3]), parts[4],
+                    arrival(parts[5]));
+        } catch (IllegalArgumentException e) {
             throw new TicketException("malformed ticket");
         }
         if (!ticket.worldId().equals(expectedWorldId)) {
@@ -84,6 +88,17 @@ public final class TicketSigner {
             throw new TicketException("ticket lifetime above the maximum");
         }
         return ticket;
+    }
+
+    private static Ticket.Arrival arrival(String field) {
+        if (field.equals("-")) {
+            return null;
+        }
+        String[] xyz = field.split(",", -1);
+        if (xyz.length != 3) {
+            throw new IllegalArgumentException("arrival");
+        }
+        return new Ticket.Arrival(Integer.parseInt(xyz[0]), Integer.parseInt(xyz[1]), Integer.parseInt(xyz[2]));
     }
 
     /**

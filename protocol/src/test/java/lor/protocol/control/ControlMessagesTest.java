@@ -3,6 +3,7 @@ package lor.protocol.control;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -14,6 +15,8 @@ import lor.protocol.MessageCodec;
 import lor.protocol.MessageType;
 import lor.protocol.ProtocolException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -38,6 +41,15 @@ class ControlMessagesTest {
                 .isEqualTo(new WorldStatusMessage("start", 60, 2, 0.001, 0.004, 0.01, 1));
         assertThat(director.decode("{\"type\":\"shutdown_ack\",\"worldId\":\"start\",\"lastSeq\":9}"))
                 .isEqualTo(new ShutdownAckMessage("start", 9));
+        assertThat(director.decode("{\"type\":\"portal_transfer\",\"worldId\":\"start\",\"transferId\":3,"
+                + "\"accountId\":42,\"targetWorldId\":\"cellar\",\"x\":6,\"y\":7,\"layer\":0}"))
+                .isEqualTo(new PortalTransferMessage("start", 3, 42, "cellar", 6, 7, 0));
+        assertThat(director.decode("{\"type\":\"player_joined\",\"worldId\":\"start\",\"accountId\":42}"))
+                .isEqualTo(new PlayerJoinedMessage("start", 42));
+        assertThat(director.decode("{\"type\":\"player_left\",\"worldId\":\"start\",\"accountId\":42}"))
+                .isEqualTo(new PlayerLeftMessage("start", 42));
+        assertThat(director.decode("{\"type\":\"player_roster\",\"worldId\":\"start\",\"accountIds\":[42,7]}"))
+                .isEqualTo(new PlayerRosterMessage("start", List.of(42L, 7L)));
     }
 
     @Test
@@ -57,6 +69,87 @@ class ControlMessagesTest {
                 .isEqualTo(new WorldShutdownMessage("start", "idle"));
         assertThat(world.decode("{\"type\":\"error\",\"code\":\"bad_token\",\"message\":\"stale spawn\"}"))
                 .isEqualTo(ErrorMessage.of(ErrorCode.BAD_TOKEN, "stale spawn", null));
+        assertThat(world.decode("{\"type\":\"portal_granted\",\"worldId\":\"start\",\"transferId\":3,"
+                + "\"accountId\":42,\"targetWorldId\":\"cellar\",\"gameUrl\":\"ws://127.0.0.1:4001/game\","
+                + "\"ticket\":\"p.m\"}"))
+                .isEqualTo(new PortalGrantedMessage("start", 3, 42, "cellar", "ws://127.0.0.1:4001/game", "p.m"));
+        assertThat(world.decode("{\"type\":\"portal_refused\",\"worldId\":\"start\",\"transferId\":3,"
+                + "\"accountId\":42,\"reason\":\"cellar is unavailable\"}"))
+                .isEqualTo(new PortalRefusedMessage("start", 3, 42, "cellar is unavailable"));
+        assertThat(world.decode("{\"type\":\"player_kick\",\"worldId\":\"start\",\"accountId\":42,"
+                + "\"reason\":\"entered another world\"}"))
+                .isEqualTo(new PlayerKickMessage("start", 42, "entered another world"));
+    }
+
+    @Test
+    void encodesTheStageThreeMessagesExactly() {
+        assertThat(world.encode(new PortalTransferMessage("start", 3, 42, "cellar", 6, 7, 0)))
+                .isEqualTo("{\"type\":\"portal_transfer\",\"worldId\":\"start\",\"transferId\":3,"
+                        + "\"accountId\":42,\"targetWorldId\":\"cellar\",\"x\":6,\"y\":7,\"layer\":0}");
+        assertThat(world.encode(new PlayerRosterMessage("start", List.of(42L, 7L))))
+                .isEqualTo("{\"type\":\"player_roster\",\"worldId\":\"start\",\"accountIds\":[42,7]}");
+        assertThat(world.encode(new PlayerRosterMessage("start", List.of())))
+                .isEqualTo("{\"type\":\"player_roster\",\"worldId\":\"start\",\"accountIds\":[]}");
+        assertThat(director.encode(new PortalGrantedMessage("start", 3, 42, "cellar", "ws://h:1/game", "p.m")))
+                .isEqualTo("{\"type\":\"portal_granted\",\"worldId\":\"start\",\"transferId\":3,"
+                        + "\"accountId\":42,\"targetWorldId\":\"cellar\",\"gameUrl\":\"ws://h:1/game\","
+                        + "\"ticket\":\"p.m\"}");
+        assertThat(director.encode(new PlayerKickMessage("start", 42, "entered another world")))
+                .isEqualTo("{\"type\":\"player_kick\",\"worldId\":\"start\",\"accountId\":42,"
+                        + "\"reason\":\"entered another world\"}");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"[\"42\"]", "[4.5]", "[null]", "[[1]]", "[18446744073709551616]"})
+    void refusesARosterWhoseAccountIdsAreNotAllIntegers(String ids) {
+        ProtocolException e = catchThrowableOfType(ProtocolException.class,
+                () -> director.decode("{\"type\":\"player_roster\",\"worldId\":\"start\",\"accountIds\":" + ids
+                        + "}"));
+
+        assertThat(e.code()).isEqualTo(ErrorCode.BAD_REQUEST);
+        assertThat(e.getMessage()).isEqualTo("accountIds must be integers");
+    }
+
+    @Test
+    void refusesARosterWithoutItsAccountIdsArray() {
+        assertThat(catchThrowableOfType(ProtocolException.class,
+                () -> director.decode("{\"type\":\"player_roster\",\"worldId\":\"start\"}")).getMessage())
+                .isEqualTo("missing field accountIds");
+        assertThat(catchThrowableOfType(ProtocolException.class,
+                () -> director.decode("{\"type\":\"player_roster\",\"worldId\":\"start\",\"accountIds\":42}"))
+                .getMessage())
+                .isEqualTo("accountIds must be an array");
+    }
+
+    @Test
+    void refusesAPortalTransferWithoutItsTargetCell() {
+        ProtocolException e = catchThrowableOfType(ProtocolException.class,
+                () -> director.decode("{\"type\":\"portal_transfer\",\"worldId\":\"start\",\"transferId\":3,"
+                        + "\"accountId\":42,\"targetWorldId\":\"cellar\",\"x\":6,\"y\":7}"));
+
+        assertThat(e.code()).isEqualTo(ErrorCode.BAD_REQUEST);
+        assertThat(e.getMessage()).isEqualTo("missing field layer");
+    }
+
+    @Test
+    void eachEndRefusesTheOthersStageThreeMessages() {
+        assertThat(catchThrowableOfType(ProtocolException.class,
+                () -> director.decode("{\"type\":\"player_kick\",\"worldId\":\"start\",\"accountId\":1,"
+                        + "\"reason\":\"r\"}")).code())
+                .isEqualTo(ErrorCode.UNKNOWN_TYPE);
+        assertThat(catchThrowableOfType(ProtocolException.class,
+                () -> world.decode("{\"type\":\"player_joined\",\"worldId\":\"start\",\"accountId\":1}")).code())
+                .isEqualTo(ErrorCode.UNKNOWN_TYPE);
+    }
+
+    @Test
+    void rosterKeepsItsOwnCopyOfTheAccountIds() {
+        List<Long> ids = new ArrayList<>(List.of(1L, 2L));
+        PlayerRosterMessage roster = new PlayerRosterMessage("start", ids);
+
+        ids.add(3L);
+
+        assertThat(roster.accountIds()).containsExactly(1L, 2L);
     }
 
     @Test
@@ -101,7 +194,12 @@ class ControlMessagesTest {
                 new WorldReadyMessage("start", 7),
                 new WorldSnapshotMessage("start", 8, state(), true),
                 new WorldStatusMessage("start", 60, 2, 0.001, 0.004, 0.01, 1),
-                new ShutdownAckMessage("start", 8));
+                new ShutdownAckMessage("start", 8),
+                new PortalTransferMessage("start", 3, 42, "cellar", 6, 7, 0),
+                new PlayerJoinedMessage("start", 42),
+                new PlayerLeftMessage("start", 42),
+                new PlayerRosterMessage("start", List.of(42L, 7L, Long.MAX_VALUE)),
+                new PlayerRosterMessage("start", List.of()));
         List<Message> fromDirector = List.of(
                 new WorldHydrateMessage("start", 7, state()),
                 new WorldHydrateMessage("start", 0, null),
@@ -109,6 +207,9 @@ class ControlMessagesTest {
                 new SnapshotAckMessage("start", 8),
                 new WorldShutdownMessage("start", "idle"),
                 new WorldShutdownMessage("start", null),
+                new PortalGrantedMessage("start", 3, 42, "cellar", "ws://127.0.0.1:4001/game", "p.m"),
+                new PortalRefusedMessage("start", 3, 42, "cellar is unavailable: it did not start in time"),
+                new PlayerKickMessage("start", 42, "entered another world"),
                 ErrorMessage.of(ErrorCode.BAD_TOKEN, "stale spawn", null));
 
         for (Message message : fromWorld) {
@@ -121,6 +222,15 @@ class ControlMessagesTest {
                 .collect(Collectors.toSet()))
                 .isEqualTo(Stream.concat(ControlMessages.WORLD_TO_DIRECTOR.stream(),
                         ControlMessages.DIRECTOR_TO_WORLD.stream()).map(MessageType::name).collect(Collectors.toSet()));
+    }
+
+    @Test
+    void keepsThePortalTicketOutOfToString() {
+        String shown = new PortalGrantedMessage("start", 3, 42, "cellar", "ws://127.0.0.1:4001/game",
+                "ticket-secret.mac").toString();
+
+        assertThat(shown).doesNotContain("ticket-secret").contains("<redacted>").contains("cellar")
+                .contains("ws://127.0.0.1:4001/game").contains("transferId=3").contains("accountId=42");
     }
 
     @Test

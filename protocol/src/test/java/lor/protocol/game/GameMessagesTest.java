@@ -73,6 +73,7 @@ class GameMessagesTest {
         List<Message> answers = List.of(
                 new WelcomeMessage(3, 120, 20, 10, new WelcomeMessage.GridSize(64, 32, 2),
                         new WelcomeMessage.Position(5, 6, 1), "h"),
+                new TransferMessage("cellar", "ws://127.0.0.1:4001/game", "p.m"),
                 ErrorMessage.of(ErrorCode.BAD_TICKET, "ticket refused", "h"));
 
         assertThat(server.decode(client.encode(hello))).isEqualTo(hello);
@@ -84,5 +85,46 @@ class GameMessagesTest {
     @Test
     void keepsTicketOutOfToString() {
         assertThat(new HelloMessage("secret-ticket", null).toString()).doesNotContain("secret-ticket");
+    }
+
+    // ---- stage 3: transfer --------------------------------------------------------------------------------------
+
+    @Test
+    void encodesTransferExactly() {
+        assertThat(server.encode(new TransferMessage("cellar", "ws://127.0.0.1:4001/game", "p.m")))
+                .isEqualTo("{\"type\":\"transfer\",\"worldId\":\"cellar\",\"gameUrl\":\"ws://127.0.0.1:4001/game\","
+                        + "\"ticket\":\"p.m\"}");
+    }
+
+    @Test
+    void clientDecodesTransferFromTheContractsText() throws ProtocolException {
+        assertThat(client.decode("{\"type\":\"transfer\",\"worldId\":\"cellar\","
+                + "\"gameUrl\":\"ws://127.0.0.1:4001/game\",\"ticket\":\"p.m\"}"))
+                .isEqualTo(new TransferMessage("cellar", "ws://127.0.0.1:4001/game", "p.m"));
+    }
+
+    @Test
+    void refusesATransferWithoutItsTicket() {
+        ProtocolException e = catchThrowableOfType(ProtocolException.class, () -> client.decode(
+                "{\"type\":\"transfer\",\"worldId\":\"cellar\",\"gameUrl\":\"ws://127.0.0.1:4001/game\"}"));
+
+        assertThat(e.code()).isEqualTo(ErrorCode.BAD_REQUEST);
+        assertThat(e.getMessage()).isEqualTo("missing field ticket");
+    }
+
+    @Test
+    void aClientCannotSendTransfer() {
+        ProtocolException e = catchThrowableOfType(ProtocolException.class, () -> server.decode(
+                "{\"type\":\"transfer\",\"worldId\":\"cellar\",\"gameUrl\":\"ws://h:1/game\",\"ticket\":\"t\"}"));
+
+        assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_TYPE);
+    }
+
+    @Test
+    void keepsTheTransferTicketOutOfToString() {
+        String shown = new TransferMessage("cellar", "ws://127.0.0.1:4001/game", "secret-ticket.mac").toString();
+
+        assertThat(shown).doesNotContain("secret-ticket").contains("<redacted>").contains("cellar")
+                .contains("ws://127.0.0.1:4001/game");
     }
 }

@@ -3,6 +3,7 @@ package lor.protocol.game;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import lor.protocol.ErrorCode;
@@ -68,7 +69,8 @@ class MovementMessagesTest {
     void roundTripsStateRejectedAndMap() throws ProtocolException {
         StateMessage state = new StateMessage(8, 2, List.of(new StateMessage.EntityState(1, 0, 0, 0, "npc"),
                 new StateMessage.EntityState(2, 31, 31, 1, "player")));
-        MapMessage map = new MapMessage(2, 2, 1, 1, 0, 0, MapEncoding.NAME, MapEncoding.encode(new int[] {1, 0, 0, 6}));
+        MapMessage map = new MapMessage(2, 2, 1, 1, 0, 0, MapEncoding.NAME, MapEncoding.encode(new int[] {1, 0, 0, 6}),
+                List.of(new MapMessage.PortalInfo(1, "cellar")));
 
         assertThat(client.decode(server.encode(state))).isEqualTo(state);
         assertThat(client.decode(server.encode(new RejectedMessage(5, "occupied"))))
@@ -76,6 +78,51 @@ class MovementMessagesTest {
         assertThat(client.decode(server.encode(map))).isEqualTo(map);
         assertThat(server.decode(client.encode(new MoveMessage("W", 99, null)))).isEqualTo(new MoveMessage("W", 99,
                 null));
+    }
+
+    @Test
+    void encodesAMapWithItsPortalsExactly() {
+        MapMessage map = new MapMessage(2, 1, 1, 0, 0, 0, MapEncoding.NAME, "AgA=",
+                List.of(new MapMessage.PortalInfo(1, "cellar"), new MapMessage.PortalInfo(2, "meadow")));
+
+        assertThat(server.encode(map)).isEqualTo("{\"type\":\"map\",\"width\":2,\"height\":1,\"layers\":1,"
+                + "\"spawn\":{\"x\":0,\"y\":0,\"layer\":0},\"encoding\":\"rle-varint\",\"cells\":\"AgA=\","
+                + "\"portals\":[{\"number\":1,\"worldId\":\"cellar\"},{\"number\":2,\"worldId\":\"meadow\"}]}");
+    }
+
+    @Test
+    void roundTripsAMapWithTwoPortalsAndOneWithNone() throws ProtocolException {
+        // Portal cells hold their number in bits 4-11 and are walkable floor.
+        int[] cells = {1 << 4, 0, 2 << 4, 1};
+        MapMessage withPortals = new MapMessage(2, 2, 1, 1, 0, 0, MapEncoding.NAME, MapEncoding.encode(cells),
+                List.of(new MapMessage.PortalInfo(1, "cellar"), new MapMessage.PortalInfo(2, "meadow")));
+        MapMessage withNone = new MapMessage(2, 2, 1, 1, 0, 0, MapEncoding.NAME, MapEncoding.encode(new int[4]),
+                List.of());
+
+        MapMessage decoded = (MapMessage) client.decode(server.encode(withPortals));
+
+        assertThat(decoded).isEqualTo(withPortals);
+        assertThat(MapEncoding.decode(decoded.cells(), 4)).containsExactly(cells);
+        assertThat(client.decode(server.encode(withNone))).isEqualTo(withNone);
+        assertThat(server.encode(withNone)).contains("\"portals\":[]");
+    }
+
+    @Test
+    void readsAMapWithoutAPortalsFieldAsHavingNone() throws ProtocolException {
+        MapMessage map = (MapMessage) client.decode("{\"type\":\"map\",\"width\":1,\"height\":1,\"layers\":1,"
+                + "\"spawn\":{\"x\":0,\"y\":0,\"layer\":0},\"encoding\":\"rle-varint\",\"cells\":\"AQA=\"}");
+
+        assertThat(map.portals()).isEmpty();
+    }
+
+    @Test
+    void mapKeepsItsOwnCopyOfThePortals() {
+        List<MapMessage.PortalInfo> portals = new ArrayList<>(List.of(new MapMessage.PortalInfo(1, "a")));
+        MapMessage map = new MapMessage(1, 1, 1, 0, 0, 0, MapEncoding.NAME, "AQA=", portals);
+
+        portals.add(new MapMessage.PortalInfo(2, "b"));
+
+        assertThat(map.portals()).hasSize(1);
     }
 
     private ProtocolException refusal(String frame) {

@@ -16,6 +16,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,6 +38,22 @@ class TicketSignerTest {
         Ticket ticket = new Ticket(accountId, worldId, now + lifetimeMillis, nonce);
 
         assertThat(signer.verify(signer.sign(ticket), worldId, now)).isEqualTo(ticket);
+    }
+
+    @Property(seed = "4712")
+    void verifiesWhatItSignedWithAnArrival(@ForAll long accountId, @ForAll("worldIds") String worldId,
+                                           @ForAll @LongRange(min = 1, max = 60_000) long lifetimeMillis,
+                                           @ForAll("nonces") String nonce,
+                                           @ForAll @IntRange(min = 0, max = Integer.MAX_VALUE) int x,
+                                           @ForAll @IntRange(min = 0, max = Integer.MAX_VALUE) int y,
+                                           @ForAll @IntRange(min = 0, max = Integer.MAX_VALUE) int layer)
+            throws TicketException {
+        Ticket ticket = new Ticket(accountId, worldId, NOW + lifetimeMillis, nonce, new Ticket.Arrival(x, y, layer));
+
+        Ticket verified = signer.verify(signer.sign(ticket), worldId, NOW);
+
+        assertThat(verified).isEqualTo(ticket);
+        assertThat(verified.arrival()).isEqualTo(new Ticket.Arrival(x, y, layer));
     }
 
     @Provide
@@ -117,8 +134,12 @@ class TicketSignerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"v1|5|start|1700000010000", "v1|5|start|1700000010000|nonce|extra",
-            "v2|5|start|1700000010000|nonce", "v1|five|start|1700000010000|nonce", "v1|5|start|soon|nonce"})
+    @ValueSource(strings = {"v1|5|start|1700000010000|nonce", "v1|5|start|1700000010000|nonce|-|extra",
+            "v2|5|start|1700000010000|nonce|-", "v1|five|start|1700000010000|nonce|-",
+            "v1|5|start|soon|nonce|-", "v1|5|start|1700000010000|nonce|", "v1|5|start|1700000010000|nonce|1,2",
+            "v1|5|start|1700000010000|nonce|1,2,3,4", "v1|5|start|1700000010000|nonce|a,b,c",
+            "v1|5|start|1700000010000|nonce|1,,3", "v1|5|start|1700000010000|nonce|1,2,99999999999",
+            "v1|5|start|1700000010000|nonce|--"})
     void refusesCorrectlySignedPayloadOfWrongShape(String payload) throws Exception {
         // Signed with the right secret, so only the payload checks stand between it and admission.
         String token = signedRaw(payload);
@@ -127,10 +148,72 @@ class TicketSignerTest {
     }
 
     @Test
-    void acceptsHandMadeTokenOfTheDocumentedWireForm() throws Exception {
+    void refusesTheFiveFieldPayloadOfBeforeArrivalsAsAnUnknownVersion() throws Exception {
         String token = signedRaw("v1|5|start|" + (NOW + 1_000) + "|nonce");
 
-        assertThat(signer.verify(token, "start", NOW)).isEqualTo(new Ticket(5, "start", NOW + 1_000, "nonce"));
+        assertThatThrownBy(() -> signer.verify(token, "start", NOW))
+                .isInstanceOf(TicketException.class)
+                .hasMessage("unknown ticket version");
+    }
+
+    @Test
+    void acceptsHandMadeTokenOfTheDocumentedWireForm() throws Exception {
+        String token = signedRaw("v1|5|start|" + (NOW + 1_000) + "|nonce|-");
+
+        Ticket ticket = signer.verify(token, "start", NOW);
+
+        assertThat(ticket).isEqualTo(new Ticket(5, "start", NOW + 1_000, "nonce"));
+        assertThat(ticket.arrival()).isNull();
+    }
+
+    @Test
+    void acceptsHandMadeTokenWithAnArrivalOfTheDocumentedWireForm() throws Exception {
+        String token = signedRaw("v1|5|cellar|" + (NOW + 1_000) + "|nonce|6,7,1");
+
+        assertThat(signer.verify(token, "cellar", NOW))
+                .isEqualTo(new Ticket(5, "cellar", NOW + 1_000, "nonce", new Ticket.Arrival(6, 7, 1)));
+    }
+
+    @Test
+    void signsTheDocumentedPayloadWithAndWithoutArrival() {
+        String plain = signer.sign(new Ticket(5, "start", NOW, "nonce"));
+        String arriving = signer.sign(new Ticket(5, "cellar", NOW, "nonce", new Ticket.Arrival(6, 7, 0)));
+
+        assertThat(payloadOf(plain)).isEqualTo("v1|5|start|" + NOW + "|nonce|-");
+        assertThat(payloadOf(arriving)).isEqualTo("v1|5|cellar|" + NOW + "|nonce|6,7,0");
+    }
+
+    @Test
+    void refusesATicketWhoseArrivalWasChangedAfterSigning() {
+        String token = signer.sign(new Ticket(5, "cellar", NOW + 10_000, "nonce", new Ticket.Arrival(6, 7, 0)));
+        String payload = payloadOf(token);
+        Base64.Encoder encoder = Base64.getUrlEncoder().withoutPadding();
+        String mac = token.substring(token.indexOf('.') + 1);
+        String moved = encoder.encodeToString(payload.replace("|6,7,0", "|60,7,0").getBytes(StandardCharsets.UTF_8))
+                + "." + mac;
+        String dropped = encoder.encodeToString(payload.replace("|6,7,0", "|-").getBytes(StandardCharsets.UTF_8))
+                + "." + mac;
+
+        assertThatThrownBy(() -> signer.verify(moved, "cellar", NOW)).hasMessage("forged ticket");
+        assertThatThrownBy(() -> signer.verify(dropped, "cellar", NOW)).hasMessage("forged ticket");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-1,7,0", "6,-1,0", "6,7,-1"})
+    void refusesANegativeArrivalEvenWhenCorrectlySigned(String arrival) throws Exception {
+        String token = signedRaw("v1|5|cellar|" + (NOW + 1_000) + "|nonce|" + arrival);
+
+        assertThatThrownBy(() -> signer.verify(token, "cellar", NOW))
+                .isInstanceOf(TicketException.class)
+                .hasMessage("malformed ticket");
+    }
+
+    @Test
+    void anArrivalCannotBeNegative() {
+        assertThatThrownBy(() -> new Ticket.Arrival(-1, 0, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Ticket.Arrival(0, -1, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Ticket.Arrival(0, 0, -1)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(new Ticket.Arrival(0, 0, 0)).isEqualTo(new Ticket.Arrival(0, 0, 0));
     }
 
     @Test
@@ -166,6 +249,11 @@ class TicketSignerTest {
 
     private static Ticket ticket(String worldId, long expiresAt) {
         return new Ticket(5, worldId, expiresAt, "nonce");
+    }
+
+    private static String payloadOf(String token) {
+        return new String(Base64.getUrlDecoder().decode(token.substring(0, token.indexOf('.'))),
+                StandardCharsets.UTF_8);
     }
 
     private static String signedRaw(String payload) throws Exception {

@@ -6,14 +6,17 @@ import java.util.List;
 /**
  * The text form of a map. One character per cell, one line per row, rows top (y = 0) to bottom; layers as blocks
  * separated by one or more blank lines, layer 0 first. Every row of every layer has the same width and every layer
- * the same height. Lines starting with {@code ;} are comments.
+ * the same height. Lines starting with {@code ;} are comments. Lines starting with {@code @} are directives; the
+ * one directive, {@code @portal LETTER WORLD X Y LAYER}, declares that cells marked with that lowercase letter lead
+ * to cell (X, Y, LAYER) of world WORLD (portals are numbered in the order they are declared).
  * <pre>
- * #  wall
- * .  floor
- * ,  grass
- * ~  shallow water (walkable)
- * =  road
- * S  floor, and the spawn point (at most one; default: the centre of layer 0)
+ * #    wall
+ * .    floor
+ * ,    grass
+ * ~    shallow water (walkable)
+ * =    road
+ * S    floor, and the spawn point (at most one; default: the centre of layer 0)
+ * a-z  floor that is a declared portal
  * </pre>
  */
 public final class MapText {
@@ -22,6 +25,14 @@ public final class MapText {
     }
 
     public static Grid parse(String text) {
+        List<Portal> portals = new ArrayList<>();
+        int[] portalOfLetter = new int[26];
+        for (String line : text.split("\r?\n", -1)) {
+            if (line.startsWith("@")) {
+                Portal portal = portal(line, portals.size() + 1, portalOfLetter);
+                portals.add(portal);
+            }
+        }
         List<List<String>> layers = blocks(text);
         if (layers.isEmpty()) {
             throw new MapFormatException("map has no rows");
@@ -63,7 +74,15 @@ public final class MapText {
                         spawnY = y;
                         spawnLayer = layer;
                     }
-                    cells[size.index(x, y, layer)] = cellOf(c, layer, y, x);
+                    if (c >= 'a' && c <= 'z') {
+                        if (portalOfLetter[c - 'a'] == 0) {
+                            throw new MapFormatException("undeclared portal '" + c + "' at layer " + layer + " row "
+                                    + y + " column " + x);
+                        }
+                        cells[size.index(x, y, layer)] = Cells.portalFloor(portalOfLetter[c - 'a']);
+                    } else {
+                        cells[size.index(x, y, layer)] = cellOf(c, layer, y, x);
+                    }
                 }
             }
         }
@@ -72,7 +91,27 @@ public final class MapText {
             spawnY = height / 2;
             spawnLayer = 0;
         }
-        return Grid.of(size, cells, spawnX, spawnY, spawnLayer);
+        return Grid.of(size, cells, spawnX, spawnY, spawnLayer, portals);
+    }
+
+    private static Portal portal(String line, int number, int[] portalOfLetter) {
+        String[] parts = line.trim().split("\\s+");
+        if (parts.length != 6 || !parts[0].equals("@portal") || parts[1].length() != 1
+                || parts[1].charAt(0) < 'a' || parts[1].charAt(0) > 'z') {
+            throw new MapFormatException("directive must read '@portal LETTER WORLD X Y LAYER': " + line);
+        }
+        char letter = parts[1].charAt(0);
+        if (portalOfLetter[letter - 'a'] != 0) {
+            throw new MapFormatException("portal '" + letter + "' is declared twice");
+        }
+        try {
+            Portal portal = new Portal(number, parts[2], Integer.parseInt(parts[3]), Integer.parseInt(parts[4]),
+                    Integer.parseInt(parts[5]));
+            portalOfLetter[letter - 'a'] = number;
+            return portal;
+        } catch (IllegalArgumentException e) {
+            throw new MapFormatException("bad portal '" + letter + "': " + e.getMessage());
+        }
     }
 
     /**
@@ -87,6 +126,14 @@ public final class MapText {
                 && grid.spawnLayer() == 0;
         boolean writeSpawn = spawnCell == Cells.FLOOR || !defaultSpawn;
         StringBuilder out = new StringBuilder(grid.size().cells() + grid.height() * grid.layers() * 2);
+        if (grid.portals().size() > 26) {
+            throw new IllegalArgumentException("the text form holds at most 26 portals");
+        }
+        for (Portal p : grid.portals()) {
+            out.append("@portal ").append((char) ('a' + p.number() - 1)).append(' ').append(p.targetWorld())
+                    .append(' ').append(p.targetX()).append(' ').append(p.targetY()).append(' ')
+                    .append(p.targetLayer()).append('\n');
+        }
         for (int layer = 0; layer < grid.layers(); layer++) {
             if (layer > 0) {
                 out.append('\n');
@@ -119,6 +166,9 @@ public final class MapText {
         if (Cells.isWall(cell)) {
             return '#';
         }
+        if (Cells.portal(cell) != 0) {
+            return (char) ('a' + Cells.portal(cell) - 1);
+        }
         return switch (Cells.terrain(cell)) {
             case Cells.TERRAIN_GRASS -> ',';
             case Cells.TERRAIN_WATER -> '~';
@@ -131,7 +181,7 @@ public final class MapText {
         List<List<String>> layers = new ArrayList<>();
         List<String> current = new ArrayList<>();
         for (String line : text.split("\r?\n", -1)) {
-            if (line.startsWith(";")) {
+            if (line.startsWith(";") || line.startsWith("@")) {
                 continue;
             }
             if (line.isBlank()) {

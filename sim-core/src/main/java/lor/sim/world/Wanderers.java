@@ -74,7 +74,8 @@ final class Wanderers {
         int y = t.y[slot];
         int tx = Math.max(0, Math.min(grid.width() - 1, x + random.nextInt(2 * RANGE + 1) - RANGE));
         int ty = Math.max(0, Math.min(grid.height() - 1, y + random.nextInt(2 * RANGE + 1) - RANGE));
-        if (tx == x && ty == y) {
+        // NPCs never aim at a portal: they do not travel, and a player arriving must not find one standing there.
+        if (tx == x && ty == y || grid.portalAt(grid.size().index(tx, ty, t.layer[slot])) != null) {
             return;
         }
         int length = paths.find(grid, t.layer[slot], x, y, tx, ty, MARGIN, t.path, slot * EntityTable.MAX_PATH,

@@ -106,15 +106,50 @@ public final class World {
         return id;
     }
 
+    /**
+     * Puts the account's entity at the free cell nearest to {@code (x, y, layer)}, whatever position was saved for
+     * it: how a player arrives through a portal. An account already present keeps its entity where it is.
+     *
+     * @return the entity id, or 0 when no free cell is left or the cell is off the grid
+     */
+    public int spawnPlayerAt(long accountId, int x, int y, int layer) {
+        int existing = entityByAccount.get(accountId);
+        if (existing >= 0) {
+            return existing;
+        }
+        if (!size.contains(x, y, layer)) {
+            return 0;
+        }
+        int[] cell = nearestFree(x, y, layer);
+        if (cell == null) {
+            return 0;
+        }
+        int id = place(EntityKind.PLAYER, accountId, cell[0], cell[1], cell[2]);
+        entityByAccount.put(accountId, id);
+        knownPlayers.put(accountId, new PlayerRecord(accountId, cell[0], cell[1], cell[2]));
+        return id;
+    }
+
     /** Takes the account's entity out of the world, remembering where it stood. */
     public void removePlayer(long accountId) {
+        int id = entityByAccount.get(accountId);
+        if (id >= 0) {
+            int slot = entities.slotOf(id);
+            removePlayer(accountId, entities.x[slot], entities.y[slot], entities.layer[slot]);
+        }
+    }
+
+    /**
+     * Takes the account's entity out of the world, remembering {@code (x, y, layer)} as its position: a player who
+     * left through a portal comes back beside it, not onto it.
+     */
+    public void removePlayer(long accountId, int saveX, int saveY, int saveLayer) {
         int id = entityByAccount.remove(accountId);
         if (id < 0) {
             return;
         }
         int slot = entities.slotOf(id);
-        knownPlayers.put(accountId, new PlayerRecord(accountId, entities.x[slot], entities.y[slot],
-                entities.layer[slot]));
+        knownPlayers.put(accountId, new PlayerRecord(accountId, saveX, saveY, saveLayer));
         occupancy[size.index(entities.x[slot], entities.y[slot], entities.layer[slot])] = 0;
         entities.remove(slot);
         indexStale = true;
@@ -338,9 +373,10 @@ public final class World {
         return id;
     }
 
+    /** Free for placing an entity: walkable, empty, and not a portal (nobody is put down onto a way out). */
     private boolean isFree(int x, int y, int layer) {
         int index = size.index(x, y, layer);
-        return !grid.isWall(index) && occupancy[index] == 0;
+        return !grid.isWall(index) && occupancy[index] == 0 && grid.portalAt(index) == null;
     }
 
     /** The nearest free cell (square rings) on the preferred layer, else on the other layers in order. */

@@ -8,10 +8,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import lor.sim.grid.Cells;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
 import lor.sim.grid.MapGenerator;
 import lor.sim.grid.MapText;
+import lor.sim.grid.Portal;
 import lor.sim.util.SplitMix64;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -152,6 +154,185 @@ class WorldTest {
 
         assertThat(position(world, squatter)).containsExactly(1, 1, 0);
         assertThat(position(world, owner)).containsExactly(0, 0, 0);
+    }
+
+    // ---- arriving through a portal, leaving by one -------------------------------------------------------------
+
+    @Test
+    void spawnPlayerAtPutsTheArrivalOnTheGivenCellWhenItIsFree() {
+        World world = World.create(OPEN, 1);
+
+        int id = world.spawnPlayerAt(7, 2, 6, 0);
+
+        assertThat(id).isEqualTo(1);
+        assertThat(position(world, id)).containsExactly(2, 6, 0);
+        assertThat(world.entityOf(7)).isEqualTo(id);
+        assertThat(world.kindAt(world.slotOf(id))).isEqualTo(EntityKind.PLAYER);
+        assertThat(world.accountAt(world.slotOf(id))).isEqualTo(7);
+        assertThat(world.onlinePlayers()).isEqualTo(1);
+    }
+
+    @Test
+    void spawnPlayerAtTakesTheNearestFreeCellWhenTheGivenOneIsTaken() {
+        World world = Worlds.withPlayersAt(OPEN, 1, new int[] {2, 6, 0});
+
+        int id = world.spawnPlayerAt(7, 2, 6, 0);
+
+        // Ring 1 is searched row by row from the top: its first cell is up and to the left.
+        assertThat(position(world, id)).containsExactly(1, 5, 0);
+        assertThat(position(world, 1)).containsExactly(2, 6, 0);
+        assertThat(Worlds.brokenInvariant(world)).isNull();
+    }
+
+    @Test
+    void spawnPlayerAtAWallTakesTheNearestFloor() {
+        World world = World.create(MapText.parse("""
+                #####
+                #.#S#
+                #####
+                """), 1);
+
+        int id = world.spawnPlayerAt(7, 2, 1, 0);
+
+        assertThat(position(world, id)).containsExactly(1, 1, 0);
+    }
+
+    @Test
+    void spawnPlayerAtIgnoresTheSavedPositionAndReplacesIt() {
+        World world = World.restore(OPEN, new WorldSnapshot(0, 1, List.of(new PlayerRecord(7, 1, 1, 0))), 1);
+
+        int id = world.spawnPlayerAt(7, 6, 7, 0);
+
+        assertThat(position(world, id)).containsExactly(6, 7, 0);
+        world.removePlayer(7);
+        assertThat(world.snapshot().players()).containsExactly(new PlayerRecord(7, 6, 7, 0));
+        assertThat(position(world, world.spawnPlayer(7))).as("the next plain join comes back here")
+                .containsExactly(6, 7, 0);
+    }
+
+    @Test
+    void spawnPlayerAtLeavesAnAccountAlreadyPresentWhereItIs() {
+        World world = World.create(OPEN, 1);
+        int id = world.spawnPlayer(7);
+
+        int again = world.spawnPlayerAt(7, 0, 0, 0);
+
+        assertThat(again).isEqualTo(id);
+        assertThat(position(world, id)).containsExactly(4, 4, 0);
+        assertThat(world.entityCount()).isEqualTo(1);
+        assertThat(world.occupant(0, 0, 0)).isZero();
+        assertThat(world.snapshot().players()).containsExactly(new PlayerRecord(7, 4, 4, 0));
+    }
+
+    @Test
+    void spawnPlayerAtACellOffTheGridPlacesNobodyAndForgetsNothing() {
+        World world = World.restore(OPEN, new WorldSnapshot(0, 1, List.of(new PlayerRecord(7, 1, 1, 0))), 1);
+
+        assertThat(world.spawnPlayerAt(7, 9, 0, 0)).isZero();
+        assertThat(world.spawnPlayerAt(7, 0, 9, 0)).isZero();
+        assertThat(world.spawnPlayerAt(7, 0, 0, 1)).isZero();
+        assertThat(world.spawnPlayerAt(8, -1, 0, 0)).isZero();
+
+        assertThat(world.entityCount()).isZero();
+        assertThat(world.entityOf(7)).isZero();
+        assertThat(world.snapshot().players()).containsExactly(new PlayerRecord(7, 1, 1, 0));
+    }
+
+    @Test
+    void spawnPlayerAtAFullWorldPlacesNobody() {
+        World world = World.create(MapText.parse("#S#\n"), 1);
+        world.spawnPlayer(1);
+
+        assertThat(world.spawnPlayerAt(2, 1, 0, 0)).isZero();
+        assertThat(world.entityOf(2)).isZero();
+        assertThat(world.entityCount()).isEqualTo(1);
+    }
+
+    @Test
+    void removePlayerWithASavedCellFreesItsCellAndTheNextJoinUsesTheSavedOne() {
+        World world = World.create(OPEN, 1);
+        int id = world.spawnPlayer(9);
+        world.setIntent(id, Direction.E);
+        world.step();
+
+        world.removePlayer(9, 4, 4, 0);
+
+        assertThat(world.occupant(5, 4, 0)).isZero();
+        assertThat(world.entityOf(9)).isZero();
+        assertThat(world.entityCount()).isZero();
+        assertThat(world.snapshot().players()).containsExactly(new PlayerRecord(9, 4, 4, 0));
+        assertThat(position(world, world.spawnPlayer(9))).containsExactly(4, 4, 0);
+    }
+
+    @Test
+    void removePlayerWithASavedCellOfAnAbsentAccountRemembersNothing() {
+        World world = Worlds.withPlayersAt(OPEN, 1, new int[] {1, 1, 0});
+        long before = world.stateHash();
+
+        world.removePlayer(42, 3, 3, 0);
+
+        assertThat(world.stateHash()).isEqualTo(before);
+        assertThat(world.snapshot().players()).extracting(PlayerRecord::accountId).containsExactly(1L);
+    }
+
+    @Test
+    void aPlayerStepsOntoAPortalCellLikeOntoFloor() {
+        World world = Worlds.withPlayersAt(MapText.parse("@portal a cellar 1 1 0\n.a\n"), 1, new int[] {0, 0, 0});
+
+        world.setIntent(1, Direction.E);
+        world.step();
+
+        assertThat(world.events().result(0)).isEqualTo(StepResult.MOVED);
+        assertThat(position(world, 1)).containsExactly(1, 0, 0);
+        assertThat(world.grid().portalAt(world.grid().size().index(1, 0, 0)).targetWorld()).isEqualTo("cellar");
+    }
+
+    @Test
+    void anNpcNeverAimsAtAPortalCell() {
+        // Every cell an NPC here could aim at, other than its own, is a portal: it must stay where it is. Nobody
+        // is placed on a portal either, so the middle cell is the only place the NPC can start from.
+        Grid corridor = Grid.of(new GridSize(3, 1, 1), new int[] {Cells.portalFloor(1), Cells.FLOOR,
+                Cells.portalFloor(1)}, 1, 0, 0, List.of(new Portal(1, "cellar", 1, 1, 0)));
+        World world = World.create(corridor, 5);
+        assertThat(world.addNpcs(2)).as("one free cell: portals take nobody").isEqualTo(1);
+        int npc = world.idAt(0);
+        assertThat(position(world, npc)).containsExactly(1, 0, 0);
+
+        for (int tick = 0; tick < 200; tick++) {
+            world.step();
+            assertThat(position(world, npc)).as("tick %d", tick).containsExactly(1, 0, 0);
+        }
+    }
+
+    @Test
+    void aPlayerIsNeverPutDownOnAPortal() {
+        Grid corridor = Grid.of(new GridSize(3, 1, 1), new int[] {Cells.portalFloor(1), Cells.FLOOR,
+                Cells.portalFloor(1)}, 0, 0, 0, List.of(new Portal(1, "cellar", 1, 1, 0)));
+        World world = World.create(corridor, 5);
+
+        int first = world.spawnPlayer(1);
+        assertThat(position(world, first)).containsExactly(1, 0, 0);
+        assertThat(world.spawnPlayer(2)).as("only portals are left").isZero();
+        assertThat(world.spawnPlayerAt(3, 2, 0, 0)).isZero();
+    }
+
+    @Test
+    void withoutPortalsTheSameNpcWalks() {
+        // The control for anNpcNeverAimsAtAPortalCell: on plain floor the NPC leaves its cell.
+        World world = Worlds.withPlayersAt(Grid.open(new GridSize(3, 1, 1)), 5, new int[] {0, 0, 0},
+                new int[] {2, 0, 0});
+        world.addNpcs(1);
+        int npc = world.idAt(world.slotCount() - 1);
+        world.removePlayer(1);
+        world.removePlayer(2);
+        boolean moved = false;
+
+        for (int tick = 0; tick < 200 && !moved; tick++) {
+            world.step();
+            moved = !Worlds.at(world, npc, 1, 0, 0);
+        }
+
+        assertThat(moved).isTrue();
     }
 
     // ---- snapshots --------------------------------------------------------------------------------------------

@@ -3,12 +3,14 @@ package lor.testclient.predict;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.List;
 
 import lor.protocol.game.MapEncoding;
 import lor.protocol.game.MapMessage;
 import lor.protocol.game.StateMessage;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
+import lor.sim.grid.Portal;
 import lor.sim.world.Direction;
 import lor.sim.world.MoveRules;
 import lor.sim.world.StepResult;
@@ -43,8 +45,12 @@ public final class Prediction {
 
     public Prediction(MapMessage map, int entityId, int x, int y, int layer) {
         GridSize size = new GridSize(map.width(), map.height(), map.layers());
+        // A client knows where a portal leads, not to which cell: the target cell is left at the origin.
+        List<Portal> portals = map.portals().stream()
+                .map(p -> new Portal(p.number(), p.worldId(), 0, 0, 0))
+                .toList();
         this.grid = Grid.of(size, MapEncoding.decode(map.cells(), size.cells()), map.spawnX(), map.spawnY(),
-                map.spawnLayer());
+                map.spawnLayer(), portals);
         this.entityId = entityId;
         this.others = new int[size.cells()];
         this.x = x;

@@ -15,7 +15,9 @@ import lor.protocol.game.MapMessage;
 import lor.protocol.game.MoveMessage;
 import lor.protocol.game.RejectedMessage;
 import lor.protocol.game.StateMessage;
+import lor.protocol.game.TransferMessage;
 import lor.protocol.game.WelcomeMessage;
+import lor.sim.grid.Cells;
 import lor.sim.grid.Grid;
 import lor.sim.world.Direction;
 import lor.testclient.net.WsClient;
@@ -33,11 +35,14 @@ public final class GamePlayer {
     private final List<RejectedMessage> rejections = new ArrayList<>();
     private final List<ErrorMessage> errors = new ArrayList<>();
     private final WorldJoinedMessage joined;
+    private final MapMessage map;
     private StateMessage lastState;
+    private TransferMessage transfer;
     private long seq;
 
     private GamePlayer(WsClient game, WorldJoinedMessage joined, WelcomeMessage welcome, MapMessage map) {
         this.game = game;
+        this.map = map;
         this.joined = joined;
         this.welcome = welcome;
         this.prediction = new Prediction(map, welcome.entityId(), welcome.you().x(), welcome.you().y(),
@@ -103,6 +108,8 @@ public final class GamePlayer {
             }
         } else if (message instanceof ErrorMessage error) {
             errors.add(error);
+        } else if (message instanceof TransferMessage t) {
+            transfer = t;
         }
         return message;
     }
@@ -178,22 +185,103 @@ public final class GamePlayer {
     }
 
     /**
-     * Walks to {@code (tx, ty)} on the current layer along a shortest path around walls and the other entities of
-     * the last state, one acknowledged step at a time.
+     * Walks to {@code (tx, ty)} on the current layer along a shortest path around walls, portals and the other
+     * entities of the last state, one acknowledged step at a time. A step refused because an NPC wandered into the
+     * way is planned again; the walk fails when the target stays out of reach.
      */
     public void walkTo(int tx, int ty) throws Exception {
-        int[] at = position();
-        Direction[] path = route(at[0], at[1], at[2], tx, ty);
-        if (path == null) {
-            throw new AssertionError("no path from " + at[0] + "," + at[1] + " to " + tx + "," + ty);
-        }
-        for (Direction step : path) {
-            awaitAck(move(step));
+        for (int attempt = 0; attempt < 400; attempt++) {
+            int[] at = position();
+            if (at[0] == tx && at[1] == ty) {
+                return;
+            }
+            Direction[] path = route(at[0], at[1], at[2], tx, ty);
+            if (path == null) {
+                awaitState("a state with the way clear", ScenarioContext.STEP, s -> true);
+                continue;
+            }
+            awaitAck(move(path[0]));
         }
         int[] now = position();
-        if (now[0] != tx || now[1] != ty) {
-            throw new AssertionError("walked to " + now[0] + "," + now[1] + " instead of " + tx + "," + ty);
+        throw new AssertionError("walked to " + now[0] + "," + now[1] + " instead of " + tx + "," + ty);
+    }
+
+    /**
+     * Walks beside the nearest portal to {@code worldId}, steps onto it and waits for the world's
+     * {@code transfer}.
+     */
+    public TransferMessage walkThroughPortalTo(String worldId) throws Exception {
+        int[] spot = besidePortal(worldId);
+        walkTo(spot[0], spot[1]);
+        return stepOntoPortal(Direction.ofCode(spot[2]));
+    }
+
+    /** Steps from beside a portal onto it (retrying while an NPC is in the way) and waits for the transfer. */
+    public TransferMessage stepOntoPortal(Direction direction) throws Exception {
+        for (int attempt = 0; attempt < 50 && transfer == null; attempt++) {
+            long s = move(direction);
+            long deadline = System.nanoTime() + ScenarioContext.STEP.toNanos();
+            while (transfer == null && System.nanoTime() < deadline
+                    && rejections.stream().noneMatch(r -> r.seq() == s)) {
+                read(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            }
         }
+        if (transfer == null) {
+            throw new AssertionError("no transfer after stepping onto the portal; errors " + errors);
+        }
+        return transfer;
+    }
+
+    /** A free cell beside the nearest reachable portal to {@code worldId}: {@code {x, y, direction onto it}}. */
+    public int[] besidePortal(String worldId) {
+        Grid grid = prediction.grid();
+        int[] at = position();
+        int[] best = null;
+        int bestLength = Integer.MAX_VALUE;
+        for (int y = 0; y < grid.height(); y++) {
+            for (int x = 0; x < grid.width(); x++) {
+                if (!leadsTo(Cells.portal(grid.cell(grid.size().index(x, y, at[2]))), worldId)) {
+                    continue;
+                }
+                for (Direction d : Direction.values()) {
+                    int bx = x - d.dx;
+                    int by = y - d.dy;
+                    if (bx < 0 || by < 0 || bx >= grid.width() || by >= grid.height()
+                            || Cells.portal(grid.cell(grid.size().index(bx, by, at[2]))) != 0) {
+                        continue;
+                    }
+                    Direction[] path = route(at[0], at[1], at[2], bx, by);
+                    if (path != null && path.length < bestLength) {
+                        best = new int[] {bx, by, d.code()};
+                        bestLength = path.length;
+                    }
+                }
+            }
+        }
+        if (best == null) {
+            throw new AssertionError("no reachable portal to " + worldId);
+        }
+        return best;
+    }
+
+    private boolean leadsTo(int portalNumber, String worldId) {
+        return portalNumber > 0 && map.portals().stream()
+                .anyMatch(p -> p.number() == portalNumber && p.worldId().equals(worldId));
+    }
+
+    /** The transfer the world sent, or null. */
+    public TransferMessage transfer() {
+        return transfer;
+    }
+
+    /** Follows a transfer: connects to the other world with the ticket and reads its welcome and map. */
+    public static GamePlayer follow(ScenarioContext ctx, TransferMessage transfer) throws Exception {
+        WsClient game = ctx.game(transfer.gameUrl());
+        game.send(new HelloMessage(transfer.ticket(), null));
+        WelcomeMessage welcome = game.expect(WelcomeMessage.class, ScenarioContext.STEP);
+        MapMessage map = game.expect(MapMessage.class, ScenarioContext.STEP);
+        return new GamePlayer(game, new WorldJoinedMessage(transfer.worldId(), transfer.gameUrl(),
+                transfer.ticket(), null), welcome, map);
     }
 
     /** Breadth-first route through free cells, or null. */
@@ -225,8 +313,9 @@ public final class GamePlayer {
                     continue;
                 }
                 int next = ny * width + nx;
-                if (from[next] < 0 && !grid.isWall(grid.size().index(nx, ny, layer))
-                        && prediction.other(nx, ny, layer) == 0) {
+                int index = grid.size().index(nx, ny, layer);
+                boolean portal = Cells.portal(grid.cell(index)) != 0 && next != ty * width + tx;
+                if (from[next] < 0 && !grid.isWall(index) && !portal && prediction.other(nx, ny, layer) == 0) {
                     from[next] = cell;
                     queue.add(next);
                 }

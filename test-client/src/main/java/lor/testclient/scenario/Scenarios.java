@@ -12,6 +12,7 @@ public final class Scenarios {
     public static List<Scenario> all() {
         List<Scenario> all = new ArrayList<>(Stage1Scenarios.all());
         all.addAll(Stage2Scenarios.all());
+        all.addAll(Stage3Scenarios.all());
         return List.copyOf(all);
     }
 }

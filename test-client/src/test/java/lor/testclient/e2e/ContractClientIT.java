@@ -127,6 +127,15 @@ class ContractClientIT {
             return (cells[y * width + x] & 1) != 0;
         }
 
+        /** README: bits 4-11 of a cell name a portal; stepping on one leaves the world, so walks avoid them. */
+        boolean portal(int x, int y) {
+            return (cells[y * width + x] >>> 4 & 0xFF) != 0;
+        }
+
+        boolean blocked(int x, int y) {
+            return wall(x, y) || portal(x, y);
+        }
+
         JsonNode sees(int id) {
             if (lastState == null) {
                 return null;
@@ -253,7 +262,7 @@ class ContractClientIT {
                 for (int d = 0; d < 4; d++) {
                     int x = c % width + DX[d];
                     int y = c / width + DY[d];
-                    if (x >= 0 && y >= 0 && x < width && y < height && from[y * width + x] < 0 && !wall(x, y)
+                    if (x >= 0 && y >= 0 && x < width && y < height && from[y * width + x] < 0 && !blocked(x, y)
                             && !occupiedByOther(x, y)) {
                         from[y * width + x] = c;
                         queue.add(y * width + x);
@@ -269,7 +278,7 @@ class ContractClientIT {
             int bestDistance = Integer.MAX_VALUE;
             for (int y = 1; y < height - 1; y++) {
                 for (int x = 1; x < width - 1; x++) {
-                    for (int d = 0; d < 4 && !wall(x, y); d++) {
+                    for (int d = 0; d < 4 && !blocked(x, y); d++) {
                         int distance = Math.abs(x - me[0]) + Math.abs(y - me[1]);
                         if (wall(x + DX[d], y + DY[d]) && distance < bestDistance && route(me[0], me[1], x, y) != null) {
                             best = new int[] {x, y, d};
@@ -286,7 +295,7 @@ class ContractClientIT {
             for (int d = 0; d < 4; d++) {
                 int nx = x - DX[d];
                 int ny = y - DY[d];
-                if (!wall(nx, ny) && (!occupiedByOther(nx, ny) || me()[0] == nx && me()[1] == ny)) {
+                if (!blocked(nx, ny) && (!occupiedByOther(nx, ny) || me()[0] == nx && me()[1] == ny)) {
                     return new int[] {nx, ny, d};
                 }
             }

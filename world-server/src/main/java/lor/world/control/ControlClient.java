@@ -26,6 +26,9 @@ import lor.protocol.Message;
 import lor.protocol.MessageCodec;
 import lor.protocol.ProtocolException;
 import lor.protocol.control.ControlMessages;
+import lor.protocol.control.PlayerKickMessage;
+import lor.protocol.control.PortalGrantedMessage;
+import lor.protocol.control.PortalRefusedMessage;
 import lor.protocol.control.SnapshotAckMessage;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldRegisterMessage;
@@ -199,6 +202,12 @@ public final class ControlClient implements ControlLink {
                 listener.onResumed();
             } else if (message instanceof SnapshotAckMessage ack) {
                 listener.onSnapshotAck(ack.seq());
+            } else if (message instanceof PortalGrantedMessage granted) {
+                listener.onPortalGranted(granted);
+            } else if (message instanceof PortalRefusedMessage refused) {
+                listener.onPortalRefused(refused);
+            } else if (message instanceof PlayerKickMessage kick) {
+                listener.onPlayerKick(kick);
             } else if (message instanceof WorldShutdownMessage shutdown) {
                 listener.onShutdownRequested(shutdown.reason());
             } else if (message instanceof ErrorMessage error) {

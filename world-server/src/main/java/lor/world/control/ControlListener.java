@@ -1,6 +1,9 @@
 package lor.world.control;
 
 import lor.protocol.ErrorMessage;
+import lor.protocol.control.PlayerKickMessage;
+import lor.protocol.control.PortalGrantedMessage;
+import lor.protocol.control.PortalRefusedMessage;
 import lor.protocol.control.WorldHydrateMessage;
 
 /** What the director tells a world, delivered on the control client's event loop; implementations must not block. */
@@ -17,6 +20,13 @@ public interface ControlListener {
     void onWritable();
 
     void onShutdownRequested(String reason);
+
+    void onPortalGranted(PortalGrantedMessage granted);
+
+    void onPortalRefused(PortalRefusedMessage refused);
+
+    /** The account entered another world: take it out of this one. */
+    void onPlayerKick(PlayerKickMessage kick);
 
     /** The director refused this process (a wrong or stale spawn token). */
     void onRefused(ErrorMessage error);

@@ -8,6 +8,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.util.ReferenceCountUtil;
 import lor.protocol.ErrorCode;
@@ -200,6 +201,13 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     @Override
     public void disconnect(String reason) {
         channel.writeAndFlush(new CloseWebSocketFrame(Limits.CLOSE_POLICY, reason))
+                .addListener(ChannelFutureListener.CLOSE);
+    }
+
+    @Override
+    public void transferOut(Message transfer) {
+        channel.write(new TextWebSocketFrame(codec.encode(transfer)));
+        channel.writeAndFlush(new CloseWebSocketFrame(WebSocketCloseStatus.NORMAL_CLOSURE, "transferred"))
                 .addListener(ChannelFutureListener.CLOSE);
     }
 

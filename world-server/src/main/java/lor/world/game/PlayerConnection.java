@@ -25,4 +25,7 @@ public interface PlayerConnection {
 
     /** Closes without a last message, for a peer that no longer reads; {@code reason} goes into the close frame. */
     void disconnect(String reason);
+
+    /** Sends the {@code transfer} message, then closes normally (1000): the player continues in another world. */
+    void transferOut(Message transfer);
 }

@@ -1,5 +1,7 @@
 package lor.world.game;
 
+import lor.sim.world.Direction;
+
 /** A player in the world as the tick thread keeps it. Tick-thread confined. */
 public final class PlayerSession {
 
@@ -9,8 +11,12 @@ public final class PlayerSession {
     private long ack;
     /** The seq of the intent handed to the current tick, or -1. */
     private long inFlightSeq = -1;
+    /** The direction of the last intent handed to a tick, or null. */
+    private Direction lastDirection;
     /** When the connection was first seen unwritable in a row of broadcasts (nanoTime), or 0. */
     private long unwritableSince;
+    /** The portal transfer this player waits for, or 0. */
+    private long transferId;
 
     public PlayerSession(PlayerConnection connection, int entityId) {
         this.connection = connection;
@@ -33,8 +39,14 @@ public final class PlayerSession {
         return inFlightSeq;
     }
 
-    public void handedToTick(long seq) {
+    public void handedToTick(long seq, Direction direction) {
         inFlightSeq = seq;
+        lastDirection = direction;
+    }
+
+    /** Where the player's last step went; the cell it came from is one step back. */
+    public Direction lastDirection() {
+        return lastDirection;
     }
 
     /** The tick processed the in-flight intent. @return its seq */
@@ -43,6 +55,15 @@ public final class PlayerSession {
         ack = Math.max(ack, seq);
         inFlightSeq = -1;
         return seq;
+    }
+
+    public long transferId() {
+        return transferId;
+    }
+
+    /** While a transfer is pending the player's intents are dropped: it is leaving. */
+    public void transferId(long id) {
+        transferId = id;
     }
 
     long unwritableSince() {

@@ -13,6 +13,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
 import io.netty.util.ReferenceCountUtil;
 import lor.protocol.ErrorCode;
 import lor.protocol.ErrorMessage;
@@ -22,6 +23,7 @@ import lor.protocol.MessageCodec;
 import lor.protocol.ProtocolException;
 import lor.protocol.game.GameMessages;
 import lor.protocol.game.RejectedMessage;
+import lor.protocol.game.TransferMessage;
 import lor.protocol.game.WelcomeMessage;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
@@ -374,6 +376,25 @@ class GameSessionHandlerTest {
         try {
             assertThat(close.statusCode()).isEqualTo(Limits.CLOSE_POLICY);
             assertThat(close.reasonText()).isEqualTo("not reading");
+        } finally {
+            close.release();
+        }
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(admission.left).containsExactly(player);
+    }
+
+    @Test
+    void transferOutSendsTheTransferThenCloses1000AndLeaves() throws ProtocolException {
+        PlayerConnection player = hello();
+        TransferMessage transfer = new TransferMessage("cellar", "ws://127.0.0.1:4001/game", "p.m");
+
+        player.transferOut(transfer);
+
+        assertThat(readMessage()).isEqualTo(transfer);
+        CloseWebSocketFrame close = channel.readOutbound();
+        try {
+            assertThat(close.statusCode()).isEqualTo(WebSocketCloseStatus.NORMAL_CLOSURE.code());
+            assertThat(close.reasonText()).isEqualTo("transferred");
         } finally {
             close.release();
         }

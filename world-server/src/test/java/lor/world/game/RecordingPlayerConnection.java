@@ -27,6 +27,7 @@ public final class RecordingPlayerConnection implements PlayerConnection {
     private final List<ByteBuf> releasedFrames = new ArrayList<>();
     private ErrorCode closedWith;
     private final List<String> disconnects = new ArrayList<>();
+    private Message transferredWith;
     private boolean writable = true;
 
     public RecordingPlayerConnection(long accountId) {
@@ -67,6 +68,9 @@ public final class RecordingPlayerConnection implements PlayerConnection {
 
     @Override
     public void closeWith(ErrorCode code, String message) {
+        if (transferredWith != null) {
+            throw new AssertionError("closed with " + code + " after it was transferred");
+        }
         if (closedWith != null) {
             throw new AssertionError("closed twice: " + closedWith + ", then " + code);
         }
@@ -76,6 +80,20 @@ public final class RecordingPlayerConnection implements PlayerConnection {
     @Override
     public void disconnect(String reason) {
         disconnects.add(reason);
+    }
+
+    @Override
+    public void transferOut(Message transfer) {
+        if (closedWith != null || transferredWith != null) {
+            throw new AssertionError("transferred after it was closed: " + closedWith + ", " + transferredWith);
+        }
+        transferredWith = transfer;
+        out.add(transfer);
+    }
+
+    /** The message the connection was handed over to another world with, or null. */
+    public Message transferredWith() {
+        return transferredWith;
     }
 
     /** Everything sent so far, frames decoded as a game client would read them. */
@@ -146,7 +164,7 @@ public final class RecordingPlayerConnection implements PlayerConnection {
         out.clear();
     }
 
-    /** The code it was closed with, or null while open. */
+    /** The code it was closed with, or null while open (a transfer closes normally, without a code). */
     public ErrorCode closedWith() {
         return closedWith;
     }

@@ -10,6 +10,7 @@ import io.netty.buffer.ByteBuf;
 import lor.protocol.game.StateMessage;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
+import lor.sim.world.Direction;
 import lor.sim.world.EntityKind;
 import lor.sim.world.PlayerRecord;
 import lor.sim.world.World;
@@ -235,7 +236,7 @@ class StateBroadcasterTest {
     }
 
     private static void acknowledge(PlayerSession session, long seq) {
-        session.handedToTick(seq);
+        session.handedToTick(seq, Direction.N);
         session.processed();
     }
 

@@ -1,0 +1,118 @@
+package lor.director.http;
+
+import java.util.List;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import lor.director.world.WorldStatus;
+import lor.director.world.WorldSupervisor;
+import lor.director.world.WorldView;
+import lor.protocol.MessageCodec;
+import lor.protocol.netty.HttpResponses;
+import lor.protocol.ticket.Secrets;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The operator's JSON under {@code /api/admin/}, guarded by {@code Authorization: Bearer <admin token>}. Without an
+ * admin token configured the whole surface answers 404, as if it did not exist.
+ * <pre>
+ * GET  /api/admin/worlds                 every world with process, players, tick figures and snapshot age
+ * POST /api/admin/worlds/{worldId}/stop  stop a world gracefully (202), 404 unknown, 409 not running
+ * </pre>
+ */
+final class AdminApi {
+
+    static final String PREFIX = "/api/admin/";
+    private static final String BEARER = "Bearer ";
+
+    private final String token;
+    private final WorldSupervisor worlds;
+
+    /** @param token null when the admin surface is off */
+    AdminApi(String token, WorldSupervisor worlds) {
+        this.token = token;
+        this.worlds = worlds;
+    }
+
+    boolean enabled() {
+        return token != null;
+    }
+
+    void handle(ChannelHandlerContext ctx, FullHttpRequest request, String path) {
+        if (!enabled()) {
+            HttpResponses.notFound(ctx, request);
+            return;
+        }
+        String header = request.headers().get(HttpHeaderNames.AUTHORIZATION);
+        if (header == null || !header.startsWith(BEARER)
+                || !Secrets.constantTimeEquals(header.substring(BEARER.length()), token)) {
+            HttpResponses.send(ctx, request, HttpResponseStatus.UNAUTHORIZED, HttpResponses.JSON,
+                    "{\"error\":\"an admin token is required (Authorization: Bearer …)\"}");
+            return;
+        }
+        String rest = path.substring(PREFIX.length());
+        if (rest.equals("worlds") && HttpMethod.GET.equals(request.method())) {
+            HttpResponses.send(ctx, request, HttpResponseStatus.OK, HttpResponses.JSON,
+                    worldsJson(worlds.views(), System.currentTimeMillis()));
+        } else if (rest.startsWith("worlds/") && rest.endsWith("/stop") && HttpMethod.POST.equals(request.method())) {
+            stop(ctx, request, rest.substring("worlds/".length(), rest.length() - "/stop".length()));
+        } else {
+            HttpResponses.notFound(ctx, request);
+        }
+    }
+
+    private void stop(ChannelHandlerContext ctx, FullHttpRequest request, String worldId) {
+        if (!worlds.exists(worldId)) {
+            HttpResponses.send(ctx, request, HttpResponseStatus.NOT_FOUND, HttpResponses.JSON,
+                    "{\"error\":\"no such world\"}");
+        } else if (!worlds.stop(worldId, "stopped by an operator")) {
+            HttpResponses.send(ctx, request, HttpResponseStatus.CONFLICT, HttpResponses.JSON,
+                    "{\"error\":\"the world is not running\"}");
+        } else {
+            HttpResponses.send(ctx, request, HttpResponseStatus.ACCEPTED, HttpResponses.JSON,
+                    "{\"status\":\"stopping\"}");
+        }
+    }
+
+    static String worldsJson(List<WorldView> views, long nowMillis) {
+        ArrayNode array = JsonNodeFactory.instance.arrayNode();
+        for (WorldView w : views) {
+            ObjectNode o = array.addObject()
+                    .put("worldId", w.worldId())
+                    .put("name", w.name())
+                    .put("status", w.status().wireName())
+                    .put("players", w.players())
+                    .put("lastSnapshotSeq", w.lastSnapshotSeq());
+            putNullable(o, "pid", w.pid());
+            putNullable(o, "gamePort", w.gamePort() == null ? null : w.gamePort().longValue());
+            if (w.lastStatus() != null && w.status() == WorldStatus.RUNNING) {
+                o.put("tick", w.lastStatus().tick())
+                        .put("tickP50", w.lastStatus().tickP50())
+                        .put("tickP99", w.lastStatus().tickP99())
+                        .put("tickMax", w.lastStatus().tickMax())
+                        .put("overruns", w.lastStatus().overruns());
+            } else {
+                o.putNull("tick").putNull("tickP50").putNull("tickP99").putNull("tickMax").putNull("overruns");
+            }
+            if (w.lastSnapshotAtMillis() > 0) {
+                o.put("lastSnapshotAgeSeconds", (nowMillis - w.lastSnapshotAtMillis()) / 1000.0);
+            } else {
+                o.putNull("lastSnapshotAgeSeconds");
+            }
+        }
+        return MessageCodec.MAPPER.writeValueAsString(array);
+    }
+
+    private static void putNullable(ObjectNode o, String field, Long value) {
+        if (value == null) {
+            o.putNull(field);
+        } else {
+            o.put(field, value);
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package lor.director.world;
+
+import java.time.Clock;
+
+import lor.protocol.ticket.Secrets;
+import lor.protocol.ticket.Ticket;
+
+/** Signs the single-use tickets that admit an account into a running world. */
+public final class TicketIssuer {
+
+    private final Clock clock;
+    private final long ttlMillis;
+
+    public TicketIssuer(Clock clock, long ttlMillis) {
+        this.clock = clock;
+        this.ttlMillis = ttlMillis;
+    }
+
+    /** A ticket for {@code target}'s current process; {@code arrival} is null for a plain join. */
+    public String issue(JoinTarget target, long accountId, Ticket.Arrival arrival) {
+        return target.signer().sign(new Ticket(accountId, target.worldId(), clock.millis() + ttlMillis,
+                Secrets.random256(), arrival));
+    }
+}

@@ -1,0 +1,223 @@
+package lor.director.world;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import lor.director.DirectorMetrics;
+import lor.director.db.Database;
+import lor.director.db.TestDatabase;
+import lor.protocol.Message;
+import lor.protocol.control.PlayerJoinedMessage;
+import lor.protocol.control.PlayerKickMessage;
+import lor.protocol.control.PlayerLeftMessage;
+import lor.protocol.control.PlayerRosterMessage;
+import lor.protocol.control.PortalGrantedMessage;
+import lor.protocol.control.PortalTransferMessage;
+import lor.protocol.control.WorldHydrateMessage;
+import lor.protocol.control.WorldReadyMessage;
+import lor.protocol.control.WorldRegisterMessage;
+import lor.protocol.ticket.Ticket;
+import lor.protocol.ticket.TicketException;
+import lor.protocol.ticket.TicketSigner;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The supervisor's stage-3 work with worlds that really run: stand-in processes ({@link StandInWorlds}) started by
+ * the real launcher, registered and hydrated (from the real PostgreSQL) by the test on their behalf.
+ */
+class WorldSupervisorIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    private static Database db;
+
+    @TempDir
+    Path dir;
+
+    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
+    private final ExecutorService blocking = Executors.newFixedThreadPool(4);
+    private final DirectorMetrics metrics = new DirectorMetrics();
+    private final List<Long> pids = new ArrayList<>();
+    private StandInWorlds standIns;
+    private WorldSupervisor supervisor;
+
+    /** A world the test registered: its stand-in process and the director's end of its control connection. */
+    private record Running(StandInWorlds.Spawned process, CapturingControlChannel control, JoinTarget target) {
+    }
+
+    @BeforeAll
+    static void startDatabase() {
+        db = TestDatabase.fresh();
+    }
+
+    @AfterAll
+    static void closeDatabase() {
+        db.close();
+    }
+
+    @BeforeEach
+    void startSupervisor() throws Exception {
+        standIns = new StandInWorlds(dir);
+        supervisor = new WorldSupervisor(new WorldRepository(db).all(), standIns.launcher(),
+                new SnapshotRepository(db, 3), blocking, scheduler, metrics, new Membership(),
+                new TicketIssuer(Clock.systemUTC(), 30_000), "127.0.0.1", 60_000, 0, 30_000);
+    }
+
+    @AfterEach
+    void stopEverything() {
+        pids.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
+        supervisor.shutdownAll(Duration.ofSeconds(10));
+        standIns.close();
+        scheduler.shutdownNow();
+        blocking.shutdownNow();
+    }
+
+    @Test
+    void portalToAStoppedWorldStartsItAndGrantsATicketPlacingThePlayerAtTheTarget() throws Exception {
+        CompletableFuture<Message> answer = supervisor.onPortalTransfer("start",
+                new PortalTransferMessage("start", 5, 42, "cellar", 6, 6, 0), WAIT.toMillis());
+        StandInWorlds.Spawned cellar = spawned("cellar");
+        assertThat(view("cellar").status()).isEqualTo(WorldStatus.STARTING);
+        assertThat(answer).isNotDone();
+
+        CapturingControlChannel control = register(cellar, 4001);
+
+        PortalGrantedMessage granted = (PortalGrantedMessage) answer.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        assertThat(List.of(granted.worldId(), granted.transferId(), granted.accountId(), granted.targetWorldId(),
+                granted.gameUrl())).containsExactly("start", 5L, 42L, "cellar", "ws://127.0.0.1:4001/game");
+        Ticket ticket = verify(granted.ticket(), cellar);
+        assertThat(ticket.accountId()).isEqualTo(42);
+        assertThat(ticket.arrival()).isEqualTo(new Ticket.Arrival(6, 6, 0));
+        assertThat(control.sent(WorldHydrateMessage.class)).containsExactly(new WorldHydrateMessage("cellar", 0, null));
+    }
+
+    @Test
+    void portalToARunningWorldReusesItsProcess() throws Exception {
+        Running cellar = running("cellar", 4001);
+
+        Message answer = supervisor.onPortalTransfer("start",
+                new PortalTransferMessage("start", 6, 43, "cellar", 10, 4, 0), WAIT.toMillis())
+                .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+
+        PortalGrantedMessage granted = (PortalGrantedMessage) answer;
+        assertThat(verify(granted.ticket(), cellar.process()).arrival()).isEqualTo(new Ticket.Arrival(10, 4, 0));
+        assertThat(metrics.worldSpawns.get()).as("no second process").isEqualTo(1);
+        assertThat(standIns.waiting()).isZero();
+    }
+
+    @Test
+    void membershipFollowsTheWorldsAndAnAccountIsKickedOutOfItsPreviousWorld() throws Exception {
+        Running start = running("start", 4000);
+        Running cellar = running("cellar", 4001);
+
+        supervisor.onPlayerJoined(start.control(), new PlayerJoinedMessage("start", 42));
+        assertThat(players("start")).isEqualTo(1);
+
+        supervisor.onPlayerJoined(cellar.control(), new PlayerJoinedMessage("cellar", 42));
+        assertThat(start.control().sent(PlayerKickMessage.class))
+                .containsExactly(new PlayerKickMessage("start", 42, "entered another world"));
+        assertThat(List.of(players("start"), players("cellar"))).containsExactly(0, 1);
+
+        // start's leave comes late: the account is already in the cellar and stays there.
+        supervisor.onPlayerLeft(start.control(), new PlayerLeftMessage("start", 42));
+        assertThat(players("cellar")).isEqualTo(1);
+
+        supervisor.onPlayerRoster(start.control(), new PlayerRosterMessage("start", List.of(42L, 7L)));
+        assertThat(cellar.control().sent(PlayerKickMessage.class))
+                .containsExactly(new PlayerKickMessage("cellar", 42, "entered another world"));
+        assertThat(List.of(players("start"), players("cellar"))).containsExactly(2, 0);
+
+        // A report on the wrong world's connection changes nothing.
+        supervisor.onPlayerLeft(cellar.control(), new PlayerLeftMessage("start", 7));
+        assertThat(players("start")).isEqualTo(2);
+    }
+
+    @Test
+    void aWorldWhoseProcessExitsLosesItsPlayersAndItsControlConnection() throws Exception {
+        Running cellar = running("cellar", 4001);
+        supervisor.onPlayerRoster(cellar.control(), new PlayerRosterMessage("cellar", List.of(1L, 2L, 3L)));
+        assertThat(players("cellar")).isEqualTo(3);
+
+        ProcessHandle.of(cellar.process().pid()).orElseThrow().destroyForcibly();
+
+        await().atMost(WAIT).until(() -> view("cellar").status() == WorldStatus.STOPPED);
+        assertThat(players("cellar")).isZero();
+        assertThat(cellar.control().isOpen()).isFalse();
+    }
+
+    @Test
+    void joinAfterTheProcessDiedGetsTheNextProcessNotTheDeadOne() throws Exception {
+        Running first = running("cellar", 4001);
+        ProcessHandle dying = ProcessHandle.of(first.process().pid()).orElseThrow();
+        dying.destroyForcibly();
+        dying.onExit().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+
+        // Whether or not the supervisor has handled the exit yet, the join waits for a new process.
+        CompletableFuture<JoinTarget> join = supervisor.join("cellar");
+        assertThat(join).isNotDone();
+        StandInWorlds.Spawned second = spawned("cellar");
+        register(second, 4002);
+
+        JoinTarget target = join.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        assertThat(target.gameUrl()).isEqualTo("ws://127.0.0.1:4002/game");
+        String token = target.signer().sign(new Ticket(42, "cellar", System.currentTimeMillis() + 10_000, "n"));
+        assertThat(verify(token, second).accountId()).isEqualTo(42);
+        assertThat(second.ticketSecret()).isNotEqualTo(first.process().ticketSecret());
+    }
+
+    // ---- helpers ------------------------------------------------------------------------------------------------
+
+    private Running running(String worldId, int gamePort) throws Exception {
+        CompletableFuture<JoinTarget> join = supervisor.join(worldId);
+        StandInWorlds.Spawned process = spawned(worldId);
+        CapturingControlChannel control = register(process, gamePort);
+        return new Running(process, control, join.get(WAIT.toMillis(), TimeUnit.MILLISECONDS));
+    }
+
+    private StandInWorlds.Spawned spawned(String worldId) throws InterruptedException {
+        StandInWorlds.Spawned process = standIns.next(WAIT);
+        pids.add(process.pid());
+        assertThat(process.worldId()).isEqualTo(worldId);
+        return process;
+    }
+
+    /** Registers the stand-in as its world server would, and reports it hydrated. */
+    private CapturingControlChannel register(StandInWorlds.Spawned process, int gamePort) throws Exception {
+        CapturingControlChannel control = new CapturingControlChannel();
+        supervisor.onRegister(control, new WorldRegisterMessage(process.worldId(), process.spawnToken(), gamePort,
+                process.pid()));
+        await().atMost(WAIT).until(() -> !control.sent(WorldHydrateMessage.class).isEmpty());
+        WorldHydrateMessage hydrate = control.sent(WorldHydrateMessage.class).get(0);
+        supervisor.onReady(control, new WorldReadyMessage(process.worldId(), hydrate.seq()));
+        return control;
+    }
+
+    private static Ticket verify(String token, StandInWorlds.Spawned process) throws TicketException {
+        return TicketSigner.fromEncodedSecret(process.ticketSecret()).verify(token, process.worldId(),
+                System.currentTimeMillis());
+    }
+
+    private WorldView view(String worldId) {
+        return supervisor.views().stream().filter(v -> v.worldId().equals(worldId)).findFirst().orElseThrow();
+    }
+
+    private int players(String worldId) {
+        return view(worldId).players();
+    }
+}

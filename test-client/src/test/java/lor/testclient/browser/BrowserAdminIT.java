@@ -1,0 +1,119 @@
+package lor.testclient.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Set;
+
+import lor.testclient.e2e.LaunchedDirector;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+
+/**
+ * The operator page at {@code /admin}: it refuses a wrong token, lists the running world {@code start} (joined by a
+ * player's browser) with its process, and stops it gracefully; the player's page says so instead of starting the
+ * world again, and {@code /api/worlds} shows it stopped.
+ */
+class BrowserAdminIT {
+
+    private static final String TOKEN = "operator-" + Long.toString(System.nanoTime(), 36) + "-token";
+    private static final Duration STOP = Duration.ofSeconds(60);
+
+    @TempDir
+    static Path dataDir;
+
+    private static LaunchedDirector director;
+
+    @RegisterExtension
+    final Browsers browsers = new Browsers();
+
+    @BeforeAll
+    static void startDirector() throws Exception {
+        director = LaunchedDirector.start(dataDir, "browser-admin", "--admin-token", TOKEN,
+                "--idle-shutdown-ms", "600000");
+    }
+
+    @AfterAll
+    static void stopDirector() {
+        if (director != null) {
+            director.close();
+        }
+    }
+
+    @Test
+    void theAdminPageListsRunningWorldsAndStopsOne() throws Exception {
+        WebDriver admin = browsers.open("admin");
+        GamePage player = new GamePage(browsers.open("player"), director.baseUrl()).open();
+        player.register(BrowserGameIT.user("op"));
+        player.join("start");
+        GamePage adminPage = new GamePage(admin, director.baseUrl());
+
+        assertThat(DirectorHttpApi.get(director.baseUrl(), "/api/admin/worlds", "not-the-token-at-all").statusCode())
+                .isEqualTo(401);
+
+        admin.get(director.baseUrl().resolve("/admin").toString());
+        enterToken(admin, "not-the-token-at-all");
+        adminPage.until(GamePage.SHORT, "the page to refuse a wrong token",
+                d -> d.findElement(By.id("message")).getText().contains("refused"));
+        assertThat(admin.findElements(By.cssSelector("tr[data-world]"))).isEmpty();
+
+        enterToken(admin, TOKEN);
+        adminPage.until(GamePage.SHORT, "start running with a pid and a player", d -> {
+            WebElement row = row(d, "start");
+            return row != null && "running".equals(row.findElement(By.cssSelector("td.status")).getText())
+                    && row.findElement(By.cssSelector("td.pid")).getText().matches("\\d+")
+                    && "1".equals(row.findElement(By.cssSelector("td.players")).getText());
+        });
+        long pid = DirectorHttpApi.world(director.baseUrl(), "start").get("pid").asLong();
+        assertThat(row(admin, "start").findElement(By.cssSelector("td.pid")).getText()).isEqualTo(String.valueOf(pid));
+        assertThat(row(admin, "meadow").findElement(By.cssSelector("td.status")).getText()).isEqualTo("stopped");
+        assertThat(stopButton(admin, "meadow").isEnabled()).as("stop for a stopped world").isFalse();
+        assertThat(((JavascriptExecutor) admin).executeScript("return sessionStorage.getItem('lor.adminToken')"))
+                .isEqualTo(TOKEN);
+
+        adminPage.until(GamePage.SHORT, "an enabled stop button for start", d -> stopButton(d, "start").isEnabled());
+        stopButton(admin, "start").click();
+
+        adminPage.until(GamePage.SHORT, "start stopping or stopped", d -> Set.of("stopping", "stopped")
+                .contains(row(d, "start").findElement(By.cssSelector("td.status")).getText()));
+        adminPage.until(STOP, "/api/worlds to show start stopped",
+                d -> "stopped".equals(DirectorHttpApi.world(director.baseUrl(), "start").get("status").asString()));
+        adminPage.until(GamePage.SHORT, "the admin row to show start stopped", d ->
+                "stopped".equals(row(d, "start").findElement(By.cssSelector("td.status")).getText())
+                        && !stopButton(d, "start").isEnabled());
+
+        // The player's page was told the world stopped and does not start it again by rejoining.
+        player.until(GamePage.SHORT, "the player's page to leave the stopped world",
+                d -> "".equals(player.status("data-world")) && player.message().contains("stopped"));
+        long states = ((Number) ((JavascriptExecutor) player.driver()).executeScript("return window.lor.states"))
+                .longValue();
+        assertThat(states).isGreaterThan(0);
+        assertThat(DirectorHttpApi.world(director.baseUrl(), "start").get("status").asString()).isEqualTo("stopped");
+        assertThat(((Number) ((JavascriptExecutor) player.driver()).executeScript("return window.lor.reconnects"))
+                .intValue()).isZero();
+    }
+
+    private static void enterToken(WebDriver driver, String token) {
+        WebElement input = driver.findElement(By.id("token"));
+        input.clear();
+        input.sendKeys(token);
+        driver.findElement(By.id("connect")).click();
+    }
+
+    private static WebElement row(WebDriver driver, String worldId) {
+        return driver.findElements(By.cssSelector("tr[data-world=\"" + worldId + "\"]")).stream().findFirst()
+                .orElse(null);
+    }
+
+    private static WebElement stopButton(WebDriver driver, String worldId) {
+        return driver.findElement(By.cssSelector("button.stop[data-world=\"" + worldId + "\"]"));
+    }
+}

@@ -1,0 +1,134 @@
+package lor.testclient.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import lor.testclient.e2e.LaunchedDirector;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.JavascriptExecutor;
+
+/**
+ * The browser client in a real headless Chromium against a real director (and the world processes it spawns):
+ * register and join {@code start}, move with the keyboard, and see another browser's player move.
+ */
+class BrowserGameIT {
+
+    @TempDir
+    static Path dataDir;
+
+    private static LaunchedDirector director;
+
+    @RegisterExtension
+    final Browsers browsers = new Browsers();
+
+    @BeforeAll
+    static void startDirector() throws Exception {
+        director = LaunchedDirector.start(dataDir, "browser-game", "--idle-shutdown-ms", "600000");
+    }
+
+    @AfterAll
+    static void stopDirector() {
+        if (director != null) {
+            director.close();
+        }
+    }
+
+    static String user(String prefix) {
+        return prefix + "-" + Long.toString(System.nanoTime() % 1_000_000_000L, 36);
+    }
+
+    @Test
+    void registersJoinsStartAndDrawsTheMap() throws Exception {
+        browsers.alsoSaveFirstAs("game.png");
+        GamePage page = new GamePage(browsers.open("player"), director.baseUrl()).open();
+        page.register(user("ann"));
+        GamePage.View view = page.join("start").awaitInWorld("start", GamePage.SHORT);
+
+        assertThat(page.status("data-world")).isEqualTo("start");
+        assertThat(page.status("data-connection")).isEqualTo("connected");
+        assertThat(page.status("data-entity")).isEqualTo(String.valueOf(view.entityId()));
+        assertThat(page.status("data-x")).matches("\\d+");
+        assertThat(page.status("data-y")).matches("\\d+");
+        assertThat(page.status("data-layer")).isEqualTo("0");
+        assertThat(page.statusText()).matches("start · \\d+,\\d+ · connected")
+                .contains(page.status("data-x") + "," + page.status("data-y"));
+
+        GamePage.GameMap map = page.map();
+        assertThat(map.width()).isEqualTo(128);
+        assertThat(map.height()).isEqualTo(128);
+        assertThat(map.cells()).hasSize(128 * 128);
+        assertThat(map.wall(view.x(), view.y(), view.layer())).as("standing on a wall").isFalse();
+
+        // The canvas shows the map around the player: many colours, the own entity (yellow) at its centre.
+        @SuppressWarnings("unchecked")
+        List<Long> pixels = (List<Long>) page.until(GamePage.SHORT, "a drawn canvas",
+                d -> ((JavascriptExecutor) d).executeScript("""
+                        const c = document.getElementById('view');
+                        const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+                        const colours = new Set();
+                        for (let i = 0; i < data.length; i += 4 * 97) {
+                          colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+                        }
+                        const centre = ((c.height / 2) * c.width + c.width / 2) * 4;
+                        if (colours.size < 4) { return null; }
+                        return [colours.size, data[centre], data[centre + 1], data[centre + 2]];"""));
+        assertThat(pixels.get(0)).as("distinct colours on the canvas").isGreaterThanOrEqualTo(4L);
+        assertThat(pixels.subList(1, 4)).as("the own entity at the centre").containsExactly(255L, 210L, 63L);
+    }
+
+    @Test
+    void anArrowKeyMovesTheOwnEntity() throws Exception {
+        GamePage page = new GamePage(browsers.open("player"), director.baseUrl()).open();
+        page.register(user("bo"));
+        page.join("start");
+        GamePage.GameMap map = page.map();
+        GamePage.View before = page.awaitSettled();
+
+        int[] target = page.stepToFreeCell(map);
+
+        assertThat(Math.abs(target[0] - before.x()) + Math.abs(target[1] - before.y()))
+                .as("one step from where the player stood (a refused attempt leaves it there)")
+                .isEqualTo(1);
+        assertThat(page.status("data-x")).isEqualTo(String.valueOf(target[0]));
+        assertThat(page.status("data-y")).isEqualTo(String.valueOf(target[1]));
+        assertThat(page.statusText()).isEqualTo("start · " + target[0] + "," + target[1] + " · connected");
+        GamePage.View after = page.view();
+        assertThat(after.entity(after.entityId())).as("the own entity in the last state")
+                .extracting(GamePage.Entity::x, GamePage.Entity::y).containsExactly(target[0], target[1]);
+        assertThat(((Number) ((JavascriptExecutor) page.driver()).executeScript("return window.lor.mispredictions"))
+                .longValue()).as("mispredictions").isLessThanOrEqualTo(1L);
+    }
+
+    @Test
+    void aSecondBrowserSeesTheFirstOneMove() throws Exception {
+        GamePage mover = new GamePage(browsers.open("mover"), director.baseUrl()).open();
+        GamePage watcher = new GamePage(browsers.open("watcher"), director.baseUrl()).open();
+        mover.register(user("cy"));
+        watcher.register(user("di"));
+        int moverId = mover.join("start").view().entityId();
+        watcher.join("start");
+
+        GamePage.View seen = watcher.until(GamePage.SHORT, "the mover in the watcher's view", d -> {
+            GamePage.View v = watcher.view();
+            return v != null && v.entity(moverId) != null ? v : null;
+        });
+        assertThat(seen.entity(moverId).kind()).isEqualTo("player");
+        assertThat(seen.entity(seen.entityId()).kind()).isEqualTo("player");
+
+        int[] target = mover.stepToFreeCell(mover.map());
+
+        GamePage.Entity moved = watcher.until(GamePage.SHORT, "the mover at " + target[0] + "," + target[1]
+                + " in the watcher's view", d -> {
+                    GamePage.View v = watcher.view();
+                    GamePage.Entity e = v == null ? null : v.entity(moverId);
+                    return e != null && e.x() == target[0] && e.y() == target[1] ? e : null;
+                });
+        assertThat(moved.kind()).isEqualTo("player");
+    }
+}

@@ -1,0 +1,130 @@
+package lor.testclient.browser;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+
+/**
+ * The browsers of one test, as a JUnit extension ({@code @RegisterExtension}): when the test method ends, passed
+ * or failed, it saves a screenshot of each browser to {@code target/screenshots/<test>.png} (the first browser;
+ * the others as {@code <test>-<label>.png}), and on failure a note beside it with the page's state and console;
+ * then it quits every browser and deletes its profile.
+ */
+final class Browsers implements AfterTestExecutionCallback, AfterEachCallback {
+
+    static final Path SCREENSHOTS = Path.of("target", "screenshots");
+
+    private record Opened(String label, WebDriver driver, Path profile) {
+    }
+
+    private final List<Opened> opened = new ArrayList<>();
+    private final List<String> alsoSaveAs = new ArrayList<>();
+
+    /** A new headless Chromium with a fresh profile, closed after the test. */
+    WebDriver open(String label) throws IOException {
+        Path profile = Files.createTempDirectory("lor-chromium-" + label + "-");
+        WebDriver driver = Chromium.open(profile, Path.of("target", "e2e-logs", "chromedriver-" + label + "-"
+                + System.currentTimeMillis() + ".log"));
+        opened.add(new Opened(label, driver, profile));
+        return driver;
+    }
+
+    /** The first browser's final screenshot is also saved under this file name in {@code target/screenshots/}. */
+    void alsoSaveFirstAs(String fileName) {
+        alsoSaveAs.add(fileName);
+    }
+
+    @Override
+    public void afterTestExecution(ExtensionContext context) throws IOException {
+        Files.createDirectories(SCREENSHOTS);
+        String test = context.getRequiredTestMethod().getName();
+        boolean failed = context.getExecutionException().isPresent();
+        for (int i = 0; i < opened.size(); i++) {
+            Opened o = opened.get(i);
+            String name = i == 0 ? test : test + "-" + o.label();
+            Path png = SCREENSHOTS.resolve(name + ".png");
+            try {
+                byte[] bytes = ((TakesScreenshot) o.driver()).getScreenshotAs(OutputType.BYTES);
+                Files.write(png, bytes);
+                if (i == 0) {
+                    for (String also : alsoSaveAs) {
+                        Files.copy(png, SCREENSHOTS.resolve(also), StandardCopyOption.REPLACE_EXISTING);
+                    }
+                }
+            } catch (RuntimeException e) {
+                Files.writeString(SCREENSHOTS.resolve(name + ".screenshot-failed.txt"), e.toString());
+            }
+            if (failed) {
+                Files.writeString(SCREENSHOTS.resolve(name + ".txt"), describe(o.driver()), StandardCharsets.UTF_8);
+            }
+        }
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        for (Opened o : opened) {
+            try {
+                o.driver().quit();
+            } catch (RuntimeException e) {
+                // The browser is gone already; its profile is still removed below.
+            }
+            deleteTree(o.profile());
+        }
+        opened.clear();
+        alsoSaveAs.clear();
+    }
+
+    /** What the page showed: URL, status, message, `window.lor` without the map cells, and the console. */
+    private static String describe(WebDriver driver) {
+        StringBuilder out = new StringBuilder();
+        try {
+            out.append("url: ").append(driver.getCurrentUrl()).append('\n');
+            Object state = ((JavascriptExecutor) driver).executeScript("""
+                    const s = document.getElementById('status');
+                    const m = document.getElementById('message');
+                    const lor = window.lor ? Object.assign({}, window.lor) : null;
+                    if (lor && lor.map) {
+                      lor.map = {width: lor.map.width, height: lor.map.height, layers: lor.map.layers,
+                                 portals: lor.map.portals};
+                    }
+                    return JSON.stringify({status: s && s.textContent, data: s && Object.assign({}, s.dataset),
+                                           message: m && m.textContent, lor}, null, 1);""");
+            out.append(state).append('\n');
+        } catch (RuntimeException e) {
+            out.append("page state unavailable: ").append(e).append('\n');
+        }
+        try {
+            out.append("console:\n");
+            for (LogEntry entry : driver.manage().logs().get(LogType.BROWSER)) {
+                out.append("  ").append(entry.getLevel()).append(' ').append(entry.getMessage()).append('\n');
+            }
+        } catch (RuntimeException e) {
+            out.append("  unavailable: ").append(e).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static void deleteTree(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // A temp directory left behind is harmless.
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package lor.testclient.browser;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import tools.jackson.databind.JsonNode;
+
+/** Plain HTTP to the director from the test itself, beside what the browser shows. */
+final class DirectorHttpApi {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private DirectorHttpApi() {
+    }
+
+    /** The {@code /api/worlds} entry of one world. */
+    static JsonNode world(URI base, String worldId) {
+        for (JsonNode w : worlds(base)) {
+            if (worldId.equals(w.get("worldId").asString())) {
+                return w;
+            }
+        }
+        throw new AssertionError("no world " + worldId + " in /api/worlds");
+    }
+
+    static JsonNode worlds(URI base) {
+        return GamePage.JSON.readTree(get(base, "/api/worlds", null).body());
+    }
+
+    static HttpResponse<String> get(URI base, String path, String bearer) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(10));
+        if (bearer != null) {
+            request.header("Authorization", "Bearer " + bearer);
+        }
+        try {
+            return HTTP.send(request.GET().build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new AssertionError("GET " + path + " failed: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+}
