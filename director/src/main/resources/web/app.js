@@ -19,6 +19,11 @@
     const LOBBY_REFRESH_MS = 3000;
     const CELL_PX = 12;
     const TOKEN_KEY = 'lor.token';
+    /**
+     * How state frames come: `binary` (the default: binary WebSocket frames, decoded by LorPrediction.StateTracker)
+     * or `json` (text frames), chosen with `?encoding=json` in the page's address. Every other message is JSON text.
+     */
+    const ENCODING = new URLSearchParams(location.search).get('encoding') === 'json' ? 'json' : 'binary';
     const USER_KEY = 'lor.username';
 
     const MESSAGES = {
@@ -87,6 +92,11 @@
         transfers: 0,
         reconnects: 0,
         lastRejected: null,
+        /** The state encoding: the one asked for until a `welcome` says which one the world speaks. */
+        encoding: ENCODING,
+        /** Binary state frames decoded (all connections), and those that did not decode (each drops the connection). */
+        binaryFrames: 0,
+        decodeErrors: 0,
     };
     window.lor = lor;
 
@@ -488,7 +498,9 @@
                 reject({code: 'closed', message: String(e)});
                 return;
             }
-            const link = {socket, worldId, welcomed: false, expectedClose: false, seq: 0};
+            socket.binaryType = 'arraybuffer';
+            const link = {socket, worldId, welcomed: false, expectedClose: false, seq: 0, encoding: 'json',
+                tracker: null, lost: null};
             let settled = false;
             const fail = (error) => {
                 if (!settled) {
@@ -504,8 +516,14 @@
             };
             const timer = setTimeout(() => fail({code: 'timeout', message: 'no welcome from the world'}),
                 REQUEST_TIMEOUT_MS);
-            socket.onopen = () => socket.send(JSON.stringify({type: 'hello', ticket}));
+            socket.onopen = () => socket.send(JSON.stringify({type: 'hello', ticket, encoding: ENCODING}));
             socket.onmessage = (event) => {
+                if (typeof event.data !== 'string') {
+                    if (link.welcomed) {
+                        onBinaryState(link, event.data);
+                    }
+                    return;
+                }
                 let message;
                 try {
                     message = JSON.parse(event.data);
@@ -564,6 +582,13 @@
         lor.pending = 0;
         lor.mispredictions = 0;
         link.welcome = welcome;
+        // A world that does not know the binary encoding answers without `encoding` and sends JSON states.
+        link.encoding = welcome.encoding === 'binary' ? 'binary' : 'json';
+        lor.encoding = link.encoding;
+        const grid = welcome.grid;
+        if (link.encoding === 'binary' && grid && grid.width > 0 && grid.height > 0) {
+            link.tracker = new P.StateTracker(grid.width, grid.height);
+        }
         clearInput();
         show('game');
         setConnection('connected');
@@ -631,6 +656,12 @@
         }
         mapData = decoded;
         lor.map = publicMap(decoded, message);
+        // Region numbers need the map's size: the map's word wins over the welcome's grid (a new tracker is empty,
+        // but the map comes before the first state).
+        if (link.encoding === 'binary' && (!link.tracker || link.tracker.width !== decoded.width
+            || link.tracker.height !== decoded.height)) {
+            link.tracker = new P.StateTracker(decoded.width, decoded.height);
+        }
         const you = lor.authoritative;
         prediction = new P.Prediction(decoded, lor.entityId, you.x, you.y, you.layer);
         updateStatus();
@@ -720,6 +751,35 @@
         return {byIndex, byCell};
     }
 
+    /**
+     * A binary state frame: applied to the connection's tracker, whose entities are then exactly what a JSON state
+     * would carry, and reconciled like one. A frame that does not decode leaves the view out of step with the
+     * server's baseline: the connection is dropped and rejoined (a new connection starts with a reset frame).
+     */
+    function onBinaryState(link, data) {
+        if (link !== game) {
+            return;
+        }
+        let state;
+        try {
+            if (!link.tracker) {
+                throw new Error('a binary state frame before the map size is known');
+            }
+            state = link.tracker.apply(data);
+        } catch (e) {
+            lor.decodeErrors++;
+            link.lost = 'a state frame this page cannot read: ' + e.message;
+            try {
+                link.socket.close(1000);
+            } catch (ignored) {
+                // already closing
+            }
+            return;
+        }
+        lor.binaryFrames++;
+        onState(state);
+    }
+
     function onState(state) {
         if (game) {
             game.unavailable = null; // a portal refusal, not a shutdown: the world goes on
@@ -800,7 +860,8 @@
                 'error');
             return;
         }
-        say('The connection to ' + link.worldId + ' was lost (' + event.code + '); reconnecting…', 'error');
+        say('The connection to ' + link.worldId + ' was lost (' + (link.lost || event.code) + '); reconnecting…',
+            'error');
         scheduleReconnect();
     }
 
@@ -1114,7 +1175,7 @@
             ctx.fillText(lor.connection, w / 2, h / 2 - 24);
         }
         el.stats.textContent = 'tick ' + lor.tick + ' · ' + lor.entities.length + ' in view · '
-            + lor.pending + ' pending · ' + lor.mispredictions + ' mispredicted';
+            + lor.pending + ' pending · ' + lor.mispredictions + ' mispredicted · ' + lor.encoding + ' states';
     }
 
     // ---- wiring -------------------------------------------------------------------------------------------

@@ -108,7 +108,7 @@ public final class Director implements AutoCloseable {
         TicketIssuer tickets = new TicketIssuer(clock, config.ticketTtlMs());
         supervisor = new WorldSupervisor(worldRepository.all(), launcher, snapshots, blocking, scheduler, metrics,
                 new Membership(), tickets, config.publicHost(), config.spawnTimeoutMs(), config.idleShutdownMs(),
-                config.stopTimeoutMs());
+                config.stopTimeoutMs(), config.warmSpares());
 
         long joinTimeoutMs = config.spawnTimeoutMs() + 5_000;
         ClientServices clientServices = new ClientServices(accounts, supervisor, blocking, metrics, tickets,

@@ -29,7 +29,8 @@ public record DirectorConfig(
         int maxSnapshotBytes,
         Path worldJar,
         int dbPoolSize,
-        String adminToken) {
+        String adminToken,
+        int warmSpares) {
 
     public static final String USAGE = """
             usage: java -jar director/target/director.jar [options]
@@ -56,6 +57,8 @@ public record DirectorConfig(
               --world-jar PATH          the world-server jar (env LOR_WORLD_JAR; default: world-server.jar beside
                                         director.jar, else world-server/target/world-server.jar of the build)
               --db-pool-size N          database connections (default 10)
+              --warm-spares N           world processes kept started and waiting for a world, so that joining a
+                                        stopped world skips the JVM start (default 1; 0 = none)
               --admin-token TOKEN       enables /admin and /api/admin/ for requests carrying
                                         "Authorization: Bearer TOKEN" (env LOR_ADMIN_TOKEN; at least 16
                                         characters; default: off)
@@ -120,7 +123,8 @@ public record DirectorConfig(
                 (int) longOption(options, "--max-snapshot-bytes", 256L * 1024 * 1024, 64 * 1024, Integer.MAX_VALUE),
                 worldJar == null ? null : Path.of(worldJar).toAbsolutePath().normalize(),
                 (int) longOption(options, "--db-pool-size", 10, 2, 200),
-                adminToken);
+                adminToken,
+                (int) longOption(options, "--warm-spares", 1, 0, 16));
     }
 
     public boolean embeddedDatabase() {
@@ -146,7 +150,7 @@ public record DirectorConfig(
                 + ", snapshotsKept=" + snapshotsKept + ", sessionTtlMs=" + sessionTtlMs
                 + ", ticketTtlMs=" + ticketTtlMs + ", maxSnapshotBytes=" + maxSnapshotBytes
                 + ", worldJar=" + worldJar + ", dbPoolSize=" + dbPoolSize
-                + ", admin=" + (adminToken == null ? "off" : "on") + "]";
+                + ", admin=" + (adminToken == null ? "off" : "on") + ", warmSpares=" + warmSpares + "]";
     }
 
     /** Thrown by {@link #parse} for {@code --help}. */
@@ -159,7 +163,7 @@ public record DirectorConfig(
     private static final Set<String> KNOWN = Set.of("--port", "--bind", "--public-host",
             "--db-url", "--db-user", "--db-password", "--data-dir", "--snapshot-interval-ms", "--idle-shutdown-ms",
             "--spawn-timeout-ms", "--stop-timeout-ms", "--snapshots-kept", "--session-ttl-ms", "--ticket-ttl-ms",
-            "--max-snapshot-bytes", "--world-jar", "--db-pool-size", "--admin-token");
+            "--max-snapshot-bytes", "--world-jar", "--db-pool-size", "--admin-token", "--warm-spares");
 
     /** A JDBC URL's parameters may carry credentials ({@code ?password=…}): logs get the URL without them. */
     private static String withoutQuery(String url) {

@@ -3,9 +3,11 @@ package lor.director;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
 
 import lor.director.world.WorldStatus;
 import lor.director.world.WorldView;
+import lor.protocol.control.WorldLoadMessage;
 
 /** The director's counters and their Prometheus text rendering (exposition format 0.0.4). */
 public final class DirectorMetrics {
@@ -21,11 +23,17 @@ public final class DirectorMetrics {
     public final AtomicLong loginFailures = new AtomicLong();
 
     public String render(List<WorldView> worlds) {
+        return render(worlds, 0);
+    }
+
+    public String render(List<WorldView> worlds, int readySpares) {
         StringBuilder out = new StringBuilder(2048);
         long running = worlds.stream().filter(w -> w.status() == WorldStatus.RUNNING).count();
         long players = worlds.stream().mapToLong(WorldView::players).sum();
         gauge(out, "lor_worlds_running", "World processes registered and serving players.", running);
         gauge(out, "lor_players_online", "Players connected to any world.", players);
+        gauge(out, "lor_warm_spares_ready", "Warm spare world processes registered and waiting for a world.",
+                readySpares);
         counter(out, "lor_world_spawns_total", "World processes started.", worldSpawns.get());
         counter(out, "lor_world_exits_total", "World processes that exited.", worldExits.get());
         counter(out, "lor_snapshots_persisted_total", "World snapshots committed to the database.",
@@ -55,12 +63,53 @@ public final class DirectorMetrics {
                 sample(out, "lor_tick_overruns_total{world=\"" + w.worldId() + "\"}", w.lastStatus().overruns());
             }
         }
+        perWorld(out, worlds, "lor_broadcast_duration_seconds", "summary",
+                "Time to build and hand over one state broadcast, over the last 100 broadcasts.",
+                (w, l) -> sample(out, "lor_broadcast_duration_seconds{world=\"" + w + "\",quantile=\"0.5\"}",
+                        l.broadcastP50()),
+                (w, l) -> sample(out, "lor_broadcast_duration_seconds{world=\"" + w + "\",quantile=\"0.99\"}",
+                        l.broadcastP99()));
+        perWorld(out, worlds, "lor_world_bytes_per_client_per_second", "gauge",
+                "State bytes written per connected player in the last second.",
+                (w, l) -> sample(out, series("lor_world_bytes_per_client_per_second", w), l.bytesPerClientPerSecond()));
+        perWorld(out, worlds, "lor_world_frames_per_second", "gauge", "State frames written in the last second.",
+                (w, l) -> sample(out, series("lor_world_frames_per_second", w), l.framesPerSecond()));
+        perWorld(out, worlds, "lor_world_queue_depth", "gauge",
+                "Commands waiting for the tick thread plus intents waiting in players' queues.",
+                (w, l) -> sample(out, series("lor_world_queue_depth", w), l.queueDepth()));
+        perWorld(out, worlds, "lor_world_gc_pause_seconds_total", "counter",
+                "Time the world process spent in garbage collection.",
+                (w, l) -> sample(out, series("lor_world_gc_pause_seconds_total", w), l.gcPauseSecondsTotal()));
+        perWorld(out, worlds, "lor_world_gc_collections_total", "counter", "Garbage collections of the world process.",
+                (w, l) -> sample(out, series("lor_world_gc_collections_total", w), l.gcCount()));
+        perWorld(out, worlds, "lor_world_cpu_seconds_total", "counter", "CPU time of the world process.",
+                (w, l) -> sample(out, series("lor_world_cpu_seconds_total", w), l.cpuSecondsTotal()));
+        perWorld(out, worlds, "lor_world_resident_memory_bytes", "gauge", "Resident memory of the world process.",
+                (w, l) -> sample(out, series("lor_world_resident_memory_bytes", w), l.rssBytes()));
         out.append("# HELP lor_world_players Players connected to each world.\n");
         out.append("# TYPE lor_world_players gauge\n");
         for (WorldView w : worlds) {
             sample(out, "lor_world_players{world=\"" + w.worldId() + "\"}", w.players());
         }
         return out.toString();
+    }
+
+    /** Writes one sample (or several) for each world that reported its load. */
+    @SafeVarargs
+    private static void perWorld(StringBuilder out, List<WorldView> worlds, String name, String type, String help,
+                                 BiConsumer<String, WorldLoadMessage>... samples) {
+        header(out, name, help, type);
+        for (WorldView w : worlds) {
+            if (w.lastLoad() != null && w.status() == WorldStatus.RUNNING) {
+                for (BiConsumer<String, WorldLoadMessage> sample : samples) {
+                    sample.accept(w.worldId(), w.lastLoad());
+                }
+            }
+        }
+    }
+
+    private static String series(String name, String worldId) {
+        return name + "{world=\"" + worldId + "\"}";
     }
 
     private static void gauge(StringBuilder out, String name, String help, double value) {

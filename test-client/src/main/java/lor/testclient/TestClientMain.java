@@ -2,15 +2,17 @@ package lor.testclient;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 
+import lor.testclient.bots.BotsCommand;
 import lor.testclient.scenario.Scenario;
 import lor.testclient.scenario.ScenarioRunner;
 import lor.testclient.scenario.Scenarios;
 
 /**
  * {@code java -jar test-client.jar scenarios --director ws://HOST:PORT/ws}: runs the end-to-end scenario suite
- * and exits 0 only when every scenario passed.
+ * and exits 0 only when every scenario passed. {@code bots …} is the load generator ({@link BotsCommand}).
  */
 public final class TestClientMain {
 
@@ -23,8 +25,11 @@ public final class TestClientMain {
                   "N passed, M failed"; exit status 0 only when M is 0.
                   --timeout-ms   longest wait for a world lifecycle step, e.g. an idle shutdown (default 120000)
                   --only         run only the scenarios whose name contains TEXT
-              bots ...
-                  the load generator (not available yet)
+              bots --director ws://HOST:PORT/ws [--count N] [--duration S] [--world W] [--rate R]
+                   [--encoding json|binary] [--report FILE] [--warmup S] [--join-concurrency K] ...
+                  the load generator: N bots join world W and random-walk; prints a one-line summary of
+                  latency, bandwidth and CPU; exit status 0 only when every bot joined and none dropped.
+                  "bots --help" lists every option.
             """;
 
     private static final int EXIT_USAGE = 64;
@@ -40,10 +45,8 @@ public final class TestClientMain {
         try {
             switch (args[0]) {
                 case "scenarios" -> System.exit(scenarios(args));
-                case "bots" -> {
-                    System.err.println("test-client: the bots load generator is not part of this build yet");
-                    System.exit(EXIT_USAGE);
-                }
+                case "bots" -> System.exit(BotsCommand.run(Arrays.copyOfRange(args, 1, args.length), System.out,
+                        System.err));
                 default -> {
                     System.err.println("test-client: unknown command " + args[0]);
                     System.err.print(USAGE);

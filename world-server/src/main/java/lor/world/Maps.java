@@ -4,11 +4,18 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
+import lor.sim.grid.BenchMap;
 import lor.sim.grid.Grid;
 import lor.sim.grid.MapText;
 
-/** The maps shipped in this jar, under {@code maps/NAME.map} in the {@link MapText} format. */
+/**
+ * The maps of this build: {@code maps/NAME.map} resources in the {@link MapText} format, and the generated
+ * {@code bench} map.
+ */
 final class Maps {
+
+    /** The generated benchmark map shared with the Colyseus peer benchmark ({@link BenchMap}). */
+    static final String BENCH = "bench";
 
     private Maps() {
     }
@@ -17,6 +24,9 @@ final class Maps {
     static Grid load(WorldConfig config) {
         if (config.map() == null) {
             return Grid.open(config.grid());
+        }
+        if (config.map().equals(BENCH)) {
+            return BenchMap.grid();
         }
         String resource = "maps/" + config.map() + ".map";
         try (InputStream in = Maps.class.getClassLoader().getResourceAsStream(resource)) {

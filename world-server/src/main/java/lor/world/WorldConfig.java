@@ -4,6 +4,7 @@ import java.net.URI;
 import java.util.Map;
 
 import lor.sim.grid.GridSize;
+import lor.sim.world.World;
 
 /**
  * Everything a world process is started with. Non-secret settings come from the command line, so that {@code ps}
@@ -11,6 +12,7 @@ import lor.sim.grid.GridSize;
  */
 public record WorldConfig(String worldId, URI controlUrl, String bindAddress, int gamePort, long snapshotIntervalMs,
                           GridSize grid, String map, int npcs, int viewRadius, int intentsPerSecond,
+                          World.SpawnRule spawnRule,
                           long shutdownAckTimeoutMs, long maxSnapshotBytes, String spawnToken,
                           String ticketSecret) {
 
@@ -31,6 +33,8 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
               --npcs N                    wandering NPCs (default 0)
               --view-radius N             cells a player sees in each direction (default 24)
               --intent-rate N             move intents per second a connection may send (default 20)
+              --spawn nearest|hashed      where new players appear: nearest the map's spawn point (default), or
+                                          the bench rule (hashed by join order, then the next free cell)
               --shutdown-ack-timeout-ms N how long shutdown waits for the final snapshot's ack (default 30000)
               --max-snapshot-bytes N      largest control message accepted (default 268435456)
             environment: LOR_SPAWN_TOKEN and LOR_TICKET_SECRET (required)""";
@@ -46,6 +50,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         int npcs = 0;
         int viewRadius = 24;
         int intentsPerSecond = 20;
+        World.SpawnRule spawnRule = World.SpawnRule.NEAREST_TO_SPAWN_POINT;
         long shutdownAckTimeoutMs = 30_000;
         long maxSnapshotBytes = 256L * 1024 * 1024;
         for (int i = 0; i < args.length; i++) {
@@ -65,6 +70,11 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                 case "--npcs" -> npcs = parseInt(option, value, 0, 1_000_000);
                 case "--view-radius" -> viewRadius = parseInt(option, value, 1, 256);
                 case "--intent-rate" -> intentsPerSecond = parseInt(option, value, 1, 1000);
+                case "--spawn" -> spawnRule = switch (value) {
+                    case "nearest" -> World.SpawnRule.NEAREST_TO_SPAWN_POINT;
+                    case "hashed" -> World.SpawnRule.HASHED;
+                    default -> throw new IllegalArgumentException("--spawn must be nearest or hashed");
+                };
                 case "--shutdown-ack-timeout-ms" ->
                         shutdownAckTimeoutMs = parseLong(option, value, 100, MAX_INTERVAL_MS);
                 case "--max-snapshot-bytes" ->
@@ -84,7 +94,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
             throw new IllegalArgumentException(ENV_SPAWN_TOKEN + " and " + ENV_TICKET_SECRET + " must be set");
         }
         return new WorldConfig(worldId, URI.create(controlUrl), bind, gamePort, snapshotIntervalMs, grid, map, npcs,
-                viewRadius, intentsPerSecond, shutdownAckTimeoutMs, maxSnapshotBytes, spawnToken, ticketSecret);
+                viewRadius, intentsPerSecond, spawnRule, shutdownAckTimeoutMs, maxSnapshotBytes, spawnToken, ticketSecret);
     }
 
     /** Ticks between two periodic snapshots at the given tick rate (at least one). */
@@ -97,7 +107,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         return "WorldConfig[worldId=" + worldId + ", controlUrl=" + controlUrl + ", bind=" + bindAddress
                 + ", gamePort=" + gamePort + ", snapshotIntervalMs=" + snapshotIntervalMs + ", grid=" + grid
                 + ", map=" + map + ", npcs=" + npcs + ", viewRadius=" + viewRadius
-                + ", intentsPerSecond=" + intentsPerSecond
+                + ", intentsPerSecond=" + intentsPerSecond + ", spawn=" + spawnRule
                 + ", shutdownAckTimeoutMs=" + shutdownAckTimeoutMs + ", maxSnapshotBytes=" + maxSnapshotBytes
                 + ", secrets=<redacted>]";
     }

@@ -19,14 +19,17 @@ import lor.protocol.control.PlayerRosterMessage;
 import lor.protocol.control.PortalGrantedMessage;
 import lor.protocol.control.PortalRefusedMessage;
 import lor.protocol.control.PortalTransferMessage;
+import lor.protocol.control.WorldLoadMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldStatusMessage;
 import lor.protocol.game.GameMessages;
+import lor.protocol.game.HelloMessage;
 import lor.protocol.game.MapEncoding;
 import lor.protocol.game.MapMessage;
 import lor.protocol.game.RejectedMessage;
 import lor.protocol.game.TransferMessage;
 import lor.protocol.game.WelcomeMessage;
+import lor.protocol.game.binary.BinaryState;
 import lor.protocol.ticket.Ticket;
 import lor.sim.grid.Grid;
 import lor.sim.grid.Portal;
@@ -36,10 +39,12 @@ import lor.sim.world.TickEvents;
 import lor.sim.world.World;
 import lor.sim.world.WorldSnapshot;
 import lor.world.control.ControlLink;
+import lor.world.game.BinaryStateBroadcaster;
 import lor.world.game.IntentQueue;
 import lor.world.game.PlayerConnection;
 import lor.world.game.PlayerSession;
 import lor.world.game.StateBroadcaster;
+import lor.world.sim.LoadMeter;
 import lor.world.sim.TickStats;
 import lor.world.sim.WorldLoop;
 import lor.world.snapshot.SnapshotCodec;
@@ -67,6 +72,9 @@ public final class WorldRuntime implements WorldLoop.Tickable {
     private final SnapshotOutbox outbox;
     private final Consumer<String> fatal;
     private final StateBroadcaster broadcaster;
+    private final BinaryStateBroadcaster binaryBroadcaster;
+    private final LoadMeter load = new LoadMeter();
+    private final World.SpawnRule spawnRule;
     /** The encoded {@code map} message: the same bytes for every player. */
     private final ByteBuf mapFrame;
     private final Map<Long, PlayerSession> byAccount = new LinkedHashMap<>();
@@ -91,6 +99,8 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         this.outbox = outbox;
         this.fatal = fatal;
         this.broadcaster = new StateBroadcaster(config.viewRadius(), ByteBufAllocator.DEFAULT);
+        this.binaryBroadcaster = new BinaryStateBroadcaster(grid.size(), config.viewRadius(), ByteBufAllocator.DEFAULT);
+        this.spawnRule = config.spawnRule();
         this.mapFrame = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(GameMessages.serverCodec()
                 .encode(mapMessage(grid)).getBytes(StandardCharsets.UTF_8)).asReadOnly());
     }
@@ -115,6 +125,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
                 fatal.accept("unreadable snapshot seq " + seq);
                 return;
             }
+            world.spawnRule(spawnRule);
             int placed = world.addNpcs(npcs);
             hydratedSeq = seq;
             lastSeq = seq;
@@ -133,6 +144,11 @@ public final class WorldRuntime implements WorldLoop.Tickable {
     }
 
     public void admit(PlayerConnection connection, Ticket ticket, Object ref) {
+        admit(connection, ticket, false, ref);
+    }
+
+    /** @param binary the player asked for binary state frames */
+    public void admit(PlayerConnection connection, Ticket ticket, boolean binary, Object ref) {
         if (world == null || !admitting) {
             connection.closeWith(ErrorCode.WORLD_UNAVAILABLE, "world is not admitting players");
             return;
@@ -150,13 +166,14 @@ public final class WorldRuntime implements WorldLoop.Tickable {
             connection.closeWith(ErrorCode.WORLD_UNAVAILABLE, "world is full");
             return;
         }
-        PlayerSession session = new PlayerSession(connection, entityId);
+        PlayerSession session = new PlayerSession(connection, entityId, binary);
         byAccount.put(account, session);
         byEntity.put(entityId, session);
         int slot = world.slotOf(entityId);
         connection.send(new WelcomeMessage(entityId, world.tick(), WorldLoop.TICK_RATE, WorldLoop.BROADCAST_RATE,
                 new WelcomeMessage.GridSize(grid.width(), grid.height(), grid.layers()),
-                new WelcomeMessage.Position(world.xAt(slot), world.yAt(slot), world.layerAt(slot)), ref));
+                new WelcomeMessage.Position(world.xAt(slot), world.yAt(slot), world.layerAt(slot)),
+                binary ? BinaryState.ENCODING : HelloMessage.JSON, ref));
         connection.sendFrame(mapFrame.duplicate());
         control.send(new PlayerJoinedMessage(worldId, account));
         LOG.info("account {} entered as entity {} at {},{},{} ({} online)", account, entityId, world.xAt(slot),
@@ -254,7 +271,11 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         world.step();
         answerIntents(world.events());
         if (loopTicks % TICKS_PER_BROADCAST == 0) {
-            broadcaster.broadcast(world, byAccount.values(), System.nanoTime());
+            long start = System.nanoTime();
+            broadcaster.broadcast(world, byAccount.values(), start);
+            binaryBroadcaster.broadcast(world, byAccount.values(), start);
+            world.markPositions();
+            load.broadcastTook(System.nanoTime() - start);
         }
         if (loopTicks >= nextSnapshotAt) {
             takeSnapshot(false);
@@ -263,7 +284,20 @@ public final class WorldRuntime implements WorldLoop.Tickable {
             TickStats.Summary s = loop.stats().summary();
             control.sendIfWritable(new WorldStatusMessage(worldId, world.tick(), byAccount.size(), s.p50(), s.p99(),
                     s.max(), loop.overruns()));
+            control.sendIfWritable(loadReport(loop));
         }
+    }
+
+    private WorldLoadMessage loadReport(WorldLoop loop) {
+        TickStats.Summary b = load.broadcasts();
+        long bytes = load.bytesSinceLast(broadcaster.bytesWritten() + binaryBroadcaster.bytesWritten());
+        long frames = load.framesSinceLast(broadcaster.framesWritten() + binaryBroadcaster.framesWritten());
+        int queued = loop.queuedCommands();
+        for (PlayerSession session : byAccount.values()) {
+            queued += session.connection().intents().size();
+        }
+        return new WorldLoadMessage(worldId, b.p50(), b.p99(), byAccount.isEmpty() ? 0 : bytes / byAccount.size(),
+                frames, queued, load.gcPauseSeconds(), load.gcCount(), LoadMeter.cpuSeconds(), LoadMeter.rssBytes());
     }
 
     /**

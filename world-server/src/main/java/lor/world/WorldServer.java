@@ -12,6 +12,7 @@ import lor.protocol.control.PortalGrantedMessage;
 import lor.protocol.control.PortalRefusedMessage;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.netty.EventLoops;
+import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
 import lor.world.control.ControlClient;
 import lor.world.control.ControlListener;
@@ -134,8 +135,8 @@ public final class WorldServer {
     private final class Admission implements GameAdmission {
 
         @Override
-        public boolean admit(PlayerConnection connection, lor.protocol.ticket.Ticket ticket, Object ref) {
-            return loop.submit(() -> runtime.admit(connection, ticket, ref));
+        public boolean admit(PlayerConnection connection, Ticket ticket, boolean binary, Object ref) {
+            return loop.submit(() -> runtime.admit(connection, ticket, binary, ref));
         }
 
         @Override

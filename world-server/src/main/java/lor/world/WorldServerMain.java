@@ -1,7 +1,11 @@
 package lor.world;
 
+import java.net.URI;
+import java.util.Arrays;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
+import lor.protocol.control.WorldAssignMessage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,6 +19,10 @@ public final class WorldServerMain {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("--spare")) {
+            runSpare(Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         WorldConfig config;
         try {
             config = WorldConfig.parse(args, System.getenv());
@@ -24,6 +32,50 @@ public final class WorldServerMain {
             System.exit(EXIT_USAGE);
             return;
         }
+        run(config);
+    }
+
+    /**
+     * {@code --spare --control-url URL [--bind ADDR] [other world options but --world-id]}: wait as a warm spare,
+     * then run the world the director assigns. The spawn token comes from the environment, the ticket secret with
+     * the assignment.
+     */
+    private static void runSpare(String[] spareArgs) throws Exception {
+        Logger log = LoggerFactory.getLogger(WorldServerMain.class);
+        String token = System.getenv(WorldConfig.ENV_SPAWN_TOKEN);
+        int url = Arrays.asList(spareArgs).indexOf("--control-url");
+        if (token == null || url < 0 || url + 1 >= spareArgs.length) {
+            System.err.println("world-server: a spare needs --control-url and " + WorldConfig.ENV_SPAWN_TOKEN);
+            System.exit(EXIT_USAGE);
+            return;
+        }
+        Spare spare = Spare.register(URI.create(spareArgs[url + 1]), token);
+        Spare.warmUp();
+        WorldAssignMessage assign;
+        try {
+            assign = spare.assignment().get();
+        } catch (ExecutionException e) {
+            log.info("spare released without a world: {}", e.getCause().getMessage());
+            System.exit(0);
+            return;
+        }
+        WorldConfig config;
+        try {
+            config = Spare.configFor(assign, Arrays.asList(spareArgs), token);
+        } catch (IllegalArgumentException e) {
+            log.error("cannot become world {}: {}", assign.worldId(), e.getMessage());
+            System.exit(EXIT_USAGE);
+            return;
+        }
+        log.info("spare becomes world {}", assign.worldId());
+        run(config, spare::close);
+    }
+
+    private static void run(WorldConfig config) throws Exception {
+        run(config, () -> { });
+    }
+
+    private static void run(WorldConfig config, Runnable started) throws Exception {
         Logger log = LoggerFactory.getLogger(WorldServerMain.class);
         log.info("starting {}", config);
         WorldServer server;
@@ -35,6 +87,7 @@ public final class WorldServerMain {
             System.exit(EXIT_USAGE);
             return;
         }
+        started.run();
         // SIGTERM takes the same path as the director's shutdown request.
         long hookBudget = config.shutdownAckTimeoutMs() + 5_000;
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -19,6 +19,8 @@ import lor.protocol.control.PlayerRosterMessage;
 import lor.protocol.control.PortalTransferMessage;
 import lor.protocol.control.ShutdownAckMessage;
 import lor.protocol.control.SnapshotAckMessage;
+import lor.protocol.control.SpareRegisterMessage;
+import lor.protocol.control.WorldLoadMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldSnapshotMessage;
@@ -44,6 +46,8 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Tex
     private final long portalTimeoutMs;
     private Channel channel;
     private String worldId;
+    /** A warm spare waiting for a world: it sends nothing more on this connection. */
+    private boolean spare;
 
     public ControlSessionHandler(WorldSupervisor supervisor, int maxSnapshotBytes, long portalTimeoutMs) {
         this.supervisor = supervisor;
@@ -67,10 +71,17 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Tex
             return;
         }
         if (worldId == null) {
-            if (message instanceof WorldRegisterMessage register) {
+            if (message instanceof WorldRegisterMessage register && !spare) {
                 register(ctx, register);
+            } else if (message instanceof SpareRegisterMessage spareRegister && !spare) {
+                try {
+                    supervisor.onSpareRegister(this, spareRegister);
+                    spare = true;
+                } catch (RegistrationRefusedException e) {
+                    refuse(ErrorCode.NOT_ALLOWED, "registration refused: " + e.getMessage());
+                }
             } else {
-                refuse(ErrorCode.NOT_AUTHENTICATED, "register first");
+                refuse(ErrorCode.NOT_AUTHENTICATED, spare ? "a spare waits for its world" : "register first");
             }
             return;
         }
@@ -82,6 +93,8 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Tex
             });
         } else if (message instanceof WorldStatusMessage status) {
             supervisor.onStatus(this, status);
+        } else if (message instanceof WorldLoadMessage load) {
+            supervisor.onLoad(this, load);
         } else if (message instanceof WorldReadyMessage ready) {
             supervisor.onReady(this, ready);
         } else if (message instanceof ShutdownAckMessage ack) {
@@ -116,6 +129,8 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Tex
     public void channelInactive(ChannelHandlerContext ctx) {
         if (worldId != null) {
             supervisor.onControlClosed(this, worldId);
+        } else if (spare) {
+            supervisor.onSpareClosed(this);
         }
         ctx.fireChannelInactive();
     }

@@ -61,7 +61,7 @@ public final class ApiHandler {
                     "{\"status\":\"ok\"}");
             case "/readyz" -> readiness(ctx, request);
             case "/metrics" -> HttpResponses.send(ctx, request, HttpResponseStatus.OK, DirectorMetrics.CONTENT_TYPE,
-                    metrics.render(worlds.views()));
+                    metrics.render(worlds.views(), worlds.readySpares()));
             case "/api/worlds" -> HttpResponses.send(ctx, request, HttpResponseStatus.OK, HttpResponses.JSON,
                     worldsJson(worlds.views()));
             case "/" -> serve(ctx, request, "index.html");

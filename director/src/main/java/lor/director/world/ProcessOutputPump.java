@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,19 +25,24 @@ final class ProcessOutputPump {
     }
 
     static void start(String worldId, long pid, InputStream output) {
-        Thread thread = new Thread(() -> pump(worldId, output), "out-" + worldId + "-" + pid);
+        start(() -> worldId, pid, output);
+    }
+
+    /** As above, with a label read per line: a warm spare takes its world's name once it is assigned one. */
+    static void start(Supplier<String> label, long pid, InputStream output) {
+        Thread thread = new Thread(() -> pump(label, output), "out-" + pid);
         thread.setDaemon(true);
         thread.start();
     }
 
-    private static void pump(String worldId, InputStream output) {
+    private static void pump(Supplier<String> label, InputStream output) {
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(output, StandardCharsets.UTF_8))) {
             String line;
             while ((line = reader.readLine()) != null) {
-                log(worldId, line.length() > MAX_LINE_CHARS ? line.substring(0, MAX_LINE_CHARS) + "…" : line);
+                log(label.get(), line.length() > MAX_LINE_CHARS ? line.substring(0, MAX_LINE_CHARS) + "…" : line);
             }
         } catch (IOException e) {
-            LOG.debug("[{}] output closed: {}", worldId, e.toString());
+            LOG.debug("[{}] output closed: {}", label.get(), e.toString());
         }
     }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
+import lor.protocol.control.WorldLoadMessage;
 import lor.protocol.control.WorldStatusMessage;
 
 /**
@@ -23,6 +24,7 @@ final class WorldInstance {
     long lastSnapshotAtMillis;
     long hydratedSeq;
     WorldStatusMessage lastStatus;
+    WorldLoadMessage lastLoad;
     /** When the world last had players or handed out a ticket, in nanoTime; idle shutdown counts from here. */
     long lastActiveNanos;
     /** Joins that arrived while the world was stopping: served by the next spawn. */
@@ -40,6 +42,6 @@ final class WorldInstance {
         WorldProcess p = current;
         return new WorldView(worldId, name, status, players, p == null || p.pid == 0 ? null : p.pid,
                 p == null || p.gamePort == 0 ? null : p.gamePort, lastSnapshotSeq, lastSnapshotAtMillis, hydratedSeq,
-                lastStatus);
+                lastStatus, lastLoad);
     }
 }

@@ -27,6 +27,8 @@ public final class WorldProcessLauncher {
 
     private final Path worldJar;
     private final String javaBinary;
+    /** The JVM flags plus, when the build left one beside the jar, the class-data-sharing archive. */
+    private final List<String> jvmFlags;
     private final Supplier<String> controlUrl;
     private final String bindAddress;
     private final long snapshotIntervalMs;
@@ -36,6 +38,7 @@ public final class WorldProcessLauncher {
                                 int maxSnapshotBytes) {
         this.worldJar = worldJar;
         this.javaBinary = currentJava();
+        this.jvmFlags = jvmFlags(worldJar);
         this.controlUrl = controlUrl;
         this.bindAddress = bindAddress;
         this.snapshotIntervalMs = snapshotIntervalMs;
@@ -47,7 +50,7 @@ public final class WorldProcessLauncher {
     List<String> command(String worldId, WorldSettings settings) {
         List<String> command = new ArrayList<>();
         command.add(javaBinary);
-        command.addAll(JVM_FLAGS);
+        command.addAll(jvmFlags);
         command.addAll(List.of("-jar", worldJar.toString(),
                 "--world-id", worldId,
                 "--control-url", controlUrl.get(),
@@ -56,7 +59,8 @@ public final class WorldProcessLauncher {
                 "--snapshot-interval-ms", Long.toString(snapshotIntervalMs),
                 "--max-snapshot-bytes", Integer.toString(maxSnapshotBytes),
                 "--npcs", Integer.toString(settings.npcs()),
-                "--view-radius", Integer.toString(settings.viewRadius())));
+                "--view-radius", Integer.toString(settings.viewRadius()),
+                "--spawn", settings.spawn()));
         if (settings.map() != null) {
             command.addAll(List.of("--map", settings.map()));
         }
@@ -65,13 +69,34 @@ public final class WorldProcessLauncher {
 
     Process launch(String worldId, WorldSettings settings, String spawnToken, String ticketSecret)
             throws IOException {
+        return start(command(worldId, settings), Map.of("LOR_SPAWN_TOKEN", spawnToken, "LOR_TICKET_SECRET",
+                ticketSecret));
+    }
+
+    /** The command line of a warm spare: no world yet; it learns its world and ticket secret on assignment. */
+    List<String> spareCommand() {
+        List<String> command = new ArrayList<>();
+        command.add(javaBinary);
+        command.addAll(jvmFlags);
+        command.addAll(List.of("-jar", worldJar.toString(), "--spare",
+                "--control-url", controlUrl.get(),
+                "--bind", bindAddress,
+                "--game-port", "0",
+                "--max-snapshot-bytes", Integer.toString(maxSnapshotBytes)));
+        return command;
+    }
+
+    Process launchSpare(String spawnToken) throws IOException {
+        return start(spareCommand(), Map.of("LOR_SPAWN_TOKEN", spawnToken));
+    }
+
+    private Process start(List<String> command, Map<String, String> secrets) throws IOException {
         if (!Files.isRegularFile(worldJar)) {
             throw new IOException("world-server jar not found at " + worldJar);
         }
-        ProcessBuilder builder = new ProcessBuilder(command(worldId, settings)).redirectErrorStream(true);
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         Map<String, String> env = builder.environment();
-        env.put("LOR_SPAWN_TOKEN", spawnToken);
-        env.put("LOR_TICKET_SECRET", ticketSecret);
+        env.putAll(secrets);
         // The director's own database credentials are none of a world's business.
         env.remove("LOR_DB_PASSWORD");
         env.remove("LOR_DB_USER");
@@ -79,8 +104,27 @@ public final class WorldProcessLauncher {
         return builder.start();
     }
 
+    long snapshotIntervalMs() {
+        return snapshotIntervalMs;
+    }
+
     public Path worldJar() {
         return worldJar;
+    }
+
+    /**
+     * The archive was dumped by the JDK that built the jar; with another JDK the JVM ignores it ({@code -Xshare:auto},
+     * the default) and starts without it, a little slower.
+     */
+    static List<String> jvmFlags(Path worldJar) {
+        List<String> flags = new ArrayList<>(JVM_FLAGS);
+        Path archive = worldJar.resolveSibling("world-server.jsa");
+        if (Files.isRegularFile(archive)) {
+            flags.add("-XX:SharedArchiveFile=" + archive);
+            flags.add("-Xlog:cds=off");
+            flags.add("-Xlog:cds+dynamic=off");
+        }
+        return List.copyOf(flags);
     }
 
     private static String currentJava() {

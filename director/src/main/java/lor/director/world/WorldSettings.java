@@ -10,7 +10,7 @@ import tools.jackson.databind.JsonNode;
  * What the director tells a world process to load, read from the world's {@code settings} document. Missing keys
  * take defaults; invalid values are refused when the director starts, not when a player joins.
  */
-public record WorldSettings(String map, int npcs, int viewRadius) {
+public record WorldSettings(String map, int npcs, int viewRadius, String spawn) {
 
     public static final int DEFAULT_VIEW_RADIUS = 24;
     private static final Pattern MAP_NAME = Pattern.compile("[a-z0-9_-]{1,32}");
@@ -25,6 +25,13 @@ public record WorldSettings(String map, int npcs, int viewRadius) {
         if (viewRadius < 1 || viewRadius > 256) {
             throw new IllegalArgumentException("viewRadius must be 1..256, got " + viewRadius);
         }
+        if (spawn == null || !spawn.equals("nearest") && !spawn.equals("hashed")) {
+            throw new IllegalArgumentException("spawn must be nearest or hashed, got " + spawn);
+        }
+    }
+
+    public WorldSettings(String map, int npcs, int viewRadius) {
+        this(map, npcs, viewRadius, "nearest");
     }
 
     public static WorldSettings parse(String worldId, String json) {
@@ -35,12 +42,13 @@ public record WorldSettings(String map, int npcs, int viewRadius) {
             throw new IllegalArgumentException("world " + worldId + ": settings are not JSON");
         }
         if (root == null || !root.isObject()) {
-            return new WorldSettings(null, 0, DEFAULT_VIEW_RADIUS);
+            return new WorldSettings(null, 0, DEFAULT_VIEW_RADIUS, "nearest");
         }
         try {
             JsonNode map = root.get("map");
             return new WorldSettings(map == null || map.isNull() ? null : map.asString(),
-                    root.path("npcs").asInt(0), root.path("viewRadius").asInt(DEFAULT_VIEW_RADIUS));
+                    root.path("npcs").asInt(0), root.path("viewRadius").asInt(DEFAULT_VIEW_RADIUS),
+                    root.path("spawn").asString("nearest"));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("world " + worldId + ": " + e.getMessage());
         }

@@ -29,7 +29,10 @@ import lor.protocol.control.PortalGrantedMessage;
 import lor.protocol.control.PortalRefusedMessage;
 import lor.protocol.control.PortalTransferMessage;
 import lor.protocol.control.ShutdownAckMessage;
+import lor.protocol.control.SpareRegisterMessage;
+import lor.protocol.control.WorldAssignMessage;
 import lor.protocol.control.WorldHydrateMessage;
+import lor.protocol.control.WorldLoadMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldResumedMessage;
@@ -69,6 +72,7 @@ public final class WorldSupervisor {
     private final ScheduledExecutorService scheduler;
     private final DirectorMetrics metrics;
     private final Membership membership;
+    private final SparePool spares;
     private final TicketIssuer tickets;
     private final String publicHost;
     private final long spawnTimeoutMs;
@@ -80,7 +84,7 @@ public final class WorldSupervisor {
     public WorldSupervisor(Collection<WorldRepository.WorldRecord> records, WorldProcessLauncher launcher,
                            SnapshotRepository snapshots, Executor blocking, ScheduledExecutorService scheduler,
                            DirectorMetrics metrics, Membership membership, TicketIssuer tickets, String publicHost,
-                           long spawnTimeoutMs, long idleShutdownMs, long stopTimeoutMs) {
+                           long spawnTimeoutMs, long idleShutdownMs, long stopTimeoutMs, int warmSpares) {
         Map<String, WorldInstance> byId = new LinkedHashMap<>();
         for (WorldRepository.WorldRecord r : records) {
             byId.put(r.worldId(), new WorldInstance(r.worldId(), r.name(),
@@ -93,6 +97,7 @@ public final class WorldSupervisor {
         this.scheduler = scheduler;
         this.metrics = metrics;
         this.membership = membership;
+        this.spares = new SparePool(launcher, metrics, warmSpares);
         this.tickets = tickets;
         this.publicHost = publicHost.contains(":") ? "[" + publicHost + "]" : publicHost;
         this.spawnTimeoutMs = spawnTimeoutMs;
@@ -101,6 +106,7 @@ public final class WorldSupervisor {
     }
 
     public void start() {
+        runBlocking(spares::replenish, () -> { });
         if (idleShutdownMs > 0) {
             idleCheck = scheduler.scheduleWithFixedDelay(this::stopIdleWorlds, IDLE_CHECK_MILLIS, IDLE_CHECK_MILLIS,
                     TimeUnit.MILLISECONDS);
@@ -274,6 +280,18 @@ public final class WorldSupervisor {
         }
     }
 
+    public void onLoad(ControlChannel channel, WorldLoadMessage message) {
+        WorldInstance w = worlds.get(message.worldId());
+        if (w == null) {
+            return;
+        }
+        synchronized (w) {
+            if (w.current != null && w.current.control == channel) {
+                w.lastLoad = message;
+            }
+        }
+    }
+
     /** A world admitted an account; if the account was in another world, that world lets it go. */
     public void onPlayerJoined(ControlChannel channel, PlayerJoinedMessage message) {
         if (!isCurrentControl(message.worldId(), channel)) {
@@ -437,6 +455,10 @@ public final class WorldSupervisor {
         }
         List<CompletableFuture<Process>> exits = new ArrayList<>();
         List<Process> processes = new ArrayList<>();
+        for (Process spare : spares.close()) {
+            exits.add(spare.onExit());
+            processes.add(spare);
+        }
         for (WorldInstance w : worlds.values()) {
             synchronized (w) {
                 failWaiters(w, "the director is shutting down");
@@ -471,15 +493,38 @@ public final class WorldSupervisor {
         }
     }
 
+    /** A warm spare introduces itself. */
+    public void onSpareRegister(ControlChannel channel, SpareRegisterMessage message)
+            throws RegistrationRefusedException {
+        if (!spares.registered(channel, message.spawnToken(), message.pid())) {
+            LOG.warn("refused a spare registration from pid {}: unknown spawn token", message.pid());
+            throw new RegistrationRefusedException("unknown spare");
+        }
+    }
+
+    public void onSpareClosed(ControlChannel channel) {
+        spares.disconnected(channel);
+    }
+
+    /** Warm spares registered and waiting. */
+    public int readySpares() {
+        return spares.ready();
+    }
+
     // ---- internals ----------------------------------------------------------------------------------------------
 
     private WorldProcess spawnLocked(WorldInstance w) {
+        SparePool.Spare spare = spares.take();
+        if (spare != null) {
+            return assignLocked(w, spare);
+        }
         String spawnToken = Secrets.random256();
         String ticketSecret = Secrets.random256();
         WorldProcess p = new WorldProcess(spawnToken, TicketSigner.fromEncodedSecret(ticketSecret));
         w.current = p;
         w.status = WorldStatus.STARTING;
         w.lastStatus = null;
+        w.lastLoad = null;
         w.hydratedSeq = 0;
         try {
             p.process = launcher.launch(w.worldId, w.settings, spawnToken, ticketSecret);
@@ -496,6 +541,32 @@ public final class WorldSupervisor {
         ProcessOutputPump.start(w.worldId, p.pid, p.process.getInputStream());
         p.process.onExit().thenAccept(exited -> onExit(w, p, exited.exitValue()));
         p.timeout = scheduler.schedule(() -> onSpawnTimeout(w, p), spawnTimeoutMs, TimeUnit.MILLISECONDS);
+        return p;
+    }
+
+    /**
+     * Turns a warm spare into the world: it gets the world's settings and this spawn's ticket secret over its
+     * control connection, then registers as the world with its spawn token and is hydrated as a fresh spawn would
+     * be. A new spare is started in its place.
+     */
+    private WorldProcess assignLocked(WorldInstance w, SparePool.Spare spare) {
+        String ticketSecret = Secrets.random256();
+        WorldProcess p = new WorldProcess(spare.spawnToken, TicketSigner.fromEncodedSecret(ticketSecret));
+        p.process = spare.process;
+        p.pid = spare.process.pid();
+        w.current = p;
+        w.status = WorldStatus.STARTING;
+        w.lastStatus = null;
+        w.lastLoad = null;
+        w.hydratedSeq = 0;
+        spare.label = w.worldId;
+        WorldSettings s = w.settings;
+        spare.control.send(new WorldAssignMessage(w.worldId, ticketSecret, s.map(), s.npcs(), s.viewRadius(),
+                s.spawn(), launcher.snapshotIntervalMs()));
+        LOG.info("world {} takes warm spare pid {}", w.worldId, p.pid);
+        p.process.onExit().thenAccept(exited -> onExit(w, p, exited.exitValue()));
+        p.timeout = scheduler.schedule(() -> onSpawnTimeout(w, p), spawnTimeoutMs, TimeUnit.MILLISECONDS);
+        runBlocking(spares::replenish, () -> { });
         return p;
     }
 
@@ -528,6 +599,7 @@ public final class WorldSupervisor {
             w.current = null;
             w.status = WorldStatus.STOPPED;
             w.lastStatus = null;
+            w.lastLoad = null;
             membership.clearWorld(w.worldId);
             p.ready.completeExceptionally(new WorldUnavailableException(
                     "the world's process exited (code " + exitCode + ")"));

@@ -141,13 +141,49 @@ public final class ControlMessages {
             f -> new PlayerKickMessage(f.string("worldId"), f.longValue("accountId"), f.string("reason")),
             (m, out) -> out.put("worldId", m.worldId()).put("accountId", m.accountId()).put("reason", m.reason()));
 
+    public static final MessageType<WorldLoadMessage> WORLD_LOAD = MessageType.of(WorldLoadMessage.TYPE,
+            WorldLoadMessage.class,
+            f -> new WorldLoadMessage(f.string("worldId"), f.doubleValue("broadcastP50"), f.doubleValue("broadcastP99"),
+                    f.longValue("bytesPerClientPerSecond"), f.longValue("framesPerSecond"), f.intValue("queueDepth"),
+                    f.doubleValue("gcPauseSecondsTotal"), f.longValue("gcCount"), f.doubleValue("cpuSecondsTotal"),
+                    f.longValue("rssBytes")),
+            (m, out) -> out.put("worldId", m.worldId())
+                    .put("broadcastP50", m.broadcastP50())
+                    .put("broadcastP99", m.broadcastP99())
+                    .put("bytesPerClientPerSecond", m.bytesPerClientPerSecond())
+                    .put("framesPerSecond", m.framesPerSecond())
+                    .put("queueDepth", m.queueDepth())
+                    .put("gcPauseSecondsTotal", m.gcPauseSecondsTotal())
+                    .put("gcCount", m.gcCount())
+                    .put("cpuSecondsTotal", m.cpuSecondsTotal())
+                    .put("rssBytes", m.rssBytes()));
+
+    public static final MessageType<SpareRegisterMessage> SPARE_REGISTER = MessageType.of(SpareRegisterMessage.TYPE,
+            SpareRegisterMessage.class,
+            f -> new SpareRegisterMessage(f.string("spawnToken"), f.longValue("pid")),
+            (m, out) -> out.put("spawnToken", m.spawnToken()).put("pid", m.pid()));
+
+    public static final MessageType<WorldAssignMessage> WORLD_ASSIGN = MessageType.of(WorldAssignMessage.TYPE,
+            WorldAssignMessage.class,
+            f -> new WorldAssignMessage(f.string("worldId"), f.string("ticketSecret"), f.optionalString("map"),
+                    f.intValue("npcs"), f.intValue("viewRadius"), f.string("spawn"), f.longValue("snapshotIntervalMs")),
+            (m, out) -> {
+                out.put("worldId", m.worldId()).put("ticketSecret", m.ticketSecret());
+                if (m.map() != null) {
+                    out.put("map", m.map());
+                }
+                out.put("npcs", m.npcs()).put("viewRadius", m.viewRadius()).put("spawn", m.spawn())
+                        .put("snapshotIntervalMs", m.snapshotIntervalMs());
+            });
+
     /** What a world process sends. */
     public static final List<MessageType<?>> WORLD_TO_DIRECTOR = List.of(WORLD_REGISTER, WORLD_READY, WORLD_SNAPSHOT,
-            WORLD_STATUS, SHUTDOWN_ACK, PORTAL_TRANSFER, PLAYER_JOINED, PLAYER_LEFT, PLAYER_ROSTER);
+            WORLD_STATUS, WORLD_LOAD, SHUTDOWN_ACK, PORTAL_TRANSFER, PLAYER_JOINED, PLAYER_LEFT, PLAYER_ROSTER,
+            SPARE_REGISTER);
 
     /** What the director sends to a world process. */
     public static final List<MessageType<?>> DIRECTOR_TO_WORLD = List.of(WORLD_HYDRATE, WORLD_RESUMED, SNAPSHOT_ACK,
-            WORLD_SHUTDOWN, PORTAL_GRANTED, PORTAL_REFUSED, PLAYER_KICK, Protocol.ERROR);
+            WORLD_SHUTDOWN, PORTAL_GRANTED, PORTAL_REFUSED, PLAYER_KICK, WORLD_ASSIGN, Protocol.ERROR);
 
     private ControlMessages() {
     }

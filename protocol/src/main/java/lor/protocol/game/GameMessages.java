@@ -9,6 +9,7 @@ import lor.protocol.MessageCodec;
 import lor.protocol.MessageType;
 import lor.protocol.Protocol;
 import lor.protocol.ProtocolException;
+import lor.protocol.game.binary.BinaryState;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -17,9 +18,12 @@ import tools.jackson.databind.node.ObjectNode;
 public final class GameMessages {
 
     public static final MessageType<HelloMessage> HELLO = MessageType.of(HelloMessage.TYPE, HelloMessage.class,
-            f -> new HelloMessage(f.stringOrNull("ticket"), f.ref()),
+            GameMessages::decodeHello,
             (m, out) -> {
                 out.put("ticket", m.ticket());
+                if (m.encoding() != null) {
+                    out.put("encoding", m.encoding());
+                }
                 MessageCodec.putRef(out, m.ref());
             });
 
@@ -39,6 +43,7 @@ public final class GameMessages {
                         .put("x", m.you().x())
                         .put("y", m.you().y())
                         .put("layer", m.you().layer());
+                out.put("encoding", m.encoding());
                 MessageCodec.putRef(out, m.ref());
             });
 
@@ -113,6 +118,14 @@ public final class GameMessages {
         return new MessageCodec(SERVER_MESSAGES, CLIENT_MESSAGES);
     }
 
+    private static HelloMessage decodeHello(Fields f) throws ProtocolException {
+        String encoding = f.optionalString("encoding");
+        if (encoding != null && !encoding.equals(HelloMessage.JSON) && !encoding.equals(BinaryState.ENCODING)) {
+            throw new ProtocolException(ErrorCode.BAD_REQUEST, "encoding must be json or binary", f.ref());
+        }
+        return new HelloMessage(f.stringOrNull("ticket"), encoding, f.ref());
+    }
+
     private static MoveMessage decodeMove(Fields f) throws ProtocolException {
         for (String field : POSITION_FIELDS) {
             if (f.has(field)) {
@@ -148,6 +161,6 @@ public final class GameMessages {
                 new WelcomeMessage.GridSize(grid.path("width").asInt(), grid.path("height").asInt(),
                         grid.path("layers").asInt()),
                 new WelcomeMessage.Position(you.path("x").asInt(), you.path("y").asInt(), you.path("layer").asInt()),
-                f.ref());
+                f.has("encoding") ? f.string("encoding") : HelloMessage.JSON, f.ref());
     }
 }

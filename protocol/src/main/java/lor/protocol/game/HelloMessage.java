@@ -4,11 +4,23 @@ import lor.protocol.Message;
 
 /**
  * → {@code hello}: the first frame on {@code /game}, presenting the ticket from {@code world_joined}; {@code ticket}
- * is null when the frame had none or a non-string one.
+ * is null when the frame had none or a non-string one. {@code encoding} is {@code json} (the default, also when
+ * absent) or {@code binary} (state frames in {@link lor.protocol.game.binary.BinaryState}'s encoding).
  */
-public record HelloMessage(String ticket, Object ref) implements Message {
+public record HelloMessage(String ticket, String encoding, Object ref) implements Message {
 
     public static final String TYPE = "hello";
+    public static final String JSON = "json";
+
+    /** A plain hello: JSON state frames. */
+    public HelloMessage(String ticket, Object ref) {
+        this(ticket, null, ref);
+    }
+
+    /** True when the client asked for {@code binary} state frames. */
+    public boolean wantsBinary() {
+        return "binary".equals(encoding);
+    }
 
     @Override
     public String type() {
@@ -17,6 +29,6 @@ public record HelloMessage(String ticket, Object ref) implements Message {
 
     @Override
     public String toString() {
-        return "HelloMessage[ticket=<redacted>]";
+        return "HelloMessage[ticket=<redacted>, encoding=" + encoding + "]";
     }
 }

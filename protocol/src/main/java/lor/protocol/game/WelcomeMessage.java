@@ -4,7 +4,7 @@ import lor.protocol.Message;
 
 /** ← {@code welcome}: the player's entity, the world's clock and grid, and where the player stands. */
 public record WelcomeMessage(int entityId, long tick, int tickRate, int broadcastRate, GridSize grid, Position you,
-                             Object ref) implements Message {
+                             String encoding, Object ref) implements Message {
 
     public static final String TYPE = "welcome";
 

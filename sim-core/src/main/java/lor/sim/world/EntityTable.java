@@ -30,6 +30,11 @@ final class EntityTable {
     byte[] pathLength;
     byte[] pathStep;
     byte[] blocked;
+    /** Position at the last mark ({@link World#markPositions()}); {@code marked} is 0 for entities added since. */
+    int[] markedX;
+    int[] markedY;
+    int[] markedLayer;
+    byte[] marked;
     final LongIntMap slotById = new LongIntMap(64);
 
     EntityTable(int capacity) {
@@ -51,6 +56,7 @@ final class EntityTable {
         pathLength[slot] = 0;
         pathStep[slot] = 0;
         blocked[slot] = 0;
+        marked[slot] = 0;
         slotById.put(entityId, slot);
         return slot;
     }
@@ -88,6 +94,10 @@ final class EntityTable {
                 pathLength[to] = pathLength[from];
                 pathStep[to] = pathStep[from];
                 blocked[to] = blocked[from];
+                markedX[to] = markedX[from];
+                markedY[to] = markedY[from];
+                markedLayer[to] = markedLayer[from];
+                marked[to] = marked[from];
                 slotById.put(id[to], to);
             }
             to++;
@@ -108,6 +118,10 @@ final class EntityTable {
         pathLength = new byte[capacity];
         pathStep = new byte[capacity];
         blocked = new byte[capacity];
+        markedX = new int[capacity];
+        markedY = new int[capacity];
+        markedLayer = new int[capacity];
+        marked = new byte[capacity];
     }
 
     private void grow(int capacity) {
@@ -122,5 +136,9 @@ final class EntityTable {
         pathLength = Arrays.copyOf(pathLength, capacity);
         pathStep = Arrays.copyOf(pathStep, capacity);
         blocked = Arrays.copyOf(blocked, capacity);
+        markedX = Arrays.copyOf(markedX, capacity);
+        markedY = Arrays.copyOf(markedY, capacity);
+        markedLayer = Arrays.copyOf(markedLayer, capacity);
+        marked = Arrays.copyOf(marked, capacity);
     }
 }

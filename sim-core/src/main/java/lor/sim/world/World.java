@@ -1,10 +1,12 @@
 package lor.sim.world;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import lor.sim.grid.BenchMap;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
 import lor.sim.space.SpatialIndex;
@@ -36,6 +38,14 @@ public final class World {
     private boolean indexStale = true;
     private long tick;
     private int nextEntityId;
+    /** How a player without a saved position is placed. */
+    private SpawnRule spawnRule = SpawnRule.NEAREST_TO_SPAWN_POINT;
+    /** Players placed by {@link SpawnRule#HASHED}, in join order: the j of the bench rule. */
+    private int hashedSpawns;
+    /** Ids and positions, at the last {@link #markPositions()}, of entities removed since. */
+    private int[] removedIds = new int[16];
+    private int[] removedCells = new int[16];
+    private int removedCount;
 
     private World(Grid grid, long tick, int nextEntityId, long seed) {
         this.grid = grid;
@@ -61,6 +71,18 @@ public final class World {
             world.knownPlayers.put(player.accountId(), player);
         }
         return world;
+    }
+
+    /** Where players without a saved position appear. */
+    public enum SpawnRule {
+        /** The free cell nearest to the map's spawn point. */
+        NEAREST_TO_SPAWN_POINT,
+        /** The bench rule ({@link lor.sim.grid.BenchMap#spawnStart}): hashed by join order, then the next free. */
+        HASHED
+    }
+
+    public void spawnRule(SpawnRule rule) {
+        this.spawnRule = rule;
     }
 
     public Grid grid() {
@@ -94,9 +116,14 @@ public final class World {
             return existing;
         }
         PlayerRecord saved = knownPlayers.get(accountId);
-        int[] cell = saved != null && size.contains(saved.x(), saved.y(), saved.layer())
-                ? nearestFree(saved.x(), saved.y(), saved.layer())
-                : nearestFree(grid.spawnX(), grid.spawnY(), grid.spawnLayer());
+        int[] cell;
+        if (saved != null && size.contains(saved.x(), saved.y(), saved.layer())) {
+            cell = nearestFree(saved.x(), saved.y(), saved.layer());
+        } else if (spawnRule == SpawnRule.HASHED) {
+            cell = nextFreeFrom(BenchMap.spawnStart(hashedSpawns++, size.cells()));
+        } else {
+            cell = nearestFree(grid.spawnX(), grid.spawnY(), grid.spawnLayer());
+        }
         if (cell == null) {
             return 0;
         }
@@ -151,6 +178,7 @@ public final class World {
         int slot = entities.slotOf(id);
         knownPlayers.put(accountId, new PlayerRecord(accountId, saveX, saveY, saveLayer));
         occupancy[size.index(entities.x[slot], entities.y[slot], entities.layer[slot])] = 0;
+        rememberRemoval(slot);
         entities.remove(slot);
         indexStale = true;
     }
@@ -309,6 +337,69 @@ public final class World {
         return index.query(x, y, layer, radius, out);
     }
 
+    // ---- changes since a mark (for delta-encoding clients) ---------------------------------------------------------
+
+    /**
+     * Remembers every entity's position as the baseline for {@link #markedXAt} and friends, and forgets the removals
+     * recorded since the previous mark. A broadcaster calls it after each broadcast: the next one then sends what
+     * changed since.
+     */
+    public void markPositions() {
+        EntityTable t = entities;
+        for (int slot = 0; slot < t.count; slot++) {
+            t.markedX[slot] = t.x[slot];
+            t.markedY[slot] = t.y[slot];
+            t.markedLayer[slot] = t.layer[slot];
+            t.marked[slot] = 1;
+        }
+        removedCount = 0;
+    }
+
+    /** False for an entity added since the last mark: it has no baseline position. */
+    public boolean isMarkedAt(int slot) {
+        return entities.marked[slot] != 0;
+    }
+
+    public int markedXAt(int slot) {
+        return entities.markedX[slot];
+    }
+
+    public int markedYAt(int slot) {
+        return entities.markedY[slot];
+    }
+
+    public int markedLayerAt(int slot) {
+        return entities.markedLayer[slot];
+    }
+
+    /** Entities removed since the last mark that existed at it. */
+    public int removedSinceMark() {
+        return removedCount;
+    }
+
+    public int removedIdAt(int i) {
+        return removedIds[i];
+    }
+
+    /** The grid index of the cell a removed entity stood on at the last mark. */
+    public int removedCellAt(int i) {
+        return removedCells[i];
+    }
+
+    private void rememberRemoval(int slot) {
+        if (entities.marked[slot] == 0) {
+            return;
+        }
+        if (removedCount == removedIds.length) {
+            removedIds = Arrays.copyOf(removedIds, removedCount * 2);
+            removedCells = Arrays.copyOf(removedCells, removedCount * 2);
+        }
+        removedIds[removedCount] = entities.id[slot];
+        removedCells[removedCount] = size.index(entities.markedX[slot], entities.markedY[slot],
+                entities.markedLayer[slot]);
+        removedCount++;
+    }
+
     // ---- persistence and checks ---------------------------------------------------------------------------------
 
     /** A copy of what is persisted: the clock, the id counter and every player known to this world. */
@@ -405,6 +496,21 @@ public final class World {
                         return new int[] {x, y, layer};
                     }
                 }
+            }
+        }
+        return null;
+    }
+
+    /** The first free cell at or after {@code index} in index order, wrapping. */
+    private int[] nextFreeFrom(int index) {
+        int cells = size.cells();
+        for (int k = 0; k < cells; k++) {
+            int i = (index + k) % cells;
+            int x = i % size.width();
+            int y = (i / size.width()) % size.height();
+            int layer = i / (size.width() * size.height());
+            if (isFree(x, y, layer)) {
+                return new int[] {x, y, layer};
             }
         }
         return null;

@@ -1,8 +1,10 @@
 package lor.testclient.net;
 
+import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -12,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 import lor.protocol.ErrorMessage;
 import lor.protocol.Message;
@@ -28,7 +31,9 @@ public final class WsClient implements AutoCloseable {
     public static final int ABNORMAL_CLOSE = 1006;
 
     private final MessageCodec codec;
-    private final BlockingQueue<String> inbox = new LinkedBlockingQueue<>();
+    /** Text frames as strings; binary frames already turned into messages by {@link #binaryDecoder}. */
+    private final BlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
+    private volatile Function<ByteBuffer, Message> binaryDecoder;
     private final CompletableFuture<Integer> closed = new CompletableFuture<>();
     private WebSocket socket;
 
@@ -69,13 +74,33 @@ public final class WsClient implements AutoCloseable {
         socket.sendText(rest, true).join();
     }
 
+    /**
+     * Turns binary frames into messages from now on (they are refused before). Frames already received are decoded
+     * when read.
+     */
+    public void decodeBinaryWith(Function<ByteBuffer, Message> decoder) {
+        this.binaryDecoder = decoder;
+    }
+
     /** The next message, decoded. */
     public Message next(Duration timeout) throws Exception {
-        String text = inbox.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        if (text == null) {
+        Object item = inbox.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        if (item == null) {
             throw new AssertionError("no message within " + timeout.toMillis() + " ms"
                     + (closed.isDone() ? " (connection closed with " + closed.getNow(null) + ")" : ""));
         }
+        return decode(item);
+    }
+
+    private Message decode(Object item) {
+        if (item instanceof ByteBuffer binary) {
+            Function<ByteBuffer, Message> decoder = binaryDecoder;
+            if (decoder == null) {
+                throw new AssertionError("a binary frame arrived, and binary frames were not asked for");
+            }
+            return decoder.apply(binary);
+        }
+        String text = (String) item;
         try {
             return codec.decode(text);
         } catch (ProtocolException e) {
@@ -85,15 +110,8 @@ public final class WsClient implements AutoCloseable {
 
     /** The next message within {@code timeout}, or null if none arrived. */
     public Message poll(Duration timeout) throws Exception {
-        String text = inbox.poll(timeout.toNanos(), TimeUnit.NANOSECONDS);
-        if (text == null) {
-            return null;
-        }
-        try {
-            return codec.decode(text);
-        } catch (ProtocolException e) {
-            throw new AssertionError("unreadable message from server: " + e.getMessage() + ": " + text);
-        }
+        Object item = inbox.poll(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        return item == null ? null : decode(item);
     }
 
     /** The next message, which must be of {@code type}; an error message fails with its code. */
@@ -164,6 +182,20 @@ public final class WsClient implements AutoCloseable {
     private final class Listener implements WebSocket.Listener {
 
         private final StringBuilder partial = new StringBuilder();
+        private final ByteArrayOutputStream partialBinary = new ByteArrayOutputStream();
+
+        @Override
+        public CompletionStage<?> onBinary(WebSocket webSocket, ByteBuffer data, boolean last) {
+            byte[] bytes = new byte[data.remaining()];
+            data.get(bytes);
+            partialBinary.writeBytes(bytes);
+            if (last) {
+                inbox.add(ByteBuffer.wrap(partialBinary.toByteArray()));
+                partialBinary.reset();
+            }
+            webSocket.request(1);
+            return null;
+        }
 
         @Override
         public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {

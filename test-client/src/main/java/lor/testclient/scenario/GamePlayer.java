@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Predicate;
 
+import io.netty.buffer.Unpooled;
 import lor.protocol.ErrorMessage;
 import lor.protocol.Message;
 import lor.protocol.director.WorldJoinedMessage;
@@ -17,6 +18,8 @@ import lor.protocol.game.RejectedMessage;
 import lor.protocol.game.StateMessage;
 import lor.protocol.game.TransferMessage;
 import lor.protocol.game.WelcomeMessage;
+import lor.protocol.game.binary.BinaryState;
+import lor.protocol.game.binary.StateTracker;
 import lor.sim.grid.Cells;
 import lor.sim.grid.Grid;
 import lor.sim.world.Direction;
@@ -52,11 +55,27 @@ public final class GamePlayer {
     /** Joins {@code worldId} with a logged-in account and reads {@code welcome} and {@code map}. */
     public static GamePlayer enter(ScenarioContext ctx, ScenarioContext.Account account, String worldId)
             throws Exception {
+        return enter(ctx, account, worldId, HelloMessage.JSON);
+    }
+
+    /** As {@link #enter(ScenarioContext, ScenarioContext.Account, String)}, with state frames in {@code encoding}. */
+    public static GamePlayer enter(ScenarioContext ctx, ScenarioContext.Account account, String worldId,
+                                   String encoding) throws Exception {
         WorldJoinedMessage joined = ctx.join(account.client(), worldId);
         WsClient game = ctx.game(joined.gameUrl());
-        game.send(new HelloMessage(joined.ticket(), null));
+        game.send(new HelloMessage(joined.ticket(), encoding, null));
         WelcomeMessage welcome = game.expect(WelcomeMessage.class, ScenarioContext.STEP);
+        if (!welcome.encoding().equals(encoding)) {
+            throw new AssertionError("asked for " + encoding + " state, welcome says " + welcome.encoding());
+        }
         MapMessage map = game.expect(MapMessage.class, ScenarioContext.STEP);
+        if (BinaryState.ENCODING.equals(encoding)) {
+            StateTracker tracker = new StateTracker(map.width(), map.height());
+            game.decodeBinaryWith(bytes -> {
+                tracker.apply(Unpooled.wrappedBuffer(bytes));
+                return tracker.state();
+            });
+        }
         return new GamePlayer(game, joined, welcome, map);
     }
 

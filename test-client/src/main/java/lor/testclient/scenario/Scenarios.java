@@ -13,6 +13,7 @@ public final class Scenarios {
         List<Scenario> all = new ArrayList<>(Stage1Scenarios.all());
         all.addAll(Stage2Scenarios.all());
         all.addAll(Stage3Scenarios.all());
+        all.addAll(Stage5Scenarios.all());
         return List.copyOf(all);
     }
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Random;
 
 import lor.protocol.Limits;
+import lor.protocol.game.HelloMessage;
 import lor.protocol.game.MoveMessage;
 import lor.protocol.game.RejectedMessage;
 import lor.protocol.game.StateMessage;
@@ -155,7 +156,12 @@ public final class Stage2Scenarios {
     }
 
     static void predictedMoves(ScenarioContext ctx) throws Exception {
-        GamePlayer player = GamePlayer.enter(ctx, ctx.newAccount("predict"), WORLD);
+        predictedMoves(ctx, HelloMessage.JSON);
+    }
+
+    /** 200 random moves at 16 a second, predicted on the client and reconciled on every state of {@code encoding}. */
+    static void predictedMoves(ScenarioContext ctx, String encoding) throws Exception {
+        GamePlayer player = GamePlayer.enter(ctx, ctx.newAccount("predict"), WORLD, encoding);
         player.awaitState("first state", STEP, s -> player.seen(player.entityId()) != null);
         Random random = new Random(2026);
         Direction[] directions = Direction.values();
@@ -224,7 +230,7 @@ public final class Stage2Scenarios {
     }
 
     /** A direction into a walkable, unoccupied cell on the grid, as the player last saw it. */
-    private static Direction freeDirection(GamePlayer player) {
+    static Direction freeDirection(GamePlayer player) {
         Grid grid = player.prediction().grid();
         int[] at = player.position();
         for (Direction d : Direction.values()) {

@@ -6,7 +6,8 @@ import lor.protocol.ticket.Ticket;
 public interface GameAdmission {
 
     /** @return false when the world cannot take the request now (queue full or shutting down) */
-    boolean admit(PlayerConnection connection, Ticket ticket, Object ref);
+    /** @param binary the player asked for binary state frames */
+    boolean admit(PlayerConnection connection, Ticket ticket, boolean binary, Object ref);
 
     void leave(PlayerConnection connection);
 }

@@ -6,6 +6,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
@@ -121,7 +122,7 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
         accountId = ticket.accountId();
         limiter = new IntentLimiter(intentsPerSecond, System.nanoTime());
         state = State.IN_WORLD;
-        if (!admission.admit(this, ticket, hello.ref())) {
+        if (!admission.admit(this, ticket, hello.wantsBinary(), hello.ref())) {
             closeWith(ErrorCode.WORLD_UNAVAILABLE, "world is not admitting players", hello.ref());
         }
     }
@@ -181,6 +182,11 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     @Override
     public void sendFrame(ByteBuf frame) {
         channel.writeAndFlush(new TextWebSocketFrame(frame));
+    }
+
+    @Override
+    public void sendBinaryFrame(ByteBuf frame) {
+        channel.writeAndFlush(new BinaryWebSocketFrame(frame));
     }
 
     @Override

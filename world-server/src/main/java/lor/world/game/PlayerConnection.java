@@ -14,6 +14,9 @@ public interface PlayerConnection {
     /** Writes an encoded text frame; takes ownership of {@code frame}. */
     void sendFrame(ByteBuf frame);
 
+    /** Writes an encoded binary frame; takes ownership of {@code frame}. */
+    void sendBinaryFrame(ByteBuf frame);
+
     /** False while the connection's outbound buffer is above its high-water mark. */
     boolean isWritable();
 

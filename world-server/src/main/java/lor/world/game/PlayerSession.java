@@ -7,6 +7,14 @@ public final class PlayerSession {
 
     private final PlayerConnection connection;
     private final int entityId;
+    private final boolean binary;
+    /** Binary state only: the view rectangle of regions last written, and whether the next frame must reset. */
+    private int viewLayer = -1;
+    private int viewX0;
+    private int viewY0;
+    private int viewX1;
+    private int viewY1;
+    private long lastBroadcastWritten = -1;
     /** The highest seq a tick has processed for this connection; 0 before the first. */
     private long ack;
     /** The seq of the intent handed to the current tick, or -1. */
@@ -19,8 +27,57 @@ public final class PlayerSession {
     private long transferId;
 
     public PlayerSession(PlayerConnection connection, int entityId) {
+        this(connection, entityId, false);
+    }
+
+    public PlayerSession(PlayerConnection connection, int entityId, boolean binary) {
         this.connection = connection;
         this.entityId = entityId;
+        this.binary = binary;
+    }
+
+    public boolean binary() {
+        return binary;
+    }
+
+    /** The broadcast number of the last binary frame written, or -1 before the first. */
+    long lastBroadcastWritten() {
+        return lastBroadcastWritten;
+    }
+
+    /** Records a written binary frame and the view it left the client with. */
+    void wrote(long broadcast, int layer, int x0, int y0, int x1, int y1) {
+        lastBroadcastWritten = broadcast;
+        viewLayer = layer;
+        viewX0 = x0;
+        viewY0 = y0;
+        viewX1 = x1;
+        viewY1 = y1;
+    }
+
+    /** Whether region (x, y) of {@code layer} was in the view last written. */
+    boolean viewed(int layer, int x, int y) {
+        return layer == viewLayer && x >= viewX0 && x <= viewX1 && y >= viewY0 && y <= viewY1;
+    }
+
+    int viewLayer() {
+        return viewLayer;
+    }
+
+    int viewX0() {
+        return viewX0;
+    }
+
+    int viewY0() {
+        return viewY0;
+    }
+
+    int viewX1() {
+        return viewX1;
+    }
+
+    int viewY1() {
+        return viewY1;
     }
 
     public PlayerConnection connection() {

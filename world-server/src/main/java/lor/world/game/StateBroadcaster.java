@@ -24,7 +24,7 @@ import lor.sim.world.World;
  */
 public final class StateBroadcaster {
 
-    static final long UNWRITABLE_LIMIT_NANOS = 10_000_000_000L;
+    static final long UNWRITABLE_LIMIT_NANOS = UnwritableGuard.LIMIT_NANOS;
 
     private static final byte[] HEAD_START = "{\"type\":\"state\",\"tick\":".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] HEAD_ACK = ",\"ack\":".getBytes(StandardCharsets.US_ASCII);
@@ -41,9 +41,11 @@ public final class StateBroadcaster {
     private final int viewRadius;
     private final ByteBufAllocator alloc;
     private final Map<Long, List<Body>> bodies = new HashMap<>();
+    private final UnwritableGuard unwritable = new UnwritableGuard();
     private int[] slots;
     private long bodiesEncoded;
     private long framesWritten;
+    private long bytesWritten;
 
     public StateBroadcaster(int viewRadius, ByteBufAllocator alloc) {
         this.viewRadius = viewRadius;
@@ -59,16 +61,10 @@ public final class StateBroadcaster {
     public void broadcast(World world, Collection<PlayerSession> sessions, long nowNanos) {
         try {
             for (PlayerSession session : sessions) {
-                PlayerConnection connection = session.connection();
-                if (!connection.isWritable()) {
-                    if (session.unwritableSince() == 0) {
-                        session.unwritableSince(nowNanos);
-                    } else if (nowNanos - session.unwritableSince() > UNWRITABLE_LIMIT_NANOS) {
-                        connection.disconnect("not reading");
-                    }
+                if (session.binary() || !unwritable.allows(session, nowNanos)) {
                     continue;
                 }
-                session.unwritableSince(0);
+                PlayerConnection connection = session.connection();
                 int slot = world.slotOf(session.entityId());
                 if (slot < 0) {
                     continue;
@@ -79,6 +75,7 @@ public final class StateBroadcaster {
                 CompositeByteBuf frame = alloc.compositeBuffer(3);
                 frame.addComponents(true, head(world.tick(), session.ack()), body.retainedDuplicate(),
                         TAIL.duplicate());
+                bytesWritten += frame.readableBytes();
                 connection.sendFrame(frame);
                 framesWritten++;
             }
@@ -99,6 +96,11 @@ public final class StateBroadcaster {
 
     public long framesWritten() {
         return framesWritten;
+    }
+
+    /** Bytes of every frame written (what went on the wire, WebSocket framing aside). */
+    public long bytesWritten() {
+        return bytesWritten;
     }
 
     private ByteBuf bodyFor(World world, int count) {

@@ -1,0 +1,25 @@
+package lor.protocol.control;
+
+import lor.protocol.Message;
+
+/**
+ * Director → spare: become world {@code worldId} with these settings and this spawn's ticket secret. The process
+ * then connects as that world ({@code world_register} with its spawn token) and is hydrated like any other.
+ */
+public record WorldAssignMessage(String worldId, String ticketSecret, String map, int npcs, int viewRadius,
+                                 String spawn, long snapshotIntervalMs) implements Message {
+
+    public static final String TYPE = "world_assign";
+
+    @Override
+    public String type() {
+        return TYPE;
+    }
+
+    @Override
+    public String toString() {
+        return "WorldAssignMessage[worldId=" + worldId + ", ticketSecret=<redacted>, map=" + map + ", npcs=" + npcs
+                + ", viewRadius=" + viewRadius + ", spawn=" + spawn + ", snapshotIntervalMs=" + snapshotIntervalMs
+                + "]";
+    }
+}

@@ -1,0 +1,58 @@
+package lor.protocol.game.binary;
+
+/**
+ * The {@code binary} encoding of {@code state}, negotiated with {@code "encoding":"binary"} in {@code hello}. Every
+ * other message stays JSON text; only state frames become binary WebSocket frames. All integers are unsigned LEB128
+ * varints; deltas are zigzag varints.
+ *
+ * <p>The map is cut into square <em>regions</em> of {@link #REGION_SIZE} cells on each layer, numbered
+ * {@code (layer * regionsHigh + (y / 8)) * regionsWide + (x / 8)} with {@code regionsWide = ceil(width / 8)}. A
+ * player's view is every region that intersects the square of the view radius around it. A frame carries only what
+ * changed since the previous frame written on the connection (the baseline; TCP delivers frames in order, and a
+ * connection that skipped a broadcast gets a reset frame), in parts that are encoded once per broadcast and shared
+ * by every player whose view holds the region:
+ * <pre>
+ * u8      kind = 1 (state)
+ * varint  tick
+ * varint  ack                      highest intent seq of this connection a tick has processed
+ * u8      flags                    bit 0: reset: forget every entity before applying this frame
+ * varint  L, then L × varint region      regions that left the view: forget every entity in them
+ * varint  E, then E × snapshot           regions that entered the view (all of them after a reset)
+ * varint  C, then C × change             regions of the view with changes since the previous broadcast
+ *
+ * snapshot: varint region, varint n, n × entity
+ * change:   varint region,
+ *           varint d, d × varint id               entities that left this region (moved out or removed)
+ *           varint a, a × entity                   entities that arrived in this region (moved in or added)
+ *           varint m, m × (varint id, zigzag dx, zigzag dy)   entities that moved within this region
+ * entity:   varint id, varint x, varint y, varint layer, u8 kind (1 player, 2 npc)
+ * </pre>
+ * A client applies a frame in this order: reset; left regions; every departure of every change; snapshots; every
+ * arrival; every move. The entity set is then exactly the entities in the view's regions, at their positions at
+ * {@code tick}.
+ */
+public final class BinaryState {
+
+    public static final String ENCODING = "binary";
+    public static final int KIND_STATE = 1;
+    public static final int REGION_SIZE = 8;
+    public static final int REGION_SHIFT = 3;
+    public static final int FLAG_RESET = 1;
+    public static final int ENTITY_PLAYER = 1;
+    public static final int ENTITY_NPC = 2;
+
+    private BinaryState() {
+    }
+
+    public static int regionsWide(int width) {
+        return (width + REGION_SIZE - 1) >> REGION_SHIFT;
+    }
+
+    public static int regionsHigh(int height) {
+        return (height + REGION_SIZE - 1) >> REGION_SHIFT;
+    }
+
+    public static int region(int x, int y, int layer, int regionsWide, int regionsHigh) {
+        return (layer * regionsHigh + (y >> REGION_SHIFT)) * regionsWide + (x >> REGION_SHIFT);
+    }
+}

@@ -1,0 +1,126 @@
+package lor.protocol.game.binary;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+
+import io.netty.buffer.ByteBuf;
+import lor.protocol.game.StateMessage;
+
+/**
+ * A client's view of the world rebuilt from {@link BinaryState} frames: apply each frame in order, then read the
+ * entities as a {@link StateMessage}, exactly what the JSON encoding would have said. Not thread-safe.
+ */
+public final class StateTracker {
+
+    private final int regionsWide;
+    private final int regionsHigh;
+    /** Entities by id, with the region each one is in. Small maps: a plain hash map keyed by boxed id is enough. */
+    private final HashMap<Integer, Entity> entities = new HashMap<>();
+    private long tick;
+    private long ack;
+
+    private record Entity(int id, int x, int y, int layer, int kind, int region) {
+    }
+
+    public StateTracker(int width, int height) {
+        this.regionsWide = BinaryState.regionsWide(width);
+        this.regionsHigh = BinaryState.regionsHigh(height);
+    }
+
+    /** Applies one frame; the buffer is read, not released. */
+    public void apply(ByteBuf frame) {
+        int kind = frame.readUnsignedByte();
+        if (kind != BinaryState.KIND_STATE) {
+            throw new IllegalArgumentException("not a state frame: kind " + kind);
+        }
+        tick = Varints.read(frame);
+        ack = Varints.read(frame);
+        int flags = frame.readUnsignedByte();
+        if ((flags & BinaryState.FLAG_RESET) != 0) {
+            entities.clear();
+        }
+        int left = Varints.readInt(frame);
+        for (int i = 0; i < left; i++) {
+            int region = Varints.readInt(frame);
+            entities.values().removeIf(e -> e.region() == region);
+        }
+        List<Entity> snapshots = new ArrayList<>();
+        int entered = Varints.readInt(frame);
+        for (int i = 0; i < entered; i++) {
+            Varints.readInt(frame);
+            int n = Varints.readInt(frame);
+            for (int k = 0; k < n; k++) {
+                snapshots.add(readEntity(frame));
+            }
+        }
+        // Changes are read whole first: a departure listed in one region must not undo an arrival in another.
+        List<Integer> departures = new ArrayList<>();
+        List<Entity> arrivals = new ArrayList<>();
+        List<int[]> moves = new ArrayList<>();
+        int changes = Varints.readInt(frame);
+        for (int i = 0; i < changes; i++) {
+            Varints.readInt(frame);
+            int d = Varints.readInt(frame);
+            for (int k = 0; k < d; k++) {
+                departures.add(Varints.readInt(frame));
+            }
+            int a = Varints.readInt(frame);
+            for (int k = 0; k < a; k++) {
+                arrivals.add(readEntity(frame));
+            }
+            int m = Varints.readInt(frame);
+            for (int k = 0; k < m; k++) {
+                moves.add(new int[] {Varints.readInt(frame), (int) Varints.readSigned(frame),
+                        (int) Varints.readSigned(frame)});
+            }
+        }
+        if (frame.isReadable()) {
+            throw new IllegalArgumentException(frame.readableBytes() + " bytes after the last change");
+        }
+        departures.forEach(entities::remove);
+        snapshots.forEach(e -> entities.put(e.id(), e));
+        arrivals.forEach(e -> entities.put(e.id(), e));
+        for (int[] move : moves) {
+            Entity e = entities.get(move[0]);
+            if (e == null) {
+                throw new IllegalStateException("move of unknown entity " + move[0]);
+            }
+            entities.put(e.id(), new Entity(e.id(), e.x() + move[1], e.y() + move[2], e.layer(), e.kind(), e.region()));
+        }
+    }
+
+    /** The entities as of the last frame, in ascending id, as a JSON {@code state} would list them. */
+    public StateMessage state() {
+        Entity[] sorted = entities.values().toArray(Entity[]::new);
+        Arrays.sort(sorted, (a, b) -> Integer.compare(a.id(), b.id()));
+        List<StateMessage.EntityState> list = new ArrayList<>(sorted.length);
+        for (Entity e : sorted) {
+            list.add(new StateMessage.EntityState(e.id(), e.x(), e.y(), e.layer(),
+                    e.kind() == BinaryState.ENTITY_PLAYER ? "player" : "npc"));
+        }
+        return new StateMessage(tick, ack, list);
+    }
+
+    public long tick() {
+        return tick;
+    }
+
+    public long ack() {
+        return ack;
+    }
+
+    public int size() {
+        return entities.size();
+    }
+
+    private Entity readEntity(ByteBuf frame) {
+        int id = Varints.readInt(frame);
+        int x = Varints.readInt(frame);
+        int y = Varints.readInt(frame);
+        int layer = Varints.readInt(frame);
+        int kind = frame.readUnsignedByte();
+        return new Entity(id, x, y, layer, kind, BinaryState.region(x, y, layer, regionsWide, regionsHigh));
+    }
+}

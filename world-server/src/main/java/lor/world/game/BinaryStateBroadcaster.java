@@ -1,0 +1,352 @@
+package lor.world.game;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.CompositeByteBuf;
+import lor.protocol.game.binary.BinaryState;
+import lor.protocol.game.binary.Varints;
+import lor.sim.grid.GridSize;
+import lor.sim.world.EntityKind;
+import lor.sim.world.World;
+
+/**
+ * Builds and writes {@link BinaryState} frames. Per broadcast it sorts the entities by region once and records, per
+ * region, what changed since the previous broadcast (departures, arrivals, moves). The bytes that describe a region
+ * (its snapshot, its changes) are encoded at most once per broadcast and shared, as retained duplicates inside
+ * composite buffers, by every connection whose view holds it; a connection's own bytes are only its header and the
+ * list of regions its view left. A connection whose previous frame was not written (new, or skipped while not
+ * writable) gets a reset frame. Tick-thread confined.
+ */
+public final class BinaryStateBroadcaster {
+
+    private final ByteBufAllocator alloc;
+    private final int viewRadius;
+    private final int regionsWide;
+    private final int regionsHigh;
+    private final int regionCount;
+    private final UnwritableGuard unwritable;
+
+    // Current members of each region (slots), rebuilt per broadcast by counting sort.
+    private final int[] memberStart;
+    private int[] members = new int[64];
+    // What changed per region since the previous broadcast: singly linked lists of entries, heads valid when the
+    // region's stamp is this broadcast.
+    private final long[] changeStamp;
+    private final int[] departureHead;
+    private final int[] arrivalHead;
+    private final int[] moveHead;
+    private int[] entryValue = new int[64];
+    private int[] entryNext = new int[64];
+    private int entries;
+    // Encoded parts of this broadcast, shared by the connections that need them.
+    private final long[] snapshotStamp;
+    private final ByteBuf[] snapshots;
+    private final long[] chunkStamp;
+    private final ByteBuf[] chunks;
+    private final List<ByteBuf> encoded = new ArrayList<>();
+    private int[] scratch = new int[64];
+    private int[] fill;
+    private long broadcast;
+    private long partsEncoded;
+    private long framesWritten;
+    private long bytesWritten;
+
+    public BinaryStateBroadcaster(GridSize size, int viewRadius, ByteBufAllocator alloc) {
+        this.alloc = alloc;
+        this.viewRadius = viewRadius;
+        this.regionsWide = BinaryState.regionsWide(size.width());
+        this.regionsHigh = BinaryState.regionsHigh(size.height());
+        this.regionCount = regionsWide * regionsHigh * size.layers();
+        this.memberStart = new int[regionCount + 1];
+        this.changeStamp = new long[regionCount];
+        Arrays.fill(changeStamp, -1);
+        this.departureHead = new int[regionCount];
+        this.arrivalHead = new int[regionCount];
+        this.moveHead = new int[regionCount];
+        this.snapshotStamp = new long[regionCount];
+        Arrays.fill(snapshotStamp, -1);
+        this.snapshots = new ByteBuf[regionCount];
+        this.chunkStamp = new long[regionCount];
+        Arrays.fill(chunkStamp, -1);
+        this.chunks = new ByteBuf[regionCount];
+        this.unwritable = new UnwritableGuard();
+    }
+
+    /**
+     * Writes a frame to every binary session. Call {@link World#markPositions()} after it (and after any other
+     * broadcaster that needs the previous marks): the next broadcast's changes are relative to that mark.
+     */
+    public void broadcast(World world, Collection<PlayerSession> sessions, long nowNanos) {
+        broadcast++;
+        boolean any = false;
+        for (PlayerSession session : sessions) {
+            any |= session.binary();
+        }
+        if (!any) {
+            return;
+        }
+        sortMembers(world);
+        recordChanges(world);
+        try {
+            for (PlayerSession session : sessions) {
+                if (session.binary() && unwritable.allows(session, nowNanos)) {
+                    writeFrame(world, session);
+                }
+            }
+        } finally {
+            for (ByteBuf part : encoded) {
+                part.release();
+            }
+            encoded.clear();
+        }
+    }
+
+    /** Region parts encoded since start: each is shared by every connection whose view holds its region. */
+    public long partsEncoded() {
+        return partsEncoded;
+    }
+
+    public long framesWritten() {
+        return framesWritten;
+    }
+
+    /** Bytes of every frame written, shared parts counted once per frame (what went on the wire). */
+    public long bytesWritten() {
+        return bytesWritten;
+    }
+
+    private void writeFrame(World world, PlayerSession session) {
+        int slot = world.slotOf(session.entityId());
+        if (slot < 0) {
+            return;
+        }
+        int layer = world.layerAt(slot);
+        int x0 = Math.max(0, (world.xAt(slot) - viewRadius) >> BinaryState.REGION_SHIFT);
+        int y0 = Math.max(0, (world.yAt(slot) - viewRadius) >> BinaryState.REGION_SHIFT);
+        int x1 = Math.min(regionsWide - 1, (world.xAt(slot) + viewRadius) >> BinaryState.REGION_SHIFT);
+        int y1 = Math.min(regionsHigh - 1, (world.yAt(slot) + viewRadius) >> BinaryState.REGION_SHIFT);
+        boolean reset = session.lastBroadcastWritten() != broadcast - 1 || session.viewLayer() != layer;
+
+        // The connection's own bytes: header, the regions that left its view, and the count of those that entered.
+        ByteBuf head = alloc.buffer(64);
+        head.writeByte(BinaryState.KIND_STATE);
+        Varints.write(head, world.tick());
+        Varints.write(head, session.ack());
+        head.writeByte(reset ? BinaryState.FLAG_RESET : 0);
+        int left = 0;
+        if (!reset) {
+            for (int ry = session.viewY0(); ry <= session.viewY1(); ry++) {
+                for (int rx = session.viewX0(); rx <= session.viewX1(); rx++) {
+                    if (rx < x0 || rx > x1 || ry < y0 || ry > y1) {
+                        scratchPut(left++, region(rx, ry, layer));
+                    }
+                }
+            }
+        }
+        Varints.write(head, left);
+        for (int i = 0; i < left; i++) {
+            Varints.write(head, scratch[i]);
+        }
+        int entered = 0;
+        int changed = 0;
+        for (int ry = y0; ry <= y1; ry++) {
+            for (int rx = x0; rx <= x1; rx++) {
+                int region = region(rx, ry, layer);
+                if (reset || !session.viewed(layer, rx, ry)) {
+                    if (memberStart[region + 1] > memberStart[region]) {
+                        scratchPut(entered++, region);
+                    }
+                } else if (changeStamp[region] == broadcast) {
+                    changed++;
+                }
+            }
+        }
+        Varints.write(head, entered);
+
+        CompositeByteBuf frame = alloc.compositeBuffer(2 + entered + changed);
+        frame.addComponent(true, head);
+        for (int i = 0; i < entered; i++) {
+            frame.addComponent(true, snapshot(world, scratch[i]).retainedDuplicate());
+        }
+        ByteBuf mid = alloc.buffer(5);
+        Varints.write(mid, changed);
+        frame.addComponent(true, mid);
+        if (!reset) {
+            for (int ry = y0; ry <= y1; ry++) {
+                for (int rx = x0; rx <= x1; rx++) {
+                    int region = region(rx, ry, layer);
+                    if (session.viewed(layer, rx, ry) && changeStamp[region] == broadcast) {
+                        frame.addComponent(true, chunk(world, region).retainedDuplicate());
+                    }
+                }
+            }
+        }
+        bytesWritten += frame.readableBytes();
+        framesWritten++;
+        session.connection().sendBinaryFrame(frame);
+        session.wrote(broadcast, layer, x0, y0, x1, y1);
+    }
+
+    /** Counting sort of the live entities by their current region. */
+    private void sortMembers(World world) {
+        Arrays.fill(memberStart, 0);
+        int live = 0;
+        int count = world.slotCount();
+        for (int slot = 0; slot < count; slot++) {
+            if (world.isLive(slot)) {
+                memberStart[currentRegion(world, slot) + 1]++;
+                live++;
+            }
+        }
+        for (int r = 1; r <= regionCount; r++) {
+            memberStart[r] += memberStart[r - 1];
+        }
+        if (members.length < live) {
+            members = new int[Math.max(live, members.length * 2)];
+        }
+        int[] fill = scratchOfSize(regionCount);
+        System.arraycopy(memberStart, 0, fill, 0, regionCount);
+        for (int slot = 0; slot < count; slot++) {
+            if (world.isLive(slot)) {
+                members[fill[currentRegion(world, slot)]++] = slot;
+            }
+        }
+    }
+
+    private void recordChanges(World world) {
+        entries = 0;
+        int count = world.slotCount();
+        for (int slot = 0; slot < count; slot++) {
+            if (!world.isLive(slot)) {
+                continue;
+            }
+            int now = currentRegion(world, slot);
+            if (!world.isMarkedAt(slot)) {
+                link(arrivalHead, now, slot);
+                continue;
+            }
+            int before = BinaryState.region(world.markedXAt(slot), world.markedYAt(slot), world.markedLayerAt(slot),
+                    regionsWide, regionsHigh);
+            if (before != now) {
+                link(departureHead, before, world.idAt(slot));
+                link(arrivalHead, now, slot);
+            } else if (world.xAt(slot) != world.markedXAt(slot) || world.yAt(slot) != world.markedYAt(slot)) {
+                link(moveHead, now, slot);
+            }
+        }
+        GridSize size = world.grid().size();
+        for (int i = 0; i < world.removedSinceMark(); i++) {
+            int cell = world.removedCellAt(i);
+            int x = cell % size.width();
+            int y = (cell / size.width()) % size.height();
+            int layer = cell / (size.width() * size.height());
+            link(departureHead, BinaryState.region(x, y, layer, regionsWide, regionsHigh), world.removedIdAt(i));
+        }
+    }
+
+    private void link(int[] heads, int region, int value) {
+        if (changeStamp[region] != broadcast) {
+            changeStamp[region] = broadcast;
+            departureHead[region] = -1;
+            arrivalHead[region] = -1;
+            moveHead[region] = -1;
+        }
+        if (entries == entryValue.length) {
+            entryValue = Arrays.copyOf(entryValue, entries * 2);
+            entryNext = Arrays.copyOf(entryNext, entries * 2);
+        }
+        entryValue[entries] = value;
+        entryNext[entries] = heads[region];
+        heads[region] = entries++;
+    }
+
+    private ByteBuf snapshot(World world, int region) {
+        if (snapshotStamp[region] == broadcast) {
+            return snapshots[region];
+        }
+        int start = memberStart[region];
+        int end = memberStart[region + 1];
+        ByteBuf out = alloc.buffer(8 + (end - start) * 12);
+        Varints.write(out, region);
+        Varints.write(out, end - start);
+        for (int i = start; i < end; i++) {
+            writeEntity(out, world, members[i]);
+        }
+        return keep(snapshots, snapshotStamp, region, out);
+    }
+
+    private ByteBuf chunk(World world, int region) {
+        if (chunkStamp[region] == broadcast) {
+            return chunks[region];
+        }
+        ByteBuf out = alloc.buffer(32);
+        Varints.write(out, region);
+        Varints.write(out, length(departureHead[region]));
+        for (int e = departureHead[region]; e >= 0; e = entryNext[e]) {
+            Varints.write(out, entryValue[e]);
+        }
+        Varints.write(out, length(arrivalHead[region]));
+        for (int e = arrivalHead[region]; e >= 0; e = entryNext[e]) {
+            writeEntity(out, world, entryValue[e]);
+        }
+        Varints.write(out, length(moveHead[region]));
+        for (int e = moveHead[region]; e >= 0; e = entryNext[e]) {
+            int slot = entryValue[e];
+            Varints.write(out, world.idAt(slot));
+            Varints.writeSigned(out, world.xAt(slot) - world.markedXAt(slot));
+            Varints.writeSigned(out, world.yAt(slot) - world.markedYAt(slot));
+        }
+        return keep(chunks, chunkStamp, region, out);
+    }
+
+    private ByteBuf keep(ByteBuf[] cache, long[] stamps, int region, ByteBuf part) {
+        cache[region] = part;
+        stamps[region] = broadcast;
+        encoded.add(part);
+        partsEncoded++;
+        return part;
+    }
+
+    private int length(int head) {
+        int n = 0;
+        for (int e = head; e >= 0; e = entryNext[e]) {
+            n++;
+        }
+        return n;
+    }
+
+    private static void writeEntity(ByteBuf out, World world, int slot) {
+        Varints.write(out, world.idAt(slot));
+        Varints.write(out, world.xAt(slot));
+        Varints.write(out, world.yAt(slot));
+        Varints.write(out, world.layerAt(slot));
+        out.writeByte(world.kindAt(slot) == EntityKind.PLAYER ? BinaryState.ENTITY_PLAYER : BinaryState.ENTITY_NPC);
+    }
+
+    private int currentRegion(World world, int slot) {
+        return BinaryState.region(world.xAt(slot), world.yAt(slot), world.layerAt(slot), regionsWide, regionsHigh);
+    }
+
+    private int region(int rx, int ry, int layer) {
+        return (layer * regionsHigh + ry) * regionsWide + rx;
+    }
+
+    private void scratchPut(int i, int value) {
+        if (i >= scratch.length) {
+            scratch = Arrays.copyOf(scratch, scratch.length * 2);
+        }
+        scratch[i] = value;
+    }
+
+    private int[] scratchOfSize(int size) {
+        if (fill == null || fill.length < size) {
+            fill = new int[size];
+        }
+        return fill;
+    }
+}
