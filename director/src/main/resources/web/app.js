@@ -17,6 +17,8 @@
     /** join_world waits for a world process to start (a JVM, then hydration). */
     const JOIN_TIMEOUT_MS = 60000;
     const LOBBY_REFRESH_MS = 3000;
+    /** States kept in `window.lor.recent` (five seconds of them). */
+    const RECENT_STATES = 50;
     const CELL_PX = 12;
     const TOKEN_KEY = 'lor.token';
     /**
@@ -97,6 +99,8 @@
         /** Binary state frames decoded (all connections), and those that did not decode (each drops the connection). */
         binaryFrames: 0,
         decodeErrors: 0,
+        /** The last states of this connection, oldest first: [{tick, ack, entities}], as `entities` was at each. */
+        recent: [],
     };
     window.lor = lor;
 
@@ -581,6 +585,7 @@
         lor.seq = 0;
         lor.pending = 0;
         lor.mispredictions = 0;
+        lor.recent = [];
         link.welcome = welcome;
         // A world that does not know the binary encoding answers without `encoding` and sends JSON states.
         link.encoding = welcome.encoding === 'binary' ? 'binary' : 'json';
@@ -612,6 +617,7 @@
         lor.x = lor.y = lor.layer = null;
         lor.authoritative = null;
         lor.entities = [];
+        lor.recent = [];
         lor.map = null;
         lor.pending = 0;
         clearInput();
@@ -752,9 +758,10 @@
     }
 
     /**
-     * A binary state frame: applied to the connection's tracker, whose entities are then exactly what a JSON state
-     * would carry, and reconciled like one. A frame that does not decode leaves the view out of step with the
-     * server's baseline: the connection is dropped and rejoined (a new connection starts with a reset frame).
+     * A binary state frame: applied to the connection's tracker, whose state (tick, ack, entities in ascending id)
+     * is then handled and reconciled exactly as a JSON state. Its entities are those of the view's 8 x 8 regions: up
+     * to 7 cells beyond the view radius that bounds a JSON state. A frame that does not decode leaves the view out of
+     * step with the server's baseline: the connection is dropped and rejoined (a new one starts with a reset frame).
      */
     function onBinaryState(link, data) {
         if (link !== game) {
@@ -788,6 +795,10 @@
         lor.ack = state.ack;
         lor.states++;
         lor.entities = state.entities.map((e) => ({id: e.id, x: e.x, y: e.y, layer: e.layer, kind: e.kind}));
+        lor.recent.push({tick: state.tick, ack: state.ack, entities: lor.entities});
+        if (lor.recent.length > RECENT_STATES) {
+            lor.recent.shift();
+        }
         const own = state.entities.find((e) => e.id === lor.entityId);
         if (own) {
             lor.authoritative = {x: own.x, y: own.y, layer: own.layer};

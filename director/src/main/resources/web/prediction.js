@@ -347,8 +347,9 @@
 
     /**
      * A client's view of the world rebuilt from binary state frames, as protocol's StateTracker does it: apply each
-     * frame in order, then read the entities as a JSON `state` would carry them. A frame is read whole before any
-     * of it is applied: a frame that does not decode throws and changes nothing.
+     * frame in order, then read the entities in the shape of a JSON `state` (the entities of the view's regions, in
+     * ascending id; a JSON state bounds them by the view radius instead, so it may list fewer). A frame is read
+     * whole before any of it is applied: a frame that does not decode throws and changes nothing.
      */
     class StateTracker {
 

@@ -43,6 +43,7 @@ class DirectorConfigTest {
         assertThat(config.dbPoolSize()).isEqualTo(10);
         assertThat(config.worldJar()).isNull();
         assertThat(config.adminToken()).as("the admin surface is off").isNull();
+        assertThat(config.warmSpares()).isEqualTo(1);
     }
 
     static Stream<Arguments> everyOption() {
@@ -67,7 +68,9 @@ class DirectorConfigTest {
                 option("--world-jar", "/opt/lor/world-server.jar", DirectorConfig::worldJar,
                         Path.of("/opt/lor/world-server.jar")),
                 option("--db-pool-size", "4", DirectorConfig::dbPoolSize, 4),
-                option("--admin-token", "0123456789abcdef", DirectorConfig::adminToken, "0123456789abcdef"));
+                option("--admin-token", "0123456789abcdef", DirectorConfig::adminToken, "0123456789abcdef"),
+                option("--warm-spares", "0", DirectorConfig::warmSpares, 0),
+                option("--warm-spares", "16", DirectorConfig::warmSpares, 16));
     }
 
     private static Arguments option(String name, String value, Function<DirectorConfig, Object> read,
@@ -195,6 +198,21 @@ class DirectorConfigTest {
         assertThatThrownBy(() -> parse("--snapshots-kept", "0"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("--snapshots-kept must be between 1 and 10000, got 0");
+    }
+
+    @Test
+    void refusesAWarmSpareCountOutOfRange() {
+        assertThatThrownBy(() -> parse("--warm-spares", "17"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--warm-spares must be between 0 and 16, got 17");
+        assertThatThrownBy(() -> parse("--warm-spares=-1"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--warm-spares must be between 0 and 16, got -1");
+    }
+
+    @Test
+    void toStringShowsTheWarmSpareCount() {
+        assertThat(parse("--warm-spares", "3").toString()).contains("warmSpares=3");
     }
 
     @Test

@@ -42,6 +42,18 @@ public final class Fields {
         return text;
     }
 
+    /**
+     * A required string of any length, for data a server sends (a map's cells) that only the reader's frame limit
+     * bounds: {@link Limits#MAX_STRING_CHARS} is a limit on what clients send, not on what they are sent.
+     */
+    public String longString(String name) throws ProtocolException {
+        JsonNode value = required(name);
+        if (!value.isString()) {
+            throw bad(name + " must be a string");
+        }
+        return value.stringValue();
+    }
+
     /** The field if it is a string of acceptable length, else {@code null}: for fields whose absence and
      * malformation mean the same refusal (a ticket). */
     public String stringOrNull(String name) {

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import lor.testclient.bots.BotsCommand;
+import lor.testclient.lifecycle.LifecycleCommand;
 import lor.testclient.scenario.Scenario;
 import lor.testclient.scenario.ScenarioRunner;
 import lor.testclient.scenario.Scenarios;
@@ -30,6 +31,10 @@ public final class TestClientMain {
                   the load generator: N bots join world W and random-walk; prints a one-line summary of
                   latency, bandwidth and CPU; exit status 0 only when every bot joined and none dropped.
                   "bots --help" lists every option.
+              lifecycle --director ws://HOST:PORT/ws --admin-token T [--world W] [--rounds N]
+                        [--wait-for-spare] [--idle-rss-seconds S] [--report FILE]
+                  times joining a stopped world (stopped through the operator API) and a running one;
+                  "lifecycle --help" lists every option.
             """;
 
     private static final int EXIT_USAGE = 64;
@@ -37,7 +42,7 @@ public final class TestClientMain {
     private TestClientMain() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
         if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
             System.out.print(USAGE);
             System.exit(args.length == 0 ? EXIT_USAGE : 0);
@@ -47,6 +52,8 @@ public final class TestClientMain {
                 case "scenarios" -> System.exit(scenarios(args));
                 case "bots" -> System.exit(BotsCommand.run(Arrays.copyOfRange(args, 1, args.length), System.out,
                         System.err));
+                case "lifecycle" -> System.exit(LifecycleCommand.run(Arrays.copyOfRange(args, 1, args.length),
+                        System.out));
                 default -> {
                     System.err.println("test-client: unknown command " + args[0]);
                     System.err.print(USAGE);

@@ -18,6 +18,8 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolConfig;
@@ -39,6 +41,8 @@ final class GameClient implements AutoCloseable {
     private final EventLoopGroup group = EventLoops.create("game-client", 1);
     private final MessageCodec codec = GameMessages.clientCodec();
     private final BlockingQueue<Received> inbox = new LinkedBlockingQueue<>();
+    /** Binary frames (state in the binary encoding), copied out of their buffers. */
+    private final BlockingQueue<byte[]> binaryInbox = new LinkedBlockingQueue<>();
     private final CompletableFuture<Void> handshake = new CompletableFuture<>();
     /** The status code of the world's close frame; -1 when the connection closed without one. */
     private final CompletableFuture<Integer> closeStatus = new CompletableFuture<>();
@@ -85,6 +89,12 @@ final class GameClient implements AutoCloseable {
                                             throws Exception {
                                         inbox.add(new Received(codec.decode(frame.text()), System.nanoTime()));
                                     }
+                                })
+                                .addLast(new SimpleChannelInboundHandler<BinaryWebSocketFrame>() {
+                                    @Override
+                                    protected void channelRead0(ChannelHandlerContext ctx, BinaryWebSocketFrame frame) {
+                                        binaryInbox.add(ByteBufUtil.getBytes(frame.content()));
+                                    }
                                 });
                     }
                 })
@@ -125,6 +135,15 @@ final class GameClient implements AutoCloseable {
             throw new AssertionError("expected " + type.getSimpleName() + ", got " + message);
         }
         return type.cast(message);
+    }
+
+    /** The next binary frame from the world; fails after {@code timeout}. */
+    byte[] nextBinary(Duration timeout) throws InterruptedException {
+        byte[] frame = binaryInbox.poll(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        if (frame == null) {
+            throw new AssertionError("no binary frame from the world within " + timeout.toMillis() + " ms");
+        }
+        return frame;
     }
 
     /** Completes with the status of the world's close frame once the connection is closed (-1 without one). */

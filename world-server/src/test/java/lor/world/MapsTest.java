@@ -10,6 +10,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 
+import lor.sim.grid.BenchMap;
 import lor.sim.grid.Cells;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
@@ -159,6 +160,31 @@ class MapsTest {
     @Test
     void meadowHasNoPortals() {
         assertThat(Maps.load(config("--map", "meadow")).portals()).isEmpty();
+    }
+
+    // ---- stage 5: the bench map ---------------------------------------------------------------------------------
+
+    @Test
+    void benchIsTheGeneratedColyseusBenchmarkMap() {
+        Grid bench = Maps.load(config("--map", "bench"));
+
+        assertThat(bench).isEqualTo(BenchMap.grid());
+        assertThat(bench.size()).isEqualTo(new GridSize(256, 256, 1));
+        assertThat(bench.size().cells() - bench.floorCount()).as("walls").isEqualTo(7468);
+        assertThat(bench.portals()).isEmpty();
+    }
+
+    @Test
+    void benchWinsOverTheGridOptionLikeAnyNamedMap() {
+        assertThat(Maps.load(config("--map", "bench", "--grid", "8x8x1")).size())
+                .isEqualTo(new GridSize(256, 256, 1));
+    }
+
+    @Test
+    void nearlyAllOfBenchsFloorIsReachableFromItsSpawn() {
+        Grid bench = Maps.load(config("--map", "bench"));
+
+        assertThat(reachableFromSpawn(bench)).isGreaterThanOrEqualTo((int) Math.ceil(0.95 * bench.floorCount()));
     }
 
     private static List<int[]> portalCells(Grid grid) {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import lor.sim.grid.GridSize;
+import lor.sim.world.World;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -36,6 +37,7 @@ class WorldConfigTest {
         assertThat(config.npcs()).isZero();
         assertThat(config.viewRadius()).isEqualTo(24);
         assertThat(config.intentsPerSecond()).isEqualTo(20);
+        assertThat(config.spawnRule()).isEqualTo(World.SpawnRule.NEAREST_TO_SPAWN_POINT);
         assertThat(config.shutdownAckTimeoutMs()).isEqualTo(30_000);
         assertThat(config.maxSnapshotBytes()).isEqualTo(256L * 1024 * 1024);
         assertThat(config.spawnToken()).isEqualTo(SPAWN_TOKEN);
@@ -182,7 +184,7 @@ class WorldConfigTest {
     void usageListsEveryOption() {
         assertThat(WorldConfig.USAGE).contains("--world-id", "--control-url", "--bind", "--game-port",
                 "--snapshot-interval-ms", "--map", "--grid", "--npcs", "--view-radius", "--intent-rate",
-                "--shutdown-ack-timeout-ms", "--max-snapshot-bytes", WorldConfig.ENV_SPAWN_TOKEN,
+                "--shutdown-ack-timeout-ms", "--max-snapshot-bytes", "--spawn", WorldConfig.ENV_SPAWN_TOKEN,
                 WorldConfig.ENV_TICKET_SECRET);
     }
 
@@ -194,5 +196,26 @@ class WorldConfigTest {
         List<String> args = new ArrayList<>(Arrays.asList(required()));
         args.addAll(Arrays.asList(options));
         return args.toArray(String[]::new);
+    }
+
+    // ---- stage 5: the spawn rule --------------------------------------------------------------------------------
+
+    @ParameterizedTest
+    @CsvSource({"nearest, NEAREST_TO_SPAWN_POINT", "hashed, HASHED"})
+    void readsTheSpawnRule(String value, World.SpawnRule rule) {
+        assertThat(WorldConfig.parse(with("--spawn", value), ENV).spawnRule()).isEqualTo(rule);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "Hashed", "random", "NEAREST_TO_SPAWN_POINT"})
+    void refusesAnUnknownSpawnRule(String value) {
+        assertThatThrownBy(() -> WorldConfig.parse(with("--spawn", value), ENV))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--spawn must be nearest or hashed");
+    }
+
+    @Test
+    void showsTheSpawnRuleInToString() {
+        assertThat(WorldConfig.parse(with("--spawn", "hashed"), ENV).toString()).contains("spawn=HASHED");
     }
 }

@@ -16,6 +16,7 @@ import lor.protocol.control.PortalGrantedMessage;
 import lor.protocol.control.PortalRefusedMessage;
 import lor.protocol.control.PortalTransferMessage;
 import lor.protocol.control.WorldReadyMessage;
+import lor.protocol.control.WorldLoadMessage;
 import lor.protocol.control.WorldSnapshotMessage;
 import lor.protocol.control.WorldStatusMessage;
 import lor.protocol.game.MapEncoding;
@@ -24,6 +25,7 @@ import lor.protocol.game.RejectedMessage;
 import lor.protocol.game.StateMessage;
 import lor.protocol.game.TransferMessage;
 import lor.protocol.game.WelcomeMessage;
+import lor.protocol.game.binary.StateTracker;
 import lor.protocol.ticket.Ticket;
 import lor.sim.grid.Cells;
 import lor.sim.grid.Grid;
@@ -78,6 +80,7 @@ class WorldRuntimeTest {
     void releaseFrames() {
         // State frames come from a pooled allocator: give back what the connections were handed.
         players.forEach(RecordingPlayerConnection::releaseFrames);
+        players.forEach(RecordingPlayerConnection::releaseBinaryFrames);
     }
 
     @Test
@@ -146,7 +149,7 @@ class WorldRuntimeTest {
 
         assertThat(player.sent()).hasSize(2);
         assertThat(player.sent().get(0)).isEqualTo(new WelcomeMessage(1, 0, 20, 10,
-                new WelcomeMessage.GridSize(8, 6, 1), new WelcomeMessage.Position(4, 3, 0), "hello-1"));
+                new WelcomeMessage.GridSize(8, 6, 1), new WelcomeMessage.Position(4, 3, 0), "json", "hello-1"));
         assertThat(player.sent().get(1)).isInstanceOf(MapMessage.class);
         assertThat(player.closedWith()).isNull();
     }
@@ -832,6 +835,159 @@ class WorldRuntimeTest {
                 .isEqualTo(Cells.portalFloor(1));
     }
 
+    // ---- stage 5: binary state, load figures, the bench world -----------------------------------------------------
+
+    @Test
+    void aBinaryPlayerIsWelcomedWithTheBinaryEncodingAndAJsonOneWithJson() {
+        runtime.hydrate(0, null);
+        RecordingPlayerConnection binary = player(42);
+        RecordingPlayerConnection json = player(43);
+
+        runtime.admit(binary, ticket(42), true, "b");
+        runtime.admit(json, ticket(43), false, "j");
+
+        assertThat(binary.sent().get(0)).isInstanceOf(WelcomeMessage.class);
+        assertThat(binary.only(WelcomeMessage.class).encoding()).isEqualTo("binary");
+        assertThat(binary.only(WelcomeMessage.class).ref()).isEqualTo("b");
+        assertThat(binary.sent().get(1)).as("the map stays JSON").isInstanceOf(MapMessage.class);
+        assertThat(json.only(WelcomeMessage.class).encoding()).isEqualTo("json");
+    }
+
+    @Test
+    void aBinaryPlayerGetsStateOnlyAsBinaryFramesEverySecondTick() {
+        runtime.hydrate(0, null);
+        RecordingPlayerConnection player = player(42);
+        runtime.admit(player, ticket(42), true, null);
+        player.intents().offer(7, Direction.W);
+        StateTracker tracker = new StateTracker(8, 6);
+
+        tick(1);
+        assertThat(player.binaryFramesReceived()).isZero();
+        tick(1);
+
+        assertThat(player.sent(StateMessage.class)).isEmpty();
+        assertThat(player.applyBinaryFrames(tracker)).isEqualTo(1);
+        assertThat(tracker.state()).isEqualTo(new StateMessage(2, 7,
+                List.of(new StateMessage.EntityState(me(player), 3, 3, 0, "player"))));
+    }
+
+    @Test
+    void jsonAndBinaryPlayersInOneWorldEachGetTheirOwnCorrectFrames() {
+        String[] args = {"--grid", "48x48x1", "--npcs", "40", "--view-radius", "8"};
+        useRuntime(runtime(args));
+        runtime.hydrate(0, null);
+        RecordingPlayerConnection json = player(42);
+        RecordingPlayerConnection binary = player(43);
+        runtime.admit(json, ticket(42), false, null);
+        runtime.admit(binary, ticket(43), true, null);
+        // sim-core is deterministic: the same grid, seed and calls give the runtime's world exactly.
+        World twin = World.create(Maps.load(config(args)), "start".hashCode());
+        twin.addNpcs(40);
+        assertThat(twin.spawnPlayer(42)).isEqualTo(me(json));
+        assertThat(twin.spawnPlayer(43)).isEqualTo(me(binary));
+        StateTracker tracker = new StateTracker(48, 48);
+        Direction[] walk = {Direction.E, Direction.E, Direction.S, Direction.E, Direction.N, Direction.W};
+        long seq = 0;
+
+        for (int broadcast = 0; broadcast < 30; broadcast++) {
+            for (int t = 0; t < 2; t++) {
+                Direction step = walk[(int) (seq % walk.length)];
+                seq++;
+                binary.intents().offer(seq, step);
+                json.intents().offer(seq, step.opposite());
+                tick(1);
+                twin.setIntent(me(binary), step);
+                twin.setIntent(me(json), step.opposite());
+                twin.step();
+            }
+
+            assertThat(json.last(StateMessage.class).entities())
+                    .isEqualTo(inView(twin, twin.slotOf(me(json)), 8));
+            assertThat(binary.applyBinaryFrames(tracker)).isEqualTo(1);
+            assertThat(tracker.state()).isEqualTo(new StateMessage(twin.tick(), seq,
+                    inRegionsOfView(twin, twin.slotOf(me(binary)), 8)));
+        }
+        assertThat(binary.sent(StateMessage.class)).isEmpty();
+        assertThat(json.binaryFramesReceived()).isZero();
+        assertThat(json.sent(StateMessage.class)).hasSize(30);
+    }
+
+    @Test
+    void reportsLoadOncePerSecondOfTicksWithFramesBytesAndQueueSinceTheLastReport() {
+        runtime.hydrate(0, null);
+        RecordingPlayerConnection json = player(42);
+        RecordingPlayerConnection binary = player(43);
+        runtime.admit(json, ticket(42), false, null);
+        runtime.admit(binary, ticket(43), true, null);
+
+        tick(19);
+        assertThat(control.delivered(WorldLoadMessage.class)).isEmpty();
+        for (int seq = 1; seq <= 5; seq++) {
+            binary.intents().offer(seq, Direction.W);
+        }
+        tick(1);
+
+        WorldLoadMessage load = control.delivered(WorldLoadMessage.class).get(0);
+        assertThat(load.worldId()).isEqualTo("start");
+        assertThat(load.framesPerSecond()).as("10 broadcasts to 2 players").isEqualTo(20);
+        assertThat(load.bytesPerClientPerSecond()).isPositive();
+        assertThat(load.queueDepth()).as("one of five intents went to the tick").isEqualTo(4);
+        assertThat(load.broadcastP99()).isGreaterThanOrEqualTo(load.broadcastP50()).isGreaterThanOrEqualTo(0);
+        assertThat(load.gcPauseSecondsTotal()).isGreaterThanOrEqualTo(0);
+        assertThat(load.gcCount()).isGreaterThanOrEqualTo(0);
+        assertThat(load.cpuSecondsTotal()).isPositive();
+        assertThat(load.rssBytes()).isPositive();
+
+        runtime.leave(json);
+        tick(20);
+
+        List<WorldLoadMessage> loads = control.delivered(WorldLoadMessage.class);
+        assertThat(loads).hasSize(2);
+        assertThat(loads.get(1).framesPerSecond()).as("counted since the last report").isEqualTo(10);
+        assertThat(loads.get(1).queueDepth()).isZero();
+    }
+
+    @Test
+    void reportsZeroBytesPerClientWithoutPlayers() {
+        runtime.hydrate(0, null);
+
+        tick(20);
+
+        WorldLoadMessage load = control.delivered(WorldLoadMessage.class).get(0);
+        assertThat(load.bytesPerClientPerSecond()).isZero();
+        assertThat(load.framesPerSecond()).isZero();
+    }
+
+    @Test
+    void aBenchWorldPlacesPlayersByTheBenchmarksHashedRule() {
+        useRuntime(runtime("--map", "bench", "--spawn", "hashed"));
+        runtime.hydrate(0, null);
+        RecordingPlayerConnection first = player(42);
+        RecordingPlayerConnection second = player(43);
+
+        runtime.admit(first, ticket(42), true, null);
+        runtime.admit(second, ticket(43), true, null);
+
+        // shared/bench/colyseus/world.js spawnCell for j = 0 and 1: cells 46134 and 50232 of the 256-wide grid.
+        assertThat(first.only(WelcomeMessage.class).you()).isEqualTo(new WelcomeMessage.Position(54, 180, 0));
+        assertThat(second.only(WelcomeMessage.class).you()).isEqualTo(new WelcomeMessage.Position(56, 196, 0));
+        assertThat(first.only(WelcomeMessage.class).grid()).isEqualTo(new WelcomeMessage.GridSize(256, 256, 1));
+    }
+
+    @Test
+    void theHashedRuleSurvivesAHydrationFromState() {
+        useRuntime(runtime("--map", "bench", "--spawn", "hashed"));
+        runtime.hydrate(4, SnapshotCodec.encode(new WorldSnapshot(100, 5, List.of(new PlayerRecord(7, 100, 100, 0)))));
+        RecordingPlayerConnection saved = player(7);
+        RecordingPlayerConnection fresh = player(8);
+
+        runtime.admit(saved, ticket(7), false, null);
+        runtime.admit(fresh, ticket(8), false, null);
+
+        assertThat(saved.only(WelcomeMessage.class).you()).isEqualTo(new WelcomeMessage.Position(100, 100, 0));
+        assertThat(fresh.only(WelcomeMessage.class).you()).isEqualTo(new WelcomeMessage.Position(54, 180, 0));
+    }
+
     // ---- helpers ------------------------------------------------------------------------------------------------
 
     private RecordingPlayerConnection joinRoom(long accountId) {
@@ -879,6 +1035,26 @@ class WorldRuntimeTest {
             if (world.isLive(s) && world.layerAt(s) == world.layerAt(slot)
                     && Math.abs(world.xAt(s) - world.xAt(slot)) <= radius
                     && Math.abs(world.yAt(s) - world.yAt(slot)) <= radius) {
+                view.add(new StateMessage.EntityState(world.idAt(s), world.xAt(s), world.yAt(s), world.layerAt(s),
+                        world.kindAt(s) == EntityKind.PLAYER ? "player" : "npc"));
+            }
+        }
+        return view;
+    }
+
+    /** Every live entity in a region (8 × 8) that intersects the view square of the slot's entity, by brute force. */
+    private static List<StateMessage.EntityState> inRegionsOfView(World world, int slot, int radius) {
+        int width = world.grid().width();
+        int height = world.grid().height();
+        int rx0 = Math.max(0, world.xAt(slot) - radius) / 8;
+        int rx1 = Math.min(width - 1, world.xAt(slot) + radius) / 8;
+        int ry0 = Math.max(0, world.yAt(slot) - radius) / 8;
+        int ry1 = Math.min(height - 1, world.yAt(slot) + radius) / 8;
+        List<StateMessage.EntityState> view = new ArrayList<>();
+        for (int s = 0; s < world.slotCount(); s++) {
+            if (world.isLive(s) && world.layerAt(s) == world.layerAt(slot)
+                    && world.xAt(s) / 8 >= rx0 && world.xAt(s) / 8 <= rx1
+                    && world.yAt(s) / 8 >= ry0 && world.yAt(s) / 8 <= ry1) {
                 view.add(new StateMessage.EntityState(world.idAt(s), world.xAt(s), world.yAt(s), world.layerAt(s),
                         world.kindAt(s) == EntityKind.PLAYER ? "player" : "npc"));
             }

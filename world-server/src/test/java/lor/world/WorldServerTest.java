@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import lor.protocol.control.SnapshotAckMessage;
 import lor.protocol.control.WorldHydrateMessage;
@@ -22,6 +23,7 @@ import lor.protocol.game.MoveMessage;
 import lor.protocol.game.RejectedMessage;
 import lor.protocol.game.StateMessage;
 import lor.protocol.game.WelcomeMessage;
+import lor.protocol.game.binary.StateTracker;
 import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
@@ -108,6 +110,25 @@ class WorldServerTest {
         assertThat(state.entities()).extracting(e -> List.of(e.x(), e.y())).containsExactly(List.of(7, 5));
     }
 
+    @Test
+    void aBinaryClientGetsItsStateAsBinaryFramesOverTheWire() throws Exception {
+        startWorld(null, "--map", "meadow", "--intent-rate", "100");
+        client = GameClient.connect(world.gameServer().port(), STEP);
+        client.send(new HelloMessage(ticket(42), "binary", "hello"));
+        WelcomeMessage welcome = client.next(WelcomeMessage.class, STEP);
+        client.next(MapMessage.class, STEP);
+        assertThat(welcome.encoding()).isEqualTo("binary");
+        StateTracker tracker = new StateTracker(32, 32);
+
+        client.send(new MoveMessage("W", 1, null));
+        while (tracker.ack() < 1) {
+            tracker.apply(Unpooled.wrappedBuffer(client.nextBinary(STEP)));
+        }
+
+        assertThat(tracker.state().entities()).containsExactly(
+                new StateMessage.EntityState(welcome.entityId(), 15, 16, 0, "player"));
+    }
+
     /**
      * The tick thread never blocks on the control channel. The director stops reading while the world, hydrated
      * with 50,000 saved players, publishes a snapshot of a few megabytes every 100 ms: within a second the
@@ -184,10 +205,12 @@ class WorldServerTest {
 
     private GameClient join(long accountId) throws Exception {
         GameClient joined = GameClient.connect(world.gameServer().port(), STEP);
-        String ticket = SIGNER.sign(new Ticket(accountId, "start", System.currentTimeMillis() + 30_000,
-                "join" + accountId));
-        joined.send(new HelloMessage(ticket, "hello"));
+        joined.send(new HelloMessage(ticket(accountId), "hello"));
         return joined;
+    }
+
+    private static String ticket(long accountId) {
+        return SIGNER.sign(new Ticket(accountId, "start", System.currentTimeMillis() + 30_000, "join" + accountId));
     }
 
     private StateMessage nextStateWithAck(long ack) throws InterruptedException {

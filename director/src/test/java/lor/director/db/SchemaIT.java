@@ -18,11 +18,11 @@ import org.junit.jupiter.api.Test;
 class SchemaIT {
 
     @Test
-    void freshDatabaseHoldsStartMeadowAndTheCellarWithTheirMaps() {
+    void freshDatabaseHoldsStartMeadowTheCellarAndBenchWithTheirMaps() {
         try (Database db = TestDatabase.fresh()) {
             List<WorldRecord> worlds = new WorldRepository(db).all();
 
-            assertThat(worlds).extracting(WorldRecord::worldId).containsExactly("cellar", "meadow", "start");
+            assertThat(worlds).extracting(WorldRecord::worldId).containsExactly("bench", "cellar", "meadow", "start");
             assertThat(settingsOf(worlds, "start")).isEqualTo(new WorldSettings("start", 24, 24));
             assertThat(settingsOf(worlds, "meadow")).isEqualTo(new WorldSettings("meadow", 0, 24));
             assertThat(settingsOf(worlds, "cellar")).as("no NPCs on the stairs' landing")
@@ -39,15 +39,48 @@ class SchemaIT {
         try (Database db = TestDatabase.fresh()) {
             new WorldRepository(db).rename("cellar", "Wine cellar");
             try (Connection c = db.dataSource().getConnection(); Statement s = c.createStatement()) {
-                // As if V3 had not run yet on a database where an operator had made a cellar of their own.
-                s.executeUpdate("DELETE FROM flyway_schema_history WHERE version = '3'");
+                // As if V3 had not run yet on a database where an operator had made a cellar of their own (and so
+                // neither had the later V4: Flyway refuses to apply a migration older than the newest applied).
+                s.executeUpdate("DELETE FROM flyway_schema_history WHERE version IN ('3', '4')");
             }
 
             Database.migrate(db.dataSource());
 
             assertThat(new WorldRepository(db).all()).filteredOn(w -> w.worldId().equals("cellar"))
                     .extracting(WorldRecord::name).containsExactly("Wine cellar");
-            assertThat(count(db, "SELECT count(*) FROM worlds")).isEqualTo(3);
+            assertThat(count(db, "SELECT count(*) FROM worlds")).isEqualTo(4);
+        }
+    }
+
+    @Test
+    void benchIsTheGeneratedMapWithoutNpcsAndWithTheHashedSpawnRule() {
+        try (Database db = TestDatabase.fresh()) {
+            List<WorldRecord> worlds = new WorldRepository(db).all();
+
+            assertThat(settingsOf(worlds, "bench")).isEqualTo(new WorldSettings("bench", 0, 24, "hashed"));
+            assertThat(worlds).filteredOn(w -> w.worldId().equals("bench")).singleElement().satisfies(bench -> {
+                assertThat(bench.name()).isEqualTo("Bench");
+                assertThat(bench.lastSnapshotSeq()).isZero();
+            });
+            assertThat(settingsOf(worlds, "start").spawn()).as("the other worlds keep the spawn point")
+                    .isEqualTo("nearest");
+        }
+    }
+
+    @Test
+    void theBenchMigrationLeavesAnExistingBenchWorldAlone() throws SQLException {
+        try (Database db = TestDatabase.fresh()) {
+            new WorldRepository(db).rename("bench", "My bench");
+            try (Connection c = db.dataSource().getConnection(); Statement s = c.createStatement()) {
+                // As if V4 had not run yet on a database where an operator had made a world called bench.
+                s.executeUpdate("DELETE FROM flyway_schema_history WHERE version = '4'");
+            }
+
+            Database.migrate(db.dataSource());
+
+            assertThat(new WorldRepository(db).all()).filteredOn(w -> w.worldId().equals("bench"))
+                    .extracting(WorldRecord::name).containsExactly("My bench");
+            assertThat(count(db, "SELECT count(*) FROM worlds")).isEqualTo(4);
         }
     }
 
@@ -64,7 +97,7 @@ class SchemaIT {
             Database.migrate(db.dataSource());
 
             assertThat(new WorldRepository(db).all()).extracting(WorldRecord::name).contains("Renamed");
-            assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE success")).isEqualTo(3);
+            assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE success")).isEqualTo(4);
         }
     }
 

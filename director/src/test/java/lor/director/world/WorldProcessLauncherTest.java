@@ -2,10 +2,13 @@ package lor.director.world;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class WorldProcessLauncherTest {
 
@@ -23,7 +26,15 @@ class WorldProcessLauncherTest {
                 .containsSubsequence("--map", "start")
                 .containsSubsequence("--npcs", "24")
                 .containsSubsequence("--view-radius", "20")
-                .containsSubsequence("--snapshot-interval-ms", "30000");
+                .containsSubsequence("--snapshot-interval-ms", "30000")
+                .containsSubsequence("--spawn", "nearest");
+    }
+
+    @Test
+    void commandPassesTheWorldsSpawnRule() {
+        assertThat(launcher.command("bench", new WorldSettings("bench", 0, 24, "hashed")))
+                .containsSubsequence("--map", "bench")
+                .containsSubsequence("--spawn", "hashed");
     }
 
     @Test
@@ -35,5 +46,86 @@ class WorldProcessLauncherTest {
     void commandLineCarriesNoSecretOption() {
         assertThat(String.join(" ", launcher.command("start", new WorldSettings("start", 0, 24))))
                 .doesNotContain("token").doesNotContain("secret");
+    }
+
+    // ---- stage 5: warm spares and the class-data-sharing archive ------------------------------------------------
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void spareCommandRunsTheJarAsASpareWithoutAWorldOrASecret() {
+        List<String> command = launcher.spareCommand();
+
+        assertThat(command.get(0)).endsWith("java");
+        assertThat(command).containsSubsequence("-Xmx256m", "-jar", "/opt/lor/world-server.jar", "--spare")
+                .containsSubsequence("--control-url", "ws://127.0.0.1:8080/control")
+                .containsSubsequence("--bind", "127.0.0.1")
+                .containsSubsequence("--game-port", "0")
+                .containsSubsequence("--max-snapshot-bytes", Integer.toString(1 << 20))
+                .doesNotContain("--world-id", "--map", "--npcs", "--spawn");
+        assertThat(String.join(" ", command)).doesNotContain("token").doesNotContain("secret");
+    }
+
+    @Test
+    void spareCommandReadsTheControlUrlAtLaunch() {
+        String[] url = {"ws://127.0.0.1:1/control"};
+        WorldProcessLauncher late = new WorldProcessLauncher(Path.of("/opt/lor/world-server.jar"), () -> url[0],
+                "127.0.0.1", 30_000, 1 << 20);
+        url[0] = "ws://127.0.0.1:8123/control";
+
+        assertThat(late.spareCommand()).containsSubsequence("--control-url", "ws://127.0.0.1:8123/control");
+    }
+
+    @Test
+    void jvmFlagsAreTheSmallHeapFlagsWhenNoArchiveSitsBesideTheJar() {
+        List<String> flags = WorldProcessLauncher.jvmFlags(dir.resolve("world-server.jar"));
+
+        assertThat(flags).isEqualTo(WorldProcessLauncher.JVM_FLAGS);
+        assertThat(flags).noneMatch(f -> f.startsWith("-XX:SharedArchiveFile"));
+    }
+
+    @Test
+    void jvmFlagsUseTheArchiveThatSitsBesideTheJar() throws IOException {
+        Path jar = dir.resolve("world-server.jar");
+        Path archive = Files.createFile(dir.resolve("world-server.jsa"));
+
+        List<String> flags = WorldProcessLauncher.jvmFlags(jar);
+
+        assertThat(flags).startsWith(WorldProcessLauncher.JVM_FLAGS.toArray(String[]::new));
+        assertThat(flags).contains("-XX:SharedArchiveFile=" + archive);
+        assertThat(flags).filteredOn(f -> f.startsWith("-XX:SharedArchiveFile")).hasSize(1);
+    }
+
+    @Test
+    void jvmFlagsIgnoreAnArchiveElsewhereOrOfAnotherName() throws IOException {
+        Path jarDir = Files.createDirectory(dir.resolve("jars"));
+        Files.createFile(dir.resolve("world-server.jsa"));
+        Files.createFile(jarDir.resolve("director.jsa"));
+        Files.createDirectory(jarDir.resolve("world-server.jsa.d"));
+
+        assertThat(WorldProcessLauncher.jvmFlags(jarDir.resolve("world-server.jar")))
+                .isEqualTo(WorldProcessLauncher.JVM_FLAGS);
+    }
+
+    @Test
+    void anArchiveThatIsADirectoryIsNoArchive() throws IOException {
+        Files.createDirectory(dir.resolve("world-server.jsa"));
+
+        assertThat(WorldProcessLauncher.jvmFlags(dir.resolve("world-server.jar")))
+                .isEqualTo(WorldProcessLauncher.JVM_FLAGS);
+    }
+
+    @Test
+    void worldsAndSparesAreBothStartedWithTheArchive() throws IOException {
+        Path jar = dir.resolve("world-server.jar");
+        Files.createFile(dir.resolve("world-server.jsa"));
+        WorldProcessLauncher withArchive = new WorldProcessLauncher(jar, () -> "ws://127.0.0.1:8080/control",
+                "127.0.0.1", 30_000, 1 << 20);
+        String flag = "-XX:SharedArchiveFile=" + dir.resolve("world-server.jsa");
+
+        assertThat(withArchive.command("start", new WorldSettings("start", 0, 24)))
+                .containsSubsequence(flag, "-jar", jar.toString());
+        assertThat(withArchive.spareCommand()).containsSubsequence(flag, "-jar", jar.toString(), "--spare");
     }
 }

@@ -12,13 +12,35 @@ class WorldSettingsTest {
     @Test
     void readsEveryKey() {
         assertThat(WorldSettings.parse("w", "{\"map\":\"start\",\"npcs\":7,\"viewRadius\":12,\"other\":true}"))
-                .isEqualTo(new WorldSettings("start", 7, 12));
+                .isEqualTo(new WorldSettings("start", 7, 12, "nearest"));
+        assertThat(WorldSettings.parse("w", "{\"map\":\"bench\",\"npcs\":0,\"viewRadius\":24,\"spawn\":\"hashed\"}"))
+                .isEqualTo(new WorldSettings("bench", 0, 24, "hashed"));
     }
 
     @Test
     void missingKeysTakeDefaults() {
         assertThat(WorldSettings.parse("w", "{}")).isEqualTo(new WorldSettings(null, 0, 24));
         assertThat(WorldSettings.parse("w", null)).isEqualTo(new WorldSettings(null, 0, 24));
+        assertThat(WorldSettings.parse("w", "{}").spawn()).as("the spawn point rule").isEqualTo("nearest");
+    }
+
+    @Test
+    void theThreeValueConstructorMeansTheSpawnPointRule() {
+        assertThat(new WorldSettings("start", 24, 24)).isEqualTo(new WorldSettings("start", 24, 24, "nearest"));
+    }
+
+    @Test
+    void aNullSpawnRuleMeansTheDefaultLikeAMissingOne() {
+        assertThat(WorldSettings.parse("start", "{\"spawn\":null}").spawn()).isEqualTo("nearest");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"spawn\":\"random\"}", "{\"spawn\":\"HASHED\"}", "{\"spawn\":\"\"}",
+            "{\"spawn\":5}"})
+    void refusesAnUnknownSpawnRuleNamingTheWorld(String json) {
+        assertThatThrownBy(() -> WorldSettings.parse("bench", json))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("world bench: spawn must be nearest or hashed");
     }
 
     @ParameterizedTest

@@ -76,7 +76,7 @@ class WorldSupervisorIT {
         standIns = new StandInWorlds(dir);
         supervisor = new WorldSupervisor(new WorldRepository(db).all(), standIns.launcher(),
                 new SnapshotRepository(db, 3), blocking, scheduler, metrics, new Membership(),
-                new TicketIssuer(Clock.systemUTC(), 30_000), "127.0.0.1", 60_000, 0, 30_000);
+                new TicketIssuer(Clock.systemUTC(), 30_000), "127.0.0.1", 60_000, 0, 30_000, 0);
     }
 
     @AfterEach

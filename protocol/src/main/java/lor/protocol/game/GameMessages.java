@@ -85,7 +85,7 @@ public final class GameMessages {
                 }
                 return new MapMessage(f.intValue("width"), f.intValue("height"), f.intValue("layers"),
                         spawn.path("x").asInt(), spawn.path("y").asInt(), spawn.path("layer").asInt(),
-                        f.string("encoding"), f.string("cells"), portals);
+                        f.string("encoding"), f.longString("cells"), portals);
             },
             (m, out) -> {
                 out.put("width", m.width()).put("height", m.height()).put("layers", m.layers());

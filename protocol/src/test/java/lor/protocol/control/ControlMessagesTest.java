@@ -199,7 +199,9 @@ class ControlMessagesTest {
                 new PlayerJoinedMessage("start", 42),
                 new PlayerLeftMessage("start", 42),
                 new PlayerRosterMessage("start", List.of(42L, 7L, Long.MAX_VALUE)),
-                new PlayerRosterMessage("start", List.of()));
+                new PlayerRosterMessage("start", List.of()),
+                new WorldLoadMessage("start", 0.0005, 0.002, 1800, 40, 3, 0.25, 12, 4.5, 123_456_789L),
+                new SpareRegisterMessage("st", 123));
         List<Message> fromDirector = List.of(
                 new WorldHydrateMessage("start", 7, state()),
                 new WorldHydrateMessage("start", 0, null),
@@ -210,6 +212,8 @@ class ControlMessagesTest {
                 new PortalGrantedMessage("start", 3, 42, "cellar", "ws://127.0.0.1:4001/game", "p.m"),
                 new PortalRefusedMessage("start", 3, 42, "cellar is unavailable: it did not start in time"),
                 new PlayerKickMessage("start", 42, "entered another world"),
+                new WorldAssignMessage("bench", "secret", "bench", 0, 24, "hashed", 30_000),
+                new WorldAssignMessage("open", "secret", null, 3, 10, "nearest", 1_000),
                 ErrorMessage.of(ErrorCode.BAD_TOKEN, "stale spawn", null));
 
         for (Message message : fromWorld) {
@@ -242,5 +246,92 @@ class ControlMessagesTest {
 
     private static ObjectNode state() {
         return JsonNodeFactory.instance.objectNode().put("format", 1);
+    }
+
+    // ---- stage 5: load figures and warm spares ------------------------------------------------------------------
+
+    @Test
+    void encodesWorldLoadExactly() {
+        assertThat(world.encode(new WorldLoadMessage("bench", 0.0005, 0.002, 1800, 40, 3, 0.25, 12, 4.5, 123456789)))
+                .isEqualTo("{\"type\":\"world_load\",\"worldId\":\"bench\",\"broadcastP50\":5.0E-4,"
+                        + "\"broadcastP99\":0.002,\"bytesPerClientPerSecond\":1800,\"framesPerSecond\":40,"
+                        + "\"queueDepth\":3,\"gcPauseSecondsTotal\":0.25,\"gcCount\":12,\"cpuSecondsTotal\":4.5,"
+                        + "\"rssBytes\":123456789}");
+    }
+
+    @Test
+    void directorDecodesWorldLoadFromText() throws ProtocolException {
+        assertThat(director.decode("{\"type\":\"world_load\",\"worldId\":\"bench\",\"broadcastP50\":0.0005,"
+                + "\"broadcastP99\":0.002,\"bytesPerClientPerSecond\":1800,\"framesPerSecond\":40,\"queueDepth\":3,"
+                + "\"gcPauseSecondsTotal\":0.25,\"gcCount\":12,\"cpuSecondsTotal\":4.5,\"rssBytes\":123456789}"))
+                .isEqualTo(new WorldLoadMessage("bench", 0.0005, 0.002, 1800, 40, 3, 0.25, 12, 4.5, 123456789));
+    }
+
+    @Test
+    void refusesWorldLoadWithoutItsMemoryFigure() {
+        ProtocolException e = catchThrowableOfType(ProtocolException.class,
+                () -> director.decode("{\"type\":\"world_load\",\"worldId\":\"bench\",\"broadcastP50\":0,"
+                        + "\"broadcastP99\":0,\"bytesPerClientPerSecond\":0,\"framesPerSecond\":0,\"queueDepth\":0,"
+                        + "\"gcPauseSecondsTotal\":0,\"gcCount\":0,\"cpuSecondsTotal\":0}"));
+
+        assertThat(e.code()).isEqualTo(ErrorCode.BAD_REQUEST);
+        assertThat(e.getMessage()).isEqualTo("missing field rssBytes");
+    }
+
+    @Test
+    void encodesSpareRegisterExactly() throws ProtocolException {
+        String text = world.encode(new SpareRegisterMessage("st", 123));
+
+        assertThat(text).isEqualTo("{\"type\":\"spare_register\",\"spawnToken\":\"st\",\"pid\":123}");
+        assertThat(director.decode(text)).isEqualTo(new SpareRegisterMessage("st", 123));
+    }
+
+    @Test
+    void encodesWorldAssignExactlyWithAndWithoutAMap() {
+        assertThat(director.encode(new WorldAssignMessage("bench", "ts", "bench", 0, 24, "hashed", 30000)))
+                .isEqualTo("{\"type\":\"world_assign\",\"worldId\":\"bench\",\"ticketSecret\":\"ts\","
+                        + "\"map\":\"bench\",\"npcs\":0,\"viewRadius\":24,\"spawn\":\"hashed\","
+                        + "\"snapshotIntervalMs\":30000}");
+        assertThat(director.encode(new WorldAssignMessage("open", "ts", null, 3, 10, "nearest", 1000)))
+                .isEqualTo("{\"type\":\"world_assign\",\"worldId\":\"open\",\"ticketSecret\":\"ts\","
+                        + "\"npcs\":3,\"viewRadius\":10,\"spawn\":\"nearest\",\"snapshotIntervalMs\":1000}");
+    }
+
+    @Test
+    void refusesWorldAssignWithoutItsTicketSecret() {
+        ProtocolException e = catchThrowableOfType(ProtocolException.class,
+                () -> world.decode("{\"type\":\"world_assign\",\"worldId\":\"bench\",\"npcs\":0,"
+                        + "\"viewRadius\":24,\"spawn\":\"hashed\",\"snapshotIntervalMs\":30000}"));
+
+        assertThat(e.code()).isEqualTo(ErrorCode.BAD_REQUEST);
+        assertThat(e.getMessage()).isEqualTo("missing field ticketSecret");
+    }
+
+    @Test
+    void eachEndRefusesTheOthersSpareMessages() {
+        assertThat(catchThrowableOfType(ProtocolException.class,
+                () -> world.decode("{\"type\":\"spare_register\",\"spawnToken\":\"st\",\"pid\":1}")).code())
+                .isEqualTo(ErrorCode.UNKNOWN_TYPE);
+        assertThat(catchThrowableOfType(ProtocolException.class,
+                () -> director.decode("{\"type\":\"world_assign\",\"worldId\":\"bench\",\"ticketSecret\":\"t\","
+                        + "\"npcs\":0,\"viewRadius\":24,\"spawn\":\"hashed\",\"snapshotIntervalMs\":1}")).code())
+                .isEqualTo(ErrorCode.UNKNOWN_TYPE);
+        assertThat(catchThrowableOfType(ProtocolException.class,
+                () -> world.decode("{\"type\":\"world_load\",\"worldId\":\"bench\"}")).code())
+                .isEqualTo(ErrorCode.UNKNOWN_TYPE);
+    }
+
+    @Test
+    void keepsTheSpareTokenOutOfToString() {
+        assertThat(new SpareRegisterMessage("spawn-secret", 4242).toString())
+                .doesNotContain("spawn-secret").contains("<redacted>").contains("4242");
+    }
+
+    @Test
+    void keepsTheAssignedTicketSecretOutOfToString() {
+        String shown = new WorldAssignMessage("bench", "ticket-secret", "bench", 0, 24, "hashed", 30000).toString();
+
+        assertThat(shown).doesNotContain("ticket-secret").contains("<redacted>").contains("worldId=bench")
+                .contains("spawn=hashed");
     }
 }

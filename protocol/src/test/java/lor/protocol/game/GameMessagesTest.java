@@ -60,11 +60,11 @@ class GameMessagesTest {
     @Test
     void encodesWelcomeExactly() {
         WelcomeMessage welcome = new WelcomeMessage(3, 120, 20, 10, new WelcomeMessage.GridSize(64, 32, 2),
-                new WelcomeMessage.Position(5, 6, 1), "h");
+                new WelcomeMessage.Position(5, 6, 1), "json", "h");
 
         assertThat(server.encode(welcome)).isEqualTo("{\"type\":\"welcome\",\"entityId\":3,\"tick\":120,"
                 + "\"tickRate\":20,\"broadcastRate\":10,\"grid\":{\"width\":64,\"height\":32,\"layers\":2},"
-                + "\"you\":{\"x\":5,\"y\":6,\"layer\":1},\"ref\":\"h\"}");
+                + "\"you\":{\"x\":5,\"y\":6,\"layer\":1},\"encoding\":\"json\",\"ref\":\"h\"}");
     }
 
     @Test
@@ -72,7 +72,7 @@ class GameMessagesTest {
         HelloMessage hello = new HelloMessage("abc.def", "h");
         List<Message> answers = List.of(
                 new WelcomeMessage(3, 120, 20, 10, new WelcomeMessage.GridSize(64, 32, 2),
-                        new WelcomeMessage.Position(5, 6, 1), "h"),
+                        new WelcomeMessage.Position(5, 6, 1), "json", "h"),
                 new TransferMessage("cellar", "ws://127.0.0.1:4001/game", "p.m"),
                 ErrorMessage.of(ErrorCode.BAD_TICKET, "ticket refused", "h"));
 
@@ -126,5 +126,106 @@ class GameMessagesTest {
 
         assertThat(shown).doesNotContain("secret-ticket").contains("<redacted>").contains("cellar")
                 .contains("ws://127.0.0.1:4001/game");
+    }
+
+    // ---- stage 5: encoding negotiation --------------------------------------------------------------------------
+
+    @ParameterizedTest
+    @ValueSource(strings = {"json", "binary"})
+    void decodesHelloWithAnEncoding(String encoding) throws ProtocolException {
+        HelloMessage hello = (HelloMessage) server.decode(
+                "{\"type\":\"hello\",\"ticket\":\"abc.def\",\"encoding\":\"" + encoding + "\",\"ref\":\"h\"}");
+
+        assertThat(hello).isEqualTo(new HelloMessage("abc.def", encoding, "h"));
+        assertThat(hello.wantsBinary()).isEqualTo(encoding.equals("binary"));
+    }
+
+    @Test
+    void aHelloWithoutEncodingWantsJson() throws ProtocolException {
+        HelloMessage hello = (HelloMessage) server.decode("{\"type\":\"hello\",\"ticket\":\"abc.def\"}");
+
+        assertThat(hello.encoding()).isNull();
+        assertThat(hello.wantsBinary()).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"xml\"", "\"BINARY\"", "\"\""})
+    void refusesHelloWithAnUnknownEncoding(String encoding) {
+        ProtocolException e = catchThrowableOfType(ProtocolException.class, () -> server.decode(
+                "{\"type\":\"hello\",\"ticket\":\"abc.def\",\"encoding\":" + encoding + ",\"ref\":\"h\"}"));
+
+        assertThat(e.code()).isEqualTo(ErrorCode.BAD_REQUEST);
+        assertThat(e.getMessage()).isEqualTo("encoding must be json or binary");
+        assertThat(e.ref()).isEqualTo("h");
+    }
+
+    @Test
+    void refusesHelloWhoseEncodingIsNotAString() {
+        ProtocolException e = catchThrowableOfType(ProtocolException.class, () -> server.decode(
+                "{\"type\":\"hello\",\"ticket\":\"abc.def\",\"encoding\":1,\"ref\":\"h\"}"));
+
+        assertThat(e.code()).isEqualTo(ErrorCode.BAD_REQUEST);
+        assertThat(e.ref()).isEqualTo("h");
+    }
+
+    @Test
+    void encodesHelloWithItsEncodingAndWithoutOneWhenAbsent() {
+        assertThat(client.encode(new HelloMessage("abc.def", "binary", "h")))
+                .isEqualTo("{\"type\":\"hello\",\"ticket\":\"abc.def\",\"encoding\":\"binary\",\"ref\":\"h\"}");
+        assertThat(client.encode(new HelloMessage("abc.def", "h")))
+                .isEqualTo("{\"type\":\"hello\",\"ticket\":\"abc.def\",\"ref\":\"h\"}");
+    }
+
+    @Test
+    void roundTripsHelloAskingForBinary() throws ProtocolException {
+        HelloMessage hello = new HelloMessage("abc.def", "binary", "h");
+
+        assertThat(server.decode(client.encode(hello))).isEqualTo(hello);
+    }
+
+    @Test
+    void roundTripsWelcomeWithTheBinaryEncoding() throws ProtocolException {
+        WelcomeMessage welcome = new WelcomeMessage(3, 120, 20, 10, new WelcomeMessage.GridSize(256, 256, 1),
+                new WelcomeMessage.Position(5, 6, 0), "binary", null);
+
+        String text = server.encode(welcome);
+
+        assertThat(text).contains("\"encoding\":\"binary\"");
+        assertThat(client.decode(text)).isEqualTo(welcome);
+    }
+
+    @Test
+    void aWelcomeWithoutEncodingMeansJson() throws ProtocolException {
+        WelcomeMessage welcome = (WelcomeMessage) client.decode("{\"type\":\"welcome\",\"entityId\":3,\"tick\":120,"
+                + "\"tickRate\":20,\"broadcastRate\":10,\"grid\":{\"width\":64,\"height\":32,\"layers\":2},"
+                + "\"you\":{\"x\":5,\"y\":6,\"layer\":1}}");
+
+        assertThat(welcome.encoding()).isEqualTo("json");
+    }
+
+    @Test
+    void showsTheEncodingButNotTheTicketInHellosToString() {
+        String shown = new HelloMessage("secret-ticket", "binary", null).toString();
+
+        assertThat(shown).doesNotContain("secret-ticket").contains("<redacted>").contains("encoding=binary");
+    }
+
+    @Test
+    void aClientReadsAMapWhoseCellsAreLongerThanTheLimitOnWhatClientsSend() throws ProtocolException {
+        // The bench map's 7,468 scattered walls take 32,216 characters of cells; a client must read them.
+        String cells = "A".repeat(Limits.MAX_STRING_CHARS * 16);
+        MapMessage map = new MapMessage(256, 256, 1, 1, 1, 0, MapEncoding.NAME, cells, List.of());
+
+        assertThat(client.decode(server.encode(map))).isEqualTo(map);
+    }
+
+    @Test
+    void aClientRefusesAMapWhoseCellsAreNotAString() {
+        ProtocolException e = catchThrowableOfType(ProtocolException.class, () -> client.decode(
+                "{\"type\":\"map\",\"width\":1,\"height\":1,\"layers\":1,\"spawn\":{\"x\":0,\"y\":0,\"layer\":0},"
+                        + "\"encoding\":\"rle-varint\",\"cells\":5,\"portals\":[]}"));
+
+        assertThat(e.code()).isEqualTo(ErrorCode.BAD_REQUEST);
+        assertThat(e.getMessage()).isEqualTo("cells must be a string");
     }
 }

@@ -53,6 +53,11 @@ import tools.jackson.databind.node.ObjectNode;
  * then {@code join_world}, close the director connection, connect to the {@code gameUrl}, {@code hello},
  * {@code welcome} (the bot has joined), {@code map}, then an intent every {@code 1/rate} s at a per-bot phase. A
  * {@code transfer} (the walk stepped onto a portal) takes the bot back into the run's world through the director.
+ *
+ * <p>Bots start walking together, once the join phase is over. On a first run the director's password hashing can
+ * hold every core for minutes; a world starved meanwhile reads each connection's intents in bursts and refuses
+ * them as rate-limited (closing a connection after 100 refusals in 5 s), which is not the steady state the run
+ * measures.
  */
 final class Bot implements ByteCounter.Counts {
 
@@ -76,6 +81,8 @@ final class Bot implements ByteCounter.Counts {
     private final Fleet fleet;
     private final EventLoop loop;
     private final WalkRandom random;
+    /** Nanoseconds between two intents. */
+    private final long period;
     final PendingIntents intents;
 
     Phase phase = Phase.WAITING;
@@ -95,6 +102,8 @@ final class Bot implements ByteCounter.Counts {
     private Channel director;
     private Channel game;
     private ScheduledFuture<?> walk;
+    /** The window is over: no more intents. */
+    private boolean walkOver;
     private ScheduledFuture<?> joinTimeout;
     private String gameUrl;
     private String ticket;
@@ -115,6 +124,7 @@ final class Bot implements ByteCounter.Counts {
     long rejectedByTick;
     long rejectedRateLimited;
     long transfers;
+    long missedSlots;
     long sampleFrames;
     long sampleErrors;
     long selfMissing;
@@ -132,6 +142,7 @@ final class Bot implements ByteCounter.Counts {
         this.sample = sample;
         this.random = new WalkRandom(fleet.options.seed(), index);
         this.intents = new PendingIntents(nanos -> FleetStats.recordNanos(fleet.stats.latency, nanos));
+        this.period = Math.max(1, Math.round(1e9 / fleet.options.rate()));
     }
 
     EventLoop loop() {
@@ -181,7 +192,8 @@ final class Bot implements ByteCounter.Counts {
             case REGISTER -> new RegisterMessage(username, PASSWORD, null);
             case JOIN -> new JoinWorldMessage(fleet.options.world(), null);
         };
-        if (next == Step.JOIN) {
+        if (next == Step.JOIN && joinSentNanos == 0) {
+            // Join time runs from the first join_world: a retry after rate_limited is part of it.
             joinSentNanos = System.nanoTime();
         }
         if (director != null && director.isActive()) {
@@ -240,6 +252,9 @@ final class Bot implements ByteCounter.Counts {
         public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
             if (evt == ClientHandshakeStateEvent.HANDSHAKE_COMPLETE && ctx.channel() == director) {
                 authenticate();
+            } else if (evt == ClientHandshakeStateEvent.HANDSHAKE_TIMEOUT && ctx.channel() == director) {
+                fail("the director did not complete the WebSocket handshake within "
+                        + BotInitializers.HANDSHAKE_TIMEOUT_MS + " ms");
             }
             ctx.fireUserEventTriggered(evt);
         }
@@ -505,6 +520,9 @@ final class Bot implements ByteCounter.Counts {
         public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
             if (evt == ClientHandshakeStateEvent.HANDSHAKE_COMPLETE && ctx.channel() == game) {
                 sayHello(ctx.channel());
+            } else if (evt == ClientHandshakeStateEvent.HANDSHAKE_TIMEOUT && ctx.channel() == game) {
+                fail("the world did not complete the WebSocket handshake within "
+                        + BotInitializers.HANDSHAKE_TIMEOUT_MS + " ms");
             }
             ctx.fireUserEventTriggered(evt);
         }
@@ -551,9 +569,23 @@ final class Bot implements ByteCounter.Counts {
 
     // ---------------------------------------------------------------- walking
 
-    private void startWalking() {
-        long period = Math.max(1, Math.round(1e9 / fleet.options.rate()));
-        walk = loop.scheduleAtFixedRate(this::step, random.phaseNanos(period), period, TimeUnit.NANOSECONDS);
+    /**
+     * Starts the walk if the fleet walks, this bot plays and it does not walk yet: intents go at the slots
+     * {@code origin + phase + k × period} (origin shared by the fleet, phase this bot's own). From any state; on the
+     * bot's loop.
+     */
+    void startWalking() {
+        if (walk != null || walkOver || phase != Phase.PLAYING || !fleet.walking()) {
+            return;
+        }
+        long now = System.nanoTime();
+        long first = fleet.walkOrigin() + random.phaseNanos(period);
+        long k = now - first <= 0 ? 0 : (now - first + period - 1) / period;
+        scheduleStep(first + k * period);
+    }
+
+    private void scheduleStep(long slot) {
+        walk = loop.schedule(() -> step(slot), Math.max(0, slot - System.nanoTime()), TimeUnit.NANOSECONDS);
     }
 
     private void stopWalking() {
@@ -563,17 +595,32 @@ final class Bot implements ByteCounter.Counts {
         }
     }
 
-    private void step() {
+    /**
+     * One intent, for the slot due at {@code slot}. A late loop does not catch up with a burst (a player's client
+     * would not, and a burst is what the world's rate limiter refuses): the slots it slept through are counted as
+     * missed and skipped, and how late the timer fired goes to the send-lag histogram.
+     */
+    private void step(long slot) {
+        walk = null;
         Channel channel = game;
-        if (phase != Phase.PLAYING || channel == null || !channel.isActive()) {
+        if (walkOver || phase != Phase.PLAYING || channel == null || !channel.isActive()) {
             return;
         }
         long now = System.nanoTime();
-        long seq = intents.send(now, fleet.window.contains(now));
+        long late = Math.max(0, now - slot);
+        long missed = late / period;
+        long served = slot + missed * period;
+        boolean measure = fleet.window.contains(now);
+        if (measure) {
+            missedSlots += missed;
+            FleetStats.recordNanos(fleet.stats.sendLag, late);
+        }
+        long seq = intents.send(now, measure);
         String move = "{\"type\":\"move\",\"dir\":\"" + random.nextDirection() + "\",\"seq\":" + seq + "}";
         framesOut++;
         channel.writeAndFlush(new TextWebSocketFrame(ByteBufUtil.writeAscii(channel.alloc(), move)),
                 channel.voidPromise());
+        scheduleStep(served + period);
     }
 
     // ---------------------------------------------------------------- the run's end and failures
@@ -588,9 +635,9 @@ final class Bot implements ByteCounter.Counts {
         bytesOut += bytes;
     }
 
-    /** On the bot's loop, at the window's start. */
+    /** On the bot's loop, at the window's start: a bot that joined and has not dropped is a client of the window. */
     void markWindowStart() {
-        if (joined) {
+        if (joined && phase != Phase.FAILED) {
             windowStart = counters();
         }
     }
@@ -600,11 +647,13 @@ final class Bot implements ByteCounter.Counts {
         if (windowStart != null) {
             windowEnd = counters();
         }
+        walkOver = true;
         stopWalking();
     }
 
     /** On the bot's loop, once answers have had their grace period: count what is still unanswered and close. */
     void finish() {
+        walkOver = true;
         intents.abandonAsUnanswered();
         Phase was = phase;
         if (was != Phase.FAILED) {

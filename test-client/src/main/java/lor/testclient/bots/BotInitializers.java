@@ -25,6 +25,8 @@ final class BotInitializers {
     static final String FRAME_AGGREGATOR = "frame-aggregator";
     static final String BOT = "bot";
 
+    /** Generous: on a first run the director's password hashing can hold every core for minutes. */
+    static final int HANDSHAKE_TIMEOUT_MS = 30_000;
     /** Upgrade responses are small. */
     private static final int MAX_HTTP_RESPONSE_BYTES = 64 * 1024;
     /** The largest message a bot accepts: a big world's {@code map} is the largest one. */
@@ -70,7 +72,7 @@ final class BotInitializers {
         return WebSocketClientProtocolConfig.newBuilder()
                 .webSocketUri(url)
                 .maxFramePayloadLength(MAX_FRAME_BYTES)
-                .handshakeTimeoutMillis(10_000)
+                .handshakeTimeoutMillis(HANDSHAKE_TIMEOUT_MS)
                 .build();
     }
 }

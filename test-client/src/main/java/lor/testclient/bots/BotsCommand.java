@@ -19,8 +19,8 @@ import lor.protocol.netty.EventLoops;
 /**
  * {@code test-client.jar bots}: the load generator. The run, on this (main) thread:
  * <ol>
- * <li>join: every bot logs in (or resumes, or registers) and joins the world, {@code --join-concurrency} at a time;
- * a bot walks as soon as it has its map. Then the session tokens are saved (atomically) for the next run;</li>
+ * <li>join: every bot logs in (or resumes, or registers) and joins the world, {@code --join-concurrency} at a time.
+ * Then the session tokens are saved (atomically) for the next run, and every bot starts walking;</li>
  * <li>warm-up ({@code --warmup} s), then the measurement window ({@code --duration} s): traffic counters and CPU
  * (this process's and, when local, the world's) are read at both ends; the world's {@code lor_*} metrics too;</li>
  * <li>the walk stops at the window's end; answers are awaited {@value BotsReport#GRACE_SECONDS} s more; every bot
@@ -36,15 +36,22 @@ public final class BotsCommand {
     private final BotsOptions options;
     private final PrintStream out;
     private final PrintStream err;
+    private final double graceSeconds;
 
-    BotsCommand(BotsOptions options, PrintStream out, PrintStream err) {
+    BotsCommand(BotsOptions options, PrintStream out, PrintStream err, double graceSeconds) {
         this.options = options;
         this.out = out;
         this.err = err;
+        this.graceSeconds = graceSeconds;
     }
 
     /** Runs {@code bots} with the arguments that follow it; returns the exit status. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, BotsReport.GRACE_SECONDS);
+    }
+
+    /** {@link #run(String[], PrintStream, PrintStream)} with another grace period (tests against a fast fake). */
+    static int run(String[] args, PrintStream out, PrintStream err, double graceSeconds) {
         BotsOptions options;
         try {
             options = BotsOptions.parse(args);
@@ -58,7 +65,7 @@ public final class BotsCommand {
             return 0;
         }
         try {
-            return new BotsCommand(options, out, err).run();
+            return new BotsCommand(options, out, err, graceSeconds).run();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println("bots: interrupted");
@@ -99,6 +106,7 @@ public final class BotsCommand {
             err.printf(Locale.ROOT, "bots: %d joined, %d failed in %.1f s%n", fleet.joined.get(), fleet.failed.get(),
                     joinSeconds);
             saveTokens(fleet);
+            fleet.startWalking(System.nanoTime());
 
             windowStart = joinEnd + seconds(options.warmupSeconds());
             windowEnd = windowStart + seconds(options.durationSeconds());
@@ -132,7 +140,7 @@ public final class BotsCommand {
             metricsAtEnd = probe.metricLines();
             rowAtEnd = probe.world();
 
-            sleepUntil(windowEnd + seconds(BotsReport.GRACE_SECONDS));
+            sleepUntil(windowEnd + seconds(graceSeconds));
             fleet.closeJoins();
             for (Bot bot : fleet.bots) {
                 bot.loop().execute(bot::finish);
@@ -156,7 +164,7 @@ public final class BotsCommand {
                 rowAtStart == null ? null : rowAtStart.players(), rowAtEnd == null ? null : rowAtEnd.players(),
                 procAtStart, procAtEnd, clockTicks, pageSize, metricsAtStart, metricsAtEnd);
         BotsReport report = new BotsReport(options, startedAt, joinSeconds, (windowEnd - windowStart) / 1e9,
-                results, fleet.stats, generator, server);
+                graceSeconds, results, fleet.stats, generator, server);
         int status = report.exitStatus();
         if (options.report() != null) {
             try {

@@ -83,7 +83,7 @@ public record BotsOptions(URI director, int count, double durationSeconds, doubl
             }
         }
         if (help) {
-            return defaults(null, true);
+            return helpOnly();
         }
         String directorText = values.get("director");
         if (directorText == null) {
@@ -128,9 +128,10 @@ public record BotsOptions(URI director, int count, double durationSeconds, doubl
         return 1000.0 / rate;
     }
 
-    private static BotsOptions defaults(URI director, boolean help) {
-        return new BotsOptions(director, 10, 30, 5, "start", 10, JSON, null, Path.of("bot-tokens.json"), 1, 20,
-                Runtime.getRuntime().availableProcessors(), 20, 120, help);
+    /** {@code --help}: nothing else is read. */
+    private static BotsOptions helpOnly() {
+        return new BotsOptions(null, 10, 30, 5, "start", 10, JSON, null, Path.of("bot-tokens.json"), 1, 20,
+                Runtime.getRuntime().availableProcessors(), 20, 120, true);
     }
 
     private static int intOption(Map<String, String> values, String name, int fallback, int min, int max) {

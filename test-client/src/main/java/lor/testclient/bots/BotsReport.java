@@ -30,13 +30,15 @@ import tools.jackson.databind.node.ObjectNode;
  * connection before the run ended), {@code resumed, loggedIn, registered} (how bots got their session),
  * {@code transfers} (portal transfers, each followed by a rejoin), {@code intentsSent} (whole run),
  * {@code rejectedByTick} ({@code wall}, {@code out_of_bounds}, {@code occupied}), {@code rejectedRateLimited},
- * {@code malformedStates} (state frames without a readable ack);</li>
+ * {@code malformedStates} (state frames without a readable ack), {@code missedSendSlots} (intent slots of the
+ * window skipped because a bot's event loop was over a whole period late: the generator fell behind);</li>
  * <li>{@code intents}: the intents sent inside the window: {@code measured}, {@code answeredByState} (a state
  * acked them first), {@code answeredByRejection} (a tick refused them), {@code rateLimited} (refused at once,
  * never reached a tick; not in the latency histogram), {@code unanswered} (no answer by the end of the grace
  * period or before the connection was lost), {@code discarded} (pending when a portal transfer replaced the
  * connection);</li>
- * <li>{@code latencyMs}: intent → visible latency of answered measured intents, and {@code joinToWelcomeMs},
+ * <li>{@code latencyMs}: intent → visible latency of answered measured intents; {@code sendLagMs}: how late
+ * after its slot the timer of each measured intent fired (the generator's own delay); {@code joinToWelcomeMs},
  * {@code joinToFirstStateMs} ({@code join_world} sent → {@code welcome} / first {@code state}): each
  * {@code {count, mean, p50, p90, p99, max}} in milliseconds;</li>
  * <li>{@code perClientPerSecond}: over the window, per bot that was in the world at its start ({@code clients}):
@@ -78,6 +80,7 @@ final class BotsReport {
     private final Instant startedAt;
     private final double joinSeconds;
     private final double windowSeconds;
+    private final double graceSeconds;
     private final List<BotResult> bots;
     private final FleetStats stats;
     private final GeneratorFigures generator;
@@ -88,12 +91,13 @@ final class BotsReport {
     private final int clients;
     private final long[] windowTotals = new long[5];
 
-    BotsReport(BotsOptions options, Instant startedAt, double joinSeconds, double windowSeconds, List<BotResult> bots,
-               FleetStats stats, GeneratorFigures generator, ServerFigures server) {
+    BotsReport(BotsOptions options, Instant startedAt, double joinSeconds, double windowSeconds, double graceSeconds,
+               List<BotResult> bots, FleetStats stats, GeneratorFigures generator, ServerFigures server) {
         this.options = options;
         this.startedAt = startedAt;
         this.joinSeconds = joinSeconds;
         this.windowSeconds = windowSeconds;
+        this.graceSeconds = graceSeconds;
         this.bots = bots;
         this.stats = stats;
         this.generator = generator;
@@ -183,7 +187,7 @@ final class BotsReport {
         phases.put("joinSeconds", round(joinSeconds, 3));
         phases.put("warmupSeconds", options.warmupSeconds());
         phases.put("windowSeconds", round(windowSeconds, 3));
-        phases.put("graceSeconds", GRACE_SECONDS);
+        phases.put("graceSeconds", graceSeconds);
 
         ObjectNode counts = root.putObject("counts");
         counts.put("bots", options.count());
@@ -198,6 +202,7 @@ final class BotsReport {
         counts.put("rejectedByTick", bots.stream().mapToLong(BotResult::rejectedByTick).sum());
         counts.put("rejectedRateLimited", bots.stream().mapToLong(BotResult::rejectedRateLimited).sum());
         counts.put("malformedStates", bots.stream().mapToLong(BotResult::malformedStates).sum());
+        counts.put("missedSendSlots", bots.stream().mapToLong(BotResult::missedSlots).sum());
 
         ObjectNode intents = root.putObject("intents");
         intents.put("measured", bots.stream().mapToLong(BotResult::measured).sum());
@@ -208,6 +213,7 @@ final class BotsReport {
         intents.put("discarded", bots.stream().mapToLong(BotResult::discarded).sum());
 
         histogram(root.putObject("latencyMs"), stats.latency);
+        histogram(root.putObject("sendLagMs"), stats.sendLag);
         histogram(root.putObject("joinToWelcomeMs"), stats.joinToWelcome);
         histogram(root.putObject("joinToFirstStateMs"), stats.joinToFirstState);
 

@@ -33,6 +33,9 @@ final class Fleet {
     private final AtomicInteger nextJoin = new AtomicInteger();
     /** Set when the run is ending: no bot starts joining after it. */
     private volatile boolean joinsClosed;
+    /** The origin of every bot's intent slots; bots walk once it is set. */
+    private volatile long walkOrigin;
+    private volatile boolean walking;
 
     Fleet(BotsOptions options, EventLoopGroup group, Map<String, String> cachedTokens) {
         this.options = options;
@@ -62,6 +65,23 @@ final class Fleet {
         (success ? joined : failed).incrementAndGet();
         joinsDone.countDown();
         startNextJoin();
+    }
+
+    /** Every bot that plays starts walking; bots that play later start when they get their map. */
+    void startWalking(long originNanos) {
+        walkOrigin = originNanos;
+        walking = true;
+        for (Bot bot : bots) {
+            bot.loop().execute(bot::startWalking);
+        }
+    }
+
+    boolean walking() {
+        return walking;
+    }
+
+    long walkOrigin() {
+        return walkOrigin;
     }
 
     void closeJoins() {

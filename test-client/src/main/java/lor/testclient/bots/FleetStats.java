@@ -13,6 +13,11 @@ final class FleetStats {
 
     /** Intent written → the first state acking it, or the tick's rejection of it; measured intents only. */
     final Histogram latency = newHistogram();
+    /**
+     * How late the timer of each measured intent fired after its slot: the generator's own delay, which would stretch
+     * every other figure if it grew (then the generator, not the server, is the bottleneck).
+     */
+    final Histogram sendLag = newHistogram();
     /** {@code join_world} sent → {@code welcome} received (first joins only, not rejoins after a transfer). */
     final Histogram joinToWelcome = newHistogram();
     /** {@code join_world} sent → the first {@code state} received. */

@@ -39,12 +39,14 @@ final class ServerProbe {
     private final DirectorHttp http;
     private final String world;
     private final String host;
+    private final int directorPort;
 
     ServerProbe(URI directorWs, String world) {
         this.http = new DirectorHttp(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build(),
                 DirectorHttp.baseOf(directorWs));
         this.world = world;
         this.host = directorWs.getHost();
+        this.directorPort = directorWs.getPort();
     }
 
     /** The world's row, or null when the director cannot be read or does not list it. */
@@ -100,7 +102,7 @@ final class ServerProbe {
 
     /**
      * Whether {@code pid} is this world's process on this host: the director's host is an address of this machine
-     * and {@code /proc/<pid>/cmdline} names the world ({@code --world-id W}).
+     * and {@code /proc/<pid>/cmdline} is a world of this director (see {@link #isWorldOf}).
      */
     boolean isLocalWorld(long pid) {
         try {
@@ -111,11 +113,33 @@ final class ServerProbe {
                 return false;
             }
             byte[] cmdline = Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline"));
-            String args = new String(cmdline, StandardCharsets.UTF_8);
-            return args.contains("--world-id\0" + world + "\0") || args.endsWith("--world-id\0" + world);
+            return isWorldOf(new String(cmdline, StandardCharsets.UTF_8).split("\0"), world, directorPort);
         } catch (IOException | RuntimeException e) {
             return false;
         }
+    }
+
+    /**
+     * Whether a command line is a world-server of the director on {@code directorPort}: one started for
+     * {@code world} ({@code --world-id W}), or a warm spare it was assigned to ({@code --control-url} to that
+     * director's port; a spare's command line names no world).
+     */
+    static boolean isWorldOf(String[] args, String world, int directorPort) {
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals("--world-id")) {
+                return args[i + 1].equals(world);
+            }
+        }
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals("--control-url")) {
+                try {
+                    return URI.create(args[i + 1]).getPort() == directorPort;
+                } catch (IllegalArgumentException e) {
+                    return false;
+                }
+            }
+        }
+        return false;
     }
 
     /** A reading of {@code /proc/<pid>}, or null when it cannot be read (the process is gone). */

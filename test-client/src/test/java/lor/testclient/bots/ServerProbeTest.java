@@ -67,6 +67,22 @@ class ServerProbeTest {
     }
 
     @Test
+    void recognisesAWorldOfTheDirectorByItsWorldIdOrItsControlUrl() {
+        String[] started = {"/usr/bin/java", "-Xss1m", "-jar", "world-server.jar", "--world-id", "bench",
+                "--control-url", "ws://127.0.0.1:9000/control"};
+        String[] other = {"/usr/bin/java", "-jar", "world-server.jar", "--world-id", "start",
+                "--control-url", "ws://127.0.0.1:9000/control"};
+        String[] spare = {"/usr/bin/java", "-jar", "world-server.jar", "--spare", "--control-url",
+                "ws://127.0.0.1:9000/control", "--bind", "127.0.0.1"};
+
+        assertThat(ServerProbe.isWorldOf(started, "bench", 9000)).isTrue();
+        assertThat(ServerProbe.isWorldOf(other, "bench", 9000)).isFalse();
+        assertThat(ServerProbe.isWorldOf(spare, "bench", 9000)).isTrue();
+        assertThat(ServerProbe.isWorldOf(spare, "bench", 9001)).isFalse();
+        assertThat(ServerProbe.isWorldOf(new String[] {"/usr/bin/bash"}, "bench", 9000)).isFalse();
+    }
+
+    @Test
     void getconfFallsBackWhenTheNameIsUnknown() {
         assertThat(ServerProbe.getconf("NO_SUCH_NAME_AT_ALL", 123)).isEqualTo(123);
         assertThat(ServerProbe.getconf("PAGESIZE", 1)).isPositive();

@@ -64,7 +64,9 @@ class WalkRandomTest {
         for (int bot = 0; bot < 1000; bot++) {
             buckets[(int) (new WalkRandom(1, bot).phaseNanos(period) / (period / 10))]++;
         }
-        assertThat(buckets).allSatisfy(n -> assertThat(n).isBetween(50L, 150L));
+        for (long n : buckets) {
+            assertThat(n).isBetween(50L, 150L);
+        }
     }
 
     @Test

@@ -15,7 +15,8 @@ import org.openqa.selenium.JavascriptExecutor;
 
 /**
  * The browser client in a real headless Chromium against a real director (and the world processes it spawns):
- * register and join {@code start}, move with the keyboard, and see another browser's player move.
+ * register and join {@code start}, move with the keyboard, and see another browser's player move. The pages speak
+ * their default state encoding, binary.
  */
 class BrowserGameIT {
 
@@ -58,6 +59,11 @@ class BrowserGameIT {
         assertThat(page.status("data-layer")).isEqualTo("0");
         assertThat(page.statusText()).matches("start · \\d+,\\d+ · connected")
                 .contains(page.status("data-x") + "," + page.status("data-y"));
+        // The page's default: binary state frames, decoded in the page.
+        assertThat(page.encoding()).isEqualTo("binary");
+        long frames = page.counter("binaryFrames");
+        page.until(GamePage.SHORT, "more binary state frames", d -> page.counter("binaryFrames") > frames);
+        assertThat(page.counter("decodeErrors")).isZero();
 
         GamePage.GameMap map = page.map();
         assertThat(map.width()).isEqualTo(128);

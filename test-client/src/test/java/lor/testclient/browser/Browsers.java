@@ -90,7 +90,10 @@ final class Browsers implements AfterTestExecutionCallback, AfterEachCallback {
         alsoSaveAs.clear();
     }
 
-    /** What the page showed: URL, status, message, `window.lor` without the map cells, and the console. */
+    /**
+     * What the page showed: URL, status, message, `window.lor` without the map cells and the recent states (its
+     * encoding and binary frame counts included), and the console.
+     */
     private static String describe(WebDriver driver) {
         StringBuilder out = new StringBuilder();
         try {
@@ -99,6 +102,10 @@ final class Browsers implements AfterTestExecutionCallback, AfterEachCallback {
                     const s = document.getElementById('status');
                     const m = document.getElementById('message');
                     const lor = window.lor ? Object.assign({}, window.lor) : null;
+                    if (lor && Array.isArray(lor.recent)) {
+                      lor.recent = lor.recent.length + ' states, the last at tick '
+                          + (lor.recent.length ? lor.recent[lor.recent.length - 1].tick : '-');
+                    }
                     if (lor && lor.map) {
                       lor.map = {width: lor.map.width, height: lor.map.height, layers: lor.map.layers,
                                  portals: lor.map.portals};

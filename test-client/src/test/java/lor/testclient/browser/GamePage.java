@@ -3,7 +3,9 @@ package lor.testclient.browser;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -110,10 +112,45 @@ final class GamePage {
         return driver;
     }
 
+    /** The page as a player opens it: binary state frames, the page's default. */
     GamePage open() {
-        driver.get(base.resolve("/").toString());
+        return open("");
+    }
+
+    /** The page with a query, e.g. {@code ?encoding=json} for JSON state frames. */
+    GamePage open(String query) {
+        driver.get(base.resolve("/" + query).toString());
         until(SHORT, "the login form", d -> d.findElement(By.id("username")).isDisplayed());
         return this;
+    }
+
+    /** {@code window.lor.encoding}: what the page asked for, then what the world's welcome said. */
+    String encoding() {
+        return (String) js.executeScript("return window.lor.encoding");
+    }
+
+    /** A numeric field of {@code window.lor} (binaryFrames, decodeErrors, mispredictions, states …). */
+    long counter(String field) {
+        return ((Number) js.executeScript("return window.lor[arguments[0]]", field)).longValue();
+    }
+
+    /** {@code window.lor.recent}: the last states of the connection by tick, their entities in the order listed. */
+    Map<Long, List<Entity>> recent() {
+        String text = (String) js.executeScript("return JSON.stringify(window.lor.recent)");
+        Map<Long, List<Entity>> out = new LinkedHashMap<>();
+        for (JsonNode state : JSON.readTree(text)) {
+            out.put(state.get("tick").asLong(), entities(state.get("entities")));
+        }
+        return out;
+    }
+
+    private static List<Entity> entities(JsonNode array) {
+        List<Entity> entities = new ArrayList<>();
+        for (JsonNode e : array) {
+            entities.add(new Entity(e.get("id").asInt(), e.get("x").asInt(), e.get("y").asInt(),
+                    e.get("layer").asInt(), e.path("kind").asString()));
+        }
+        return entities;
     }
 
     /** Registers (which also logs in) and waits for the world list. */
@@ -203,11 +240,7 @@ final class GamePage {
             return null;
         }
         JsonNode n = JSON.readTree(text);
-        List<Entity> entities = new ArrayList<>();
-        for (JsonNode e : n.get("entities")) {
-            entities.add(new Entity(e.get("id").asInt(), e.get("x").asInt(), e.get("y").asInt(),
-                    e.get("layer").asInt(), e.path("kind").asString()));
-        }
+        List<Entity> entities = entities(n.get("entities"));
         return new View(n.get("worldId").asString(), n.get("entityId").asInt(), n.get("connection").asString(),
                 n.get("x").asInt(), n.get("y").asInt(), n.get("layer").asInt(), n.get("authX").asInt(),
                 n.get("authY").asInt(), n.get("pending").asInt(), n.get("seq").asLong(), n.get("states").asLong(),
@@ -282,6 +315,33 @@ final class GamePage {
             }
         }
         throw new AssertionError("no step to a free cell took in 8 attempts; last message: " + message());
+    }
+
+    /**
+     * Makes one step in the given direction, which must be free (no NPC can step in: a world without them), and
+     * returns the cell once the server has put the entity there and a later state still has it there.
+     */
+    int[] step(Step step) {
+        View before = awaitSettled();
+        int tx = before.x() + step.dx;
+        int ty = before.y() + step.dy;
+        press(step);
+        long sentBefore = before.seq();
+        until(SHORT, "the intent toward " + tx + "," + ty + " to be sent", d -> {
+            View v = view();
+            return v != null && v.seq() > sentBefore ? v : null;
+        });
+        View after = awaitSettled();
+        if (after.x() != tx || after.y() != ty) {
+            throw new AssertionError("the step " + step + " to " + tx + "," + ty + " did not take: " + after
+                    + "; last refusal: " + js.executeScript("return JSON.stringify(window.lor.lastRejected)"));
+        }
+        long states = after.states();
+        until(SHORT, "a later state with the entity at " + tx + "," + ty, d -> {
+            View v = view();
+            return v != null && v.states() > states && v.authX() == tx && v.authY() == ty ? v : null;
+        });
+        return new int[] {tx, ty};
     }
 
     /** A direction into a free cell, preferring one with nobody near (an NPC may step in meanwhile). */

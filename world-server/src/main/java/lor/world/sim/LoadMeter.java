@@ -16,7 +16,10 @@ public final class LoadMeter {
 
     private static final Path STATUS = Path.of("/proc/self/status");
 
-    private final TickStats broadcasts = new TickStats();
+    /** world_load's broadcast figures are over the last 100 broadcasts (10 s at 10 Hz), as its contract says. */
+    static final int BROADCAST_WINDOW = 100;
+
+    private final TickStats broadcasts = new TickStats(BROADCAST_WINDOW);
     private final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
     private long lastBytes;
     private long lastFrames;

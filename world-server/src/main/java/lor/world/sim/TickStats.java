@@ -11,14 +11,23 @@ public final class TickStats {
     /** Ten seconds at 20 Hz: enough samples for a p99 that means something, recent enough to show trouble. */
     public static final int WINDOW = 200;
 
-    private final long[] samples = new long[WINDOW];
+    private final long[] samples;
     private int count;
     private int next;
 
+    public TickStats() {
+        this(WINDOW);
+    }
+
+    /** Over the most recent {@code window} samples. */
+    public TickStats(int window) {
+        samples = new long[window];
+    }
+
     public void record(long nanos) {
         samples[next] = nanos;
-        next = (next + 1) % WINDOW;
-        count = Math.min(count + 1, WINDOW);
+        next = (next + 1) % samples.length;
+        count = Math.min(count + 1, samples.length);
     }
 
     public Summary summary() {

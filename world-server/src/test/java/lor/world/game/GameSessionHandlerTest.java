@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -67,7 +68,7 @@ class GameSessionHandlerTest {
     void sendsWhatTheWorldSendsAsTextFrames() throws ProtocolException {
         send(channel, "{\"type\":\"hello\",\"ticket\":\"" + ticket(42, "n1") + "\"}");
         WelcomeMessage welcome = new WelcomeMessage(1, 0, 20, 10, new WelcomeMessage.GridSize(8, 8, 1),
-                new WelcomeMessage.Position(4, 4, 0), null);
+                new WelcomeMessage.Position(4, 4, 0), "json", null);
 
         admission.admitted.get(0).connection().send(welcome);
 
@@ -402,6 +403,57 @@ class GameSessionHandlerTest {
         assertThat(admission.left).containsExactly(player);
     }
 
+    // ---- stage 5: binary state ----------------------------------------------------------------------------------
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", ",\"encoding\":\"json\""})
+    void aHelloWithoutBinaryIsAdmittedForJsonState(String encoding) {
+        send(channel, "{\"type\":\"hello\",\"ticket\":\"" + ticket(42, "n1") + "\"" + encoding + "}");
+
+        assertThat(admission.admitted).singleElement().extracting(CapturingAdmission.Admitted::binary)
+                .isEqualTo(false);
+    }
+
+    @Test
+    void aHelloAskingForBinaryIsAdmittedForBinaryState() {
+        send(channel, "{\"type\":\"hello\",\"ticket\":\"" + ticket(42, "n1") + "\",\"encoding\":\"binary\","
+                + "\"ref\":\"h1\"}");
+
+        assertThat(admission.admitted).singleElement().satisfies(a -> {
+            assertThat(a.binary()).isTrue();
+            assertThat(a.ref()).isEqualTo("h1");
+        });
+    }
+
+    @Test
+    void aHelloWithAnUnknownEncodingIsBadRequestAndAdmitsNobody() throws ProtocolException {
+        send(channel, "{\"type\":\"hello\",\"ticket\":\"" + ticket(42, "n1") + "\",\"encoding\":\"xml\","
+                + "\"ref\":\"h1\"}");
+
+        ErrorMessage error = (ErrorMessage) readMessage();
+        assertThat(error.code()).isEqualTo(ErrorCode.BAD_REQUEST.wireName());
+        assertThat(error.message()).isEqualTo("encoding must be json or binary");
+        assertThat(admission.admitted).isEmpty();
+    }
+
+    @Test
+    void sendBinaryFrameWritesTheBytesAsOneBinaryFrameAndTakesOwnership() {
+        PlayerConnection player = hello();
+        ByteBuf bytes = Unpooled.wrappedBuffer(new byte[] {1, 2, 0, 1, 0, 0, 0});
+
+        player.sendBinaryFrame(bytes);
+
+        Object outbound = channel.readOutbound();
+        try {
+            assertThat(outbound).isInstanceOf(BinaryWebSocketFrame.class);
+            ByteBuf content = ((BinaryWebSocketFrame) outbound).content();
+            assertThat(ByteBufUtil.getBytes(content)).containsExactly(1, 2, 0, 1, 0, 0, 0);
+        } finally {
+            ReferenceCountUtil.release(outbound);
+        }
+        assertThat(bytes.refCnt()).as("released with the written frame").isZero();
+    }
+
     private PlayerConnection hello() {
         send(channel, "{\"type\":\"hello\",\"ticket\":\"" + ticket(42, "hello" + ++nonces) + "\"}");
         assertThat(admission.admitted).isNotEmpty();
@@ -481,7 +533,7 @@ class GameSessionHandlerTest {
 
     private static final class CapturingAdmission implements GameAdmission {
 
-        record Admitted(PlayerConnection connection, Ticket ticket, Object ref) {
+        record Admitted(PlayerConnection connection, Ticket ticket, boolean binary, Object ref) {
         }
 
         final List<Admitted> admitted = new ArrayList<>();
@@ -489,8 +541,8 @@ class GameSessionHandlerTest {
         boolean accepting = true;
 
         @Override
-        public boolean admit(PlayerConnection connection, Ticket ticket, Object ref) {
-            admitted.add(new Admitted(connection, ticket, ref));
+        public boolean admit(PlayerConnection connection, Ticket ticket, boolean binary, Object ref) {
+            admitted.add(new Admitted(connection, ticket, binary, ref));
             return accepting;
         }
 

@@ -10,6 +10,7 @@ import lor.protocol.Message;
 import lor.protocol.MessageCodec;
 import lor.protocol.ProtocolException;
 import lor.protocol.game.GameMessages;
+import lor.protocol.game.binary.StateTracker;
 
 /**
  * A player connection that records what the world sends it and how it was closed. Encoded frames are held as the
@@ -25,6 +26,9 @@ public final class RecordingPlayerConnection implements PlayerConnection {
     /** In order: a {@link Message} sent as such, or a {@link ByteBuf} frame not yet released. */
     private final List<Object> out = new ArrayList<>();
     private final List<ByteBuf> releasedFrames = new ArrayList<>();
+    /** Binary state frames not yet released, in order; kept apart because they are not JSON messages. */
+    private final List<ByteBuf> binaryFrames = new ArrayList<>();
+    private int binaryFramesReceived;
     private ErrorCode closedWith;
     private final List<String> disconnects = new ArrayList<>();
     private Message transferredWith;
@@ -50,6 +54,15 @@ public final class RecordingPlayerConnection implements PlayerConnection {
             throw new AssertionError("handed a released frame");
         }
         out.add(frame);
+    }
+
+    @Override
+    public void sendBinaryFrame(ByteBuf frame) {
+        if (frame.refCnt() < 1) {
+            throw new AssertionError("handed a released binary frame");
+        }
+        binaryFrames.add(frame);
+        binaryFramesReceived++;
     }
 
     @Override
@@ -161,7 +174,46 @@ public final class RecordingPlayerConnection implements PlayerConnection {
 
     public void clear() {
         releaseFrames();
+        releaseBinaryFrames();
         out.clear();
+    }
+
+    /** Binary frames handed over and not yet released. */
+    public List<ByteBuf> heldBinaryFrames() {
+        return List.copyOf(binaryFrames);
+    }
+
+    /** Every binary frame ever handed over, released or not. */
+    public int binaryFramesReceived() {
+        return binaryFramesReceived;
+    }
+
+    /**
+     * Applies every held binary frame, in order, to {@code tracker} (as a client would read them) and releases it.
+     * @return how many frames were applied
+     */
+    public int applyBinaryFrames(StateTracker tracker) {
+        int applied = 0;
+        for (ByteBuf frame : binaryFrames) {
+            if (frame.refCnt() < 1) {
+                throw new AssertionError("binary frame was released before the connection let go of it");
+            }
+            tracker.apply(frame.duplicate());
+            applied++;
+        }
+        releaseBinaryFrames();
+        return applied;
+    }
+
+    /** Releases every held binary frame unread. @return how many were released */
+    public int releaseBinaryFrames() {
+        int released = binaryFrames.size();
+        for (ByteBuf frame : binaryFrames) {
+            frame.release();
+            releasedFrames.add(frame);
+        }
+        binaryFrames.clear();
+        return released;
     }
 
     /** The code it was closed with, or null while open (a transfer closes normally, without a code). */

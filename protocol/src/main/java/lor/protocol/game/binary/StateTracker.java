@@ -10,7 +10,9 @@ import lor.protocol.game.StateMessage;
 
 /**
  * A client's view of the world rebuilt from {@link BinaryState} frames: apply each frame in order, then read the
- * entities as a {@link StateMessage}, exactly what the JSON encoding would have said. Not thread-safe.
+ * entities as a {@link StateMessage}. The view is whole regions, so it holds every entity a JSON state would list
+ * (those within the view radius) and possibly some up to 7 cells farther. A frame is read whole before anything is
+ * applied: one that does not decode leaves the view as it was. Not thread-safe.
  */
 public final class StateTracker {
 
@@ -35,16 +37,13 @@ public final class StateTracker {
         if (kind != BinaryState.KIND_STATE) {
             throw new IllegalArgumentException("not a state frame: kind " + kind);
         }
-        tick = Varints.read(frame);
-        ack = Varints.read(frame);
+        long frameTick = Varints.read(frame);
+        long frameAck = Varints.read(frame);
         int flags = frame.readUnsignedByte();
-        if ((flags & BinaryState.FLAG_RESET) != 0) {
-            entities.clear();
-        }
         int left = Varints.readInt(frame);
+        List<Integer> leftRegions = new ArrayList<>(left);
         for (int i = 0; i < left; i++) {
-            int region = Varints.readInt(frame);
-            entities.values().removeIf(e -> e.region() == region);
+            leftRegions.add(Varints.readInt(frame));
         }
         List<Entity> snapshots = new ArrayList<>();
         int entered = Varints.readInt(frame);
@@ -79,16 +78,25 @@ public final class StateTracker {
         if (frame.isReadable()) {
             throw new IllegalArgumentException(frame.readableBytes() + " bytes after the last change");
         }
-        departures.forEach(entities::remove);
-        snapshots.forEach(e -> entities.put(e.id(), e));
-        arrivals.forEach(e -> entities.put(e.id(), e));
+        HashMap<Integer, Entity> next = (flags & BinaryState.FLAG_RESET) != 0 ? new HashMap<>()
+                : new HashMap<>(entities);
+        for (int region : leftRegions) {
+            next.values().removeIf(e -> e.region() == region);
+        }
+        departures.forEach(next::remove);
+        snapshots.forEach(e -> next.put(e.id(), e));
+        arrivals.forEach(e -> next.put(e.id(), e));
         for (int[] move : moves) {
-            Entity e = entities.get(move[0]);
+            Entity e = next.get(move[0]);
             if (e == null) {
                 throw new IllegalStateException("move of unknown entity " + move[0]);
             }
-            entities.put(e.id(), new Entity(e.id(), e.x() + move[1], e.y() + move[2], e.layer(), e.kind(), e.region()));
+            next.put(e.id(), new Entity(e.id(), e.x() + move[1], e.y() + move[2], e.layer(), e.kind(), e.region()));
         }
+        entities.clear();
+        entities.putAll(next);
+        this.tick = frameTick;
+        this.ack = frameAck;
     }
 
     /** The entities as of the last frame, in ascending id, as a JSON {@code state} would list them. */

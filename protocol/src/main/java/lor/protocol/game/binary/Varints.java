@@ -42,7 +42,8 @@ public final class Varints {
 
     public static int readInt(ByteBuf in) {
         long value = read(in);
-        if (value > Integer.MAX_VALUE) {
+        // Unsigned: a value of 2^63 or more reads back as a negative long, and is out of range as well.
+        if (value < 0 || value > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("value out of int range");
         }
         return (int) value;

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Tables for docs/benchmarks.md from one compare.sh run: python3 bench/summarize.py bench/results/<tag>"""
+import json
+import os
+import re
+import sys
+
+
+def load(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def metric(lines, name, world='bench', quantile=None):
+    for line in lines or []:
+        if not line.startswith(name + '{') and not line.startswith(name + ' '):
+            continue
+        if f'world="{world}"' not in line and '{' in line:
+            continue
+        if quantile is not None and f'quantile="{quantile}"' not in line:
+            continue
+        try:
+            return float(line.rsplit(' ', 1)[1])
+        except ValueError:
+            return None
+    return None
+
+
+def fmt(value, digits=0, scale=1.0):
+    if value is None:
+        return 'n/a'
+    return f'{value * scale:,.{digits}f}'
+
+
+def lor_row(r):
+    server = r.get('server') or {}
+    lat = r.get('latencyMs') or {}
+    per = r.get('perClientPerSecond') or {}
+    counts = r.get('counts') or {}
+    m = r.get('serverMetrics')
+    tick_p99 = metric(m, 'lor_tick_duration_seconds', quantile='0.99')
+    overruns = metric(m, 'lor_tick_overruns_total')
+    return {
+        'joined': f"{counts.get('joined', 'n/a')}/{counts.get('bots', 'n/a')}",
+        'cpu': server.get('cpuPercentOfCore'),
+        'cpu_us': server.get('cpuMicrosPerClientPerSecond'),
+        'rss': server.get('rssMb'),
+        'down': per.get('downlinkBytes'),
+        'p50': lat.get('p50'), 'p99': lat.get('p99'),
+        'tick_p99': None if tick_p99 is None else tick_p99 * 1000,
+        'overruns': overruns,
+        'gen': (r.get('generator') or {}).get('cpuPercentOfCore'),
+    }
+
+
+def colyseus_row(r):
+    server = r.get('server') or {}
+    clients = r.get('clients') or {}
+    lat = clients.get('latencyMs') or {}
+    n = r.get('n') or 1
+    join = r.get('join') or {}
+    return {
+        'joined': f"{join.get('joined', 'n/a')}/{n}",
+        'cpu': server.get('cpuPct'),
+        'cpu_us': None if server.get('cpuPct') is None else server['cpuPct'] / 100 * 1e6 / n,
+        'rss': server.get('rssMB'),
+        'down': clients.get('downBytesPerClientPerS'),
+        'p50': lat.get('p50'), 'p99': lat.get('p99'),
+        'tick_p99': (server.get('tickDurMs') or {}).get('p99'),
+        'overruns': None,
+        'gen': (r.get('bots') or {}).get('cpuPct'),
+    }
+
+
+def main(folder):
+    runs = {}
+    for name in sorted(os.listdir(folder)):
+        match = re.match(r'(lor-json|lor-binary|colyseus)-n(\d+)\.json$', name)
+        if match:
+            data = load(os.path.join(folder, name))
+            row = colyseus_row(data) if match.group(1) == 'colyseus' else lor_row(data)
+            runs[(int(match.group(2)), match.group(1))] = row
+    print('| N | server | joined | server CPU % of a core | CPU-µs /client/s | RSS MB | downlink B/client/s '
+          '| intent→visible p50 / p99 ms | tick p99 ms | overruns | load generator CPU % |')
+    print('|---|---|---|---|---|---|---|---|---|---|---|')
+    for n in sorted({k[0] for k in runs}):
+        for kind, label in (('lor-json', 'Lor JSON'), ('lor-binary', 'Lor binary'), ('colyseus', 'Colyseus')):
+            r = runs.get((n, kind))
+            if r is None:
+                continue
+            print(f"| {n} | {label} | {r['joined']} | {fmt(r['cpu'], 1)} | {fmt(r['cpu_us'])} | {fmt(r['rss'])} "
+                  f"| {fmt(r['down'])} | {fmt(r['p50'])} / {fmt(r['p99'])} | {fmt(r['tick_p99'], 2)} "
+                  f"| {fmt(r['overruns'])} | {fmt(r['gen'])} |")
+    print()
+    print('Ratios at each N (Lor binary / Colyseus):')
+    print()
+    print('| N | CPU per client | downlink per client | latency p99 |')
+    print('|---|---|---|---|')
+    for n in sorted({k[0] for k in runs}):
+        lor, col = runs.get((n, 'lor-binary')), runs.get((n, 'colyseus'))
+        if not lor or not col:
+            continue
+        def ratio(a, b):
+            return 'n/a' if not a or not b else f'{a / b:.3f}'
+        print(f"| {n} | {ratio(lor['cpu_us'], col['cpu_us'])} | {ratio(lor['down'], col['down'])} "
+              f"| {ratio(lor['p99'], col['p99'])} |")
+    print()
+    lifecycle = [(name, load(os.path.join(folder, name))) for name in sorted(os.listdir(folder))
+                 if name.startswith('lifecycle-') and name.endswith('.json')]
+    if lifecycle:
+        print('| lifecycle | join of a stopped world p50 / p99 ms | hello→welcome p50 ms '
+              '| join of a running world p50 / p99 ms | idle world RSS MB |')
+        print('|---|---|---|---|---|')
+        for name, r in lifecycle:
+            s, w, j = r['stoppedJoinMs'], r['welcomeMs'], r['runningJoinMs']
+            rss = r.get('idleRssMb')
+            print(f"| {name[10:-5]} | {fmt(s['p50'])} / {fmt(s['p99'])} | {fmt(w['p50'])} "
+                  f"| {fmt(j['p50'], 1)} / {fmt(j['p99'], 1)} | {fmt(rss)} |")
+
+
+if __name__ == '__main__':
+    main(sys.argv[1])

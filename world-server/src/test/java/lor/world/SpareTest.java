@@ -1,0 +1,242 @@
+package lor.world;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import io.netty.channel.Channel;
+import lor.protocol.ErrorCode;
+import lor.protocol.ErrorMessage;
+import lor.protocol.control.SnapshotAckMessage;
+import lor.protocol.control.SpareRegisterMessage;
+import lor.protocol.control.WorldAssignMessage;
+import lor.protocol.control.WorldHydrateMessage;
+import lor.protocol.control.WorldReadyMessage;
+import lor.protocol.control.WorldRegisterMessage;
+import lor.protocol.control.WorldSnapshotMessage;
+import lor.protocol.game.HelloMessage;
+import lor.protocol.game.MapMessage;
+import lor.protocol.game.WelcomeMessage;
+import lor.protocol.ticket.Secrets;
+import lor.protocol.ticket.Ticket;
+import lor.protocol.ticket.TicketSigner;
+import lor.sim.world.World;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A warm spare: how it registers, how an assignment becomes a world config, and (against a director the test
+ * plays) the whole path from {@code spare_register} to a world registered, hydrated and admitting players under
+ * the assigned ticket secret.
+ *
+ * <p>{@code WorldServerMain.main} itself is not run here: every way out of its spare path ends in
+ * {@code System.exit}. The component test runs exactly the steps it runs ({@link Spare#register},
+ * {@link Spare#assignment}, {@link Spare#configFor}, {@link WorldServer#start}, {@link Spare#close}) in this JVM.
+ */
+class SpareTest {
+
+    private static final Duration STEP = Duration.ofSeconds(20);
+    private static final String TOKEN = "spare-spawn-token-for-this-test";
+    private static final String ASSIGNED_SECRET = Secrets.random256();
+
+    private ScriptedDirector director;
+    private Channel worldControl;
+    private WorldServer world;
+    private GameClient client;
+
+    @AfterEach
+    void stop() throws Exception {
+        if (client != null) {
+            client.close();
+        }
+        if (world != null) {
+            CompletableFuture<Integer> exit = world.shutdown("test over");
+            if (worldControl != null) {
+                WorldSnapshotMessage last = nextLastSnapshot();
+                director.send(worldControl, new SnapshotAckMessage(last.worldId(), last.seq()));
+            }
+            assertThat(exit.get(60, TimeUnit.SECONDS)).as("exit status").isZero();
+        }
+        if (director != null) {
+            director.close();
+        }
+    }
+
+    // ---- the config of an assigned world ------------------------------------------------------------------------
+
+    @Test
+    void configForBuildsTheWorldFromTheAssignmentAndTheSparesOwnArguments() {
+        WorldAssignMessage assign = new WorldAssignMessage("bench", ASSIGNED_SECRET, "bench", 0, 24, "hashed",
+                30_000);
+
+        WorldConfig config = Spare.configFor(assign, spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN);
+
+        assertThat(config.worldId()).isEqualTo("bench");
+        assertThat(config.controlUrl()).isEqualTo(URI.create("ws://127.0.0.1:9/control"));
+        assertThat(config.bindAddress()).isEqualTo("127.0.0.2");
+        assertThat(config.gamePort()).isZero();
+        assertThat(config.maxSnapshotBytes()).isEqualTo(65_536);
+        assertThat(config.map()).isEqualTo("bench");
+        assertThat(config.npcs()).isZero();
+        assertThat(config.viewRadius()).isEqualTo(24);
+        assertThat(config.spawnRule()).isEqualTo(World.SpawnRule.HASHED);
+        assertThat(config.snapshotIntervalMs()).isEqualTo(30_000);
+        assertThat(config.spawnToken()).isEqualTo(TOKEN);
+    }
+
+    @Test
+    void theTicketSecretComesWithTheAssignmentNotFromTheCommandLine() {
+        WorldAssignMessage assign = new WorldAssignMessage("start", ASSIGNED_SECRET, "start", 24, 24, "nearest",
+                30_000);
+        List<String> args = spareArgs("ws://127.0.0.1:9/control", "127.0.0.2");
+
+        WorldConfig config = Spare.configFor(assign, args, TOKEN);
+
+        assertThat(config.ticketSecret()).isEqualTo(ASSIGNED_SECRET);
+        assertThat(String.join(" ", args)).doesNotContain(ASSIGNED_SECRET).doesNotContain(TOKEN);
+        assertThat(config.toString()).doesNotContain(ASSIGNED_SECRET).doesNotContain(TOKEN);
+    }
+
+    @Test
+    void anAssignmentWithoutAMapGivesTheOpenFloorAndTheNearestRule() {
+        WorldAssignMessage assign = new WorldAssignMessage("open", ASSIGNED_SECRET, null, 3, 10, "nearest", 1_000);
+
+        WorldConfig config = Spare.configFor(assign, spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN);
+
+        assertThat(config.map()).isNull();
+        assertThat(config.npcs()).isEqualTo(3);
+        assertThat(config.viewRadius()).isEqualTo(10);
+        assertThat(config.spawnRule()).isEqualTo(World.SpawnRule.NEAREST_TO_SPAWN_POINT);
+        assertThat(config.snapshotIntervalMs()).isEqualTo(1_000);
+    }
+
+    @Test
+    void anAssignmentTheWorldCannotRunIsRefusedAsAnyBadOption() {
+        assertThatThrownBy(() -> Spare.configFor(new WorldAssignMessage("start", ASSIGNED_SECRET, null, 0, 24,
+                "scattered", 30_000), spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--spawn");
+        assertThatThrownBy(() -> Spare.configFor(new WorldAssignMessage("No Such World", ASSIGNED_SECRET, null, 0,
+                24, "nearest", 30_000), spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--world-id");
+    }
+
+    // ---- against a director -------------------------------------------------------------------------------------
+
+    @Test
+    void aSpareRegistersThenBecomesTheWorldItIsAssigned() throws Exception {
+        director = new ScriptedDirector();
+        Spare spare = Spare.register(director.controlUrl(), TOKEN);
+
+        ScriptedDirector.Received registered = director.next(SpareRegisterMessage.class, STEP);
+        SpareRegisterMessage hello = (SpareRegisterMessage) registered.message();
+        assertThat(hello.spawnToken()).isEqualTo(TOKEN);
+        assertThat(hello.pid()).isEqualTo(ProcessHandle.current().pid());
+        assertThat(spare.assignment()).isNotDone();
+
+        director.send(registered.connection(), new WorldAssignMessage("meadow", ASSIGNED_SECRET, "meadow", 0, 24,
+                "nearest", 30_000));
+        WorldAssignMessage assign = spare.assignment().get(STEP.toSeconds(), TimeUnit.SECONDS);
+        world = WorldServer.start(Spare.configFor(assign, spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN));
+        spare.close();
+
+        // The process registers again, now as the world, with the same spawn token, on a new connection.
+        ScriptedDirector.Received asWorld = director.next(WorldRegisterMessage.class, STEP);
+        WorldRegisterMessage register = (WorldRegisterMessage) asWorld.message();
+        worldControl = asWorld.connection();
+        assertThat(register.worldId()).isEqualTo("meadow");
+        assertThat(register.spawnToken()).isEqualTo(TOKEN);
+        assertThat(register.gamePort()).isEqualTo(world.gameServer().port()).isPositive();
+        assertThat(worldControl).isNotSameAs(registered.connection());
+        await().atMost(STEP).until(() -> !registered.connection().isActive());
+
+        director.send(worldControl, new WorldHydrateMessage("meadow", 0, null));
+        assertThat(((WorldReadyMessage) director.next(WorldReadyMessage.class, STEP).message()).hydratedSeq())
+                .isZero();
+
+        // A ticket signed with the assigned secret is admitted.
+        client = GameClient.connect(world.gameServer().port(), STEP);
+        client.send(new HelloMessage(TicketSigner.fromEncodedSecret(ASSIGNED_SECRET)
+                .sign(new Ticket(42, "meadow", System.currentTimeMillis() + 30_000, "n1")), "h"));
+        WelcomeMessage welcome = client.next(WelcomeMessage.class, STEP);
+        assertThat(welcome.you()).isEqualTo(new WelcomeMessage.Position(16, 16, 0));
+        assertThat(client.next(MapMessage.class, STEP).width()).isEqualTo(32);
+    }
+
+    @Test
+    void aTicketSignedWithAnotherSecretIsRefusedByTheAssignedWorld() throws Exception {
+        director = new ScriptedDirector();
+        Spare spare = Spare.register(director.controlUrl(), TOKEN);
+        ScriptedDirector.Received registered = director.next(SpareRegisterMessage.class, STEP);
+        director.send(registered.connection(), new WorldAssignMessage("meadow", ASSIGNED_SECRET, "meadow", 0, 24,
+                "nearest", 30_000));
+        world = WorldServer.start(Spare.configFor(spare.assignment().get(STEP.toSeconds(), TimeUnit.SECONDS),
+                spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN));
+        spare.close();
+        ScriptedDirector.Received asWorld = director.next(WorldRegisterMessage.class, STEP);
+        worldControl = asWorld.connection();
+        director.send(worldControl, new WorldHydrateMessage("meadow", 0, null));
+        director.next(WorldReadyMessage.class, STEP);
+
+        client = GameClient.connect(world.gameServer().port(), STEP);
+        client.send(new HelloMessage(TicketSigner.fromEncodedSecret(Secrets.random256())
+                .sign(new Ticket(42, "meadow", System.currentTimeMillis() + 30_000, "n1")), "h"));
+
+        assertThat(client.next(ErrorMessage.class, STEP).code()).isEqualTo(ErrorCode.BAD_TICKET.wireName());
+    }
+
+    @Test
+    void aRefusalFailsTheAssignment() throws Exception {
+        director = new ScriptedDirector();
+        Spare spare = Spare.register(director.controlUrl(), TOKEN);
+        ScriptedDirector.Received registered = director.next(SpareRegisterMessage.class, STEP);
+
+        director.send(registered.connection(), ErrorMessage.of(ErrorCode.NOT_ALLOWED, "unknown spare", null));
+
+        assertThatThrownBy(() -> spare.assignment().get(STEP.toSeconds(), TimeUnit.SECONDS))
+                .isInstanceOf(ExecutionException.class)
+                .cause().hasMessage("refused: unknown spare");
+    }
+
+    @Test
+    void aDirectorThatHangsUpFailsTheAssignment() throws Exception {
+        director = new ScriptedDirector();
+        Spare spare = Spare.register(director.controlUrl(), TOKEN);
+        ScriptedDirector.Received registered = director.next(SpareRegisterMessage.class, STEP);
+
+        registered.connection().close().sync();
+
+        assertThatThrownBy(() -> spare.assignment().get(STEP.toSeconds(), TimeUnit.SECONDS))
+                .isInstanceOf(ExecutionException.class);
+    }
+
+    @Test
+    void registeringWithoutADirectorFails() {
+        assertThatThrownBy(() -> Spare.register(URI.create("ws://127.0.0.1:9/control"), TOKEN))
+                .isInstanceOf(Exception.class);
+    }
+
+    private WorldSnapshotMessage nextLastSnapshot() throws InterruptedException {
+        while (true) {
+            WorldSnapshotMessage snapshot = (WorldSnapshotMessage) director.next(WorldSnapshotMessage.class, STEP)
+                    .message();
+            if (snapshot.last()) {
+                return snapshot;
+            }
+        }
+    }
+
+    /** What the director's spare command line passes after {@code --spare} (see WorldProcessLauncher). */
+    private static List<String> spareArgs(String controlUrl, String bind) {
+        return List.of("--control-url", controlUrl, "--bind", bind, "--game-port", "0", "--max-snapshot-bytes",
+                "65536");
+    }
+}
