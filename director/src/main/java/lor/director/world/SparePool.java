@@ -102,7 +102,7 @@ final class SparePool {
     synchronized int ready() {
         int ready = 0;
         for (Spare spare : spares) {
-            if (spare.control != null && spare.process.isAlive()) {
+            if (spare.control != null && spare.control.isOpen() && spare.process.isAlive()) {
                 ready++;
             }
         }

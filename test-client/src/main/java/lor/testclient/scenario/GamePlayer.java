@@ -204,6 +204,42 @@ public final class GamePlayer {
     }
 
     /**
+     * Steps onto a free neighbouring cell (again if an NPC took it first) and returns the acknowledged position,
+     * which differs from the welcome position.
+     */
+    public int[] stepAside() throws Exception {
+        WelcomeMessage.Position welcomed = welcome().you();
+        int[] start = {welcomed.x(), welcomed.y(), welcomed.layer()};
+        for (int attempt = 0; attempt < 20; attempt++) {
+            awaitAck(move(freeDirection()));
+            if (!Arrays.equals(position(), start)) {
+                return position();
+            }
+        }
+        throw new AssertionError("the player could not step away from " + Arrays.toString(start)
+                + "; refusals " + rejections());
+    }
+
+    /** A free neighbouring cell that is no portal. */
+    private Direction freeDirection() {
+        Grid grid = prediction().grid();
+        int[] at = position();
+        for (Direction d : Direction.values()) {
+            int x = at[0] + d.dx;
+            int y = at[1] + d.dy;
+            if (x < 0 || y < 0 || x >= grid.width() || y >= grid.height()) {
+                continue;
+            }
+            int index = grid.size().index(x, y, at[2]);
+            if (!grid.isWall(index) && Cells.portal(grid.cell(index)) == 0
+                    && prediction().other(x, y, at[2]) == 0) {
+                return d;
+            }
+        }
+        throw new AssertionError("no free cell around " + at[0] + "," + at[1]);
+    }
+
+    /**
      * Walks to {@code (tx, ty)} on the current layer along a shortest path around walls, portals and the other
      * entities of the last state, one acknowledged step at a time. A step refused because an NPC wandered into the
      * way is planned again; the walk fails when the target stays out of reach.

@@ -34,7 +34,9 @@ class SpawnTimeoutIT {
     void aWorldThatNeverRegistersIsKilledAndTheJoinRefused() throws Exception {
         Path hangingJar = hangingWorldJar(dataDir.resolve("hanging-world.jar"));
         try (DirectorProcess director = DirectorProcess.start(dataDir.resolve("director"), "spawn-timeout",
-                "--world-jar", hangingJar.toString(), "--spawn-timeout-ms", "3000");
+                "--world-jar", hangingJar.toString(), "--spawn-timeout-ms", "3000",
+                // no warm spare: it would be a hanging process as well, and count as a spawn
+                "--warm-spares", "0");
              ScenarioContext ctx = GameSession.context(director)) {
             ScenarioContext.Account account = ctx.newAccount("stuck");
             account.client().send(new JoinWorldMessage("start", "j1"));

@@ -6,7 +6,9 @@ import static org.awaitility.Awaitility.await;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import lor.protocol.game.WelcomeMessage;
 import lor.testclient.net.DirectorHttp.WorldRow;
+import lor.testclient.scenario.GamePlayer;
 import lor.testclient.scenario.ScenarioContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class WorldCrashRecoveryIT {
 
-    private static final String WORLD = "start";
+    /** No NPCs: nothing but the player can take its saved cell while the world is down. */
+    private static final String WORLD = "meadow";
 
     @TempDir
     Path dataDir;
@@ -28,10 +31,12 @@ class WorldCrashRecoveryIT {
                 "--idle-shutdown-ms", "600000", "--snapshot-interval-ms", "500");
              ScenarioContext ctx = GameSession.context(director)) {
             ScenarioContext.Account account = ctx.newAccount("crash");
-            GameSession first = GameSession.enter(ctx, account, WORLD);
+            GamePlayer first = GamePlayer.enter(ctx, account, WORLD);
             long oldPid = ctx.http().world(WORLD).pid();
-            await("two periodic snapshots persisted").atMost(Duration.ofSeconds(30))
-                    .until(() -> ctx.http().world(WORLD).lastSnapshotSeq() >= 2);
+            int[] saved = first.stepAside();
+            long seqAtStep = ctx.http().world(WORLD).lastSnapshotSeq();
+            await("two periodic snapshots persisted after the step").atMost(Duration.ofSeconds(30))
+                    .until(() -> ctx.http().world(WORLD).lastSnapshotSeq() >= seqAtStep + 2);
 
             ProcessHandle.of(oldPid).orElseThrow().destroyForcibly();
 
@@ -40,13 +45,14 @@ class WorldCrashRecoveryIT {
                     .until(() -> ctx.http().world(WORLD).status().equals("stopped"));
             WorldRow stopped = ctx.http().world(WORLD);
             assertThat(stopped.pid()).isNull();
-            assertThat(first.game().awaitClose(ScenarioContext.STEP)).isPositive();
+            assertThat(first.connection().awaitClose(ScenarioContext.STEP)).isPositive();
 
-            GameSession second = GameSession.enter(ctx, account, WORLD);
+            GamePlayer second = GamePlayer.enter(ctx, account, WORLD);
             WorldRow running = ctx.http().world(WORLD);
             assertThat(running.pid()).isNotNull().isNotEqualTo(oldPid);
             assertThat(running.hydratedSeq()).isEqualTo(stopped.lastSnapshotSeq());
-            assertThat(second.welcome().you()).isEqualTo(first.welcome().you());
+            assertThat(second.welcome().you()).as("back at the cell it had stepped to")
+                    .isEqualTo(new WelcomeMessage.Position(saved[0], saved[1], saved[2]));
             assertThat(second.welcome().tick()).as("the clock continues from the snapshot")
                     .isGreaterThan(first.welcome().tick());
         }
