@@ -104,7 +104,7 @@ public final class Director implements AutoCloseable {
         AtomicInteger boundPort = new AtomicInteger();
         WorldProcessLauncher launcher = new WorldProcessLauncher(worldJar,
                 () -> "ws://" + hostForUrl(config.controlHost()) + ":" + boundPort.get() + ControlEndpoint.PATH,
-                config.bindAddress(), config.snapshotIntervalMs(), config.maxSnapshotBytes());
+                config.bindAddress(), config.snapshotIntervalMs(), config.maxSnapshotBytes(), config.worldJvmOptions());
         TicketIssuer tickets = new TicketIssuer(clock, config.ticketTtlMs());
         supervisor = new WorldSupervisor(worldRepository.all(), launcher, snapshots, blocking, scheduler, metrics,
                 new Membership(), tickets, config.publicHost(), config.spawnTimeoutMs(), config.idleShutdownMs(),

@@ -4,6 +4,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -30,7 +31,8 @@ public record DirectorConfig(
         Path worldJar,
         int dbPoolSize,
         String adminToken,
-        int warmSpares) {
+        int warmSpares,
+        List<String> worldJvmOptions) {
 
     public static final String USAGE = """
             usage: java -jar director/target/director.jar [options]
@@ -59,6 +61,9 @@ public record DirectorConfig(
               --db-pool-size N          database connections (default 10)
               --warm-spares N           world processes kept started and waiting for a world, so that joining a
                                         stopped world skips the JVM start (default 1; 0 = none)
+              --world-jvm-options "OPTS"  JVM options for world processes, after the built-in ones so they win
+                                        (env LOR_WORLD_JVM_OPTIONS; -X… and -D… options separated by spaces,
+                                        e.g. "-Xmx512m -XX:+UseParallelGC"; default: none)
               --admin-token TOKEN       enables /admin and /api/admin/ for requests carrying
                                         "Authorization: Bearer TOKEN" (env LOR_ADMIN_TOKEN; at least 16
                                         characters; default: off)
@@ -124,7 +129,8 @@ public record DirectorConfig(
                 worldJar == null ? null : Path.of(worldJar).toAbsolutePath().normalize(),
                 (int) longOption(options, "--db-pool-size", 10, 2, 200),
                 adminToken,
-                (int) longOption(options, "--warm-spares", 1, 0, 16));
+                (int) longOption(options, "--warm-spares", 1, 0, 16),
+                worldJvmOptions(options.getOrDefault("--world-jvm-options", env.get("LOR_WORLD_JVM_OPTIONS"))));
     }
 
     public boolean embeddedDatabase() {
@@ -150,7 +156,8 @@ public record DirectorConfig(
                 + ", snapshotsKept=" + snapshotsKept + ", sessionTtlMs=" + sessionTtlMs
                 + ", ticketTtlMs=" + ticketTtlMs + ", maxSnapshotBytes=" + maxSnapshotBytes
                 + ", worldJar=" + worldJar + ", dbPoolSize=" + dbPoolSize
-                + ", admin=" + (adminToken == null ? "off" : "on") + ", warmSpares=" + warmSpares + "]";
+                + ", admin=" + (adminToken == null ? "off" : "on") + ", warmSpares=" + warmSpares
+                + ", worldJvmOptions=" + worldJvmOptions + "]";
     }
 
     /** Thrown by {@link #parse} for {@code --help}. */
@@ -163,7 +170,26 @@ public record DirectorConfig(
     private static final Set<String> KNOWN = Set.of("--port", "--bind", "--public-host",
             "--db-url", "--db-user", "--db-password", "--data-dir", "--snapshot-interval-ms", "--idle-shutdown-ms",
             "--spawn-timeout-ms", "--stop-timeout-ms", "--snapshots-kept", "--session-ttl-ms", "--ticket-ttl-ms",
-            "--max-snapshot-bytes", "--world-jar", "--db-pool-size", "--admin-token", "--warm-spares");
+            "--max-snapshot-bytes", "--world-jar", "--db-pool-size", "--admin-token", "--warm-spares",
+            "--world-jvm-options");
+
+    /**
+     * Only {@code -X…} (heap, GC, {@code -XX:} flags) and {@code -D…} options: anything else ({@code -jar},
+     * {@code -cp}, an agent) would change what runs, not how.
+     */
+    private static List<String> worldJvmOptions(String value) {
+        if (value == null || value.isBlank()) {
+            return List.of();
+        }
+        List<String> options = List.of(value.trim().split("\\s+"));
+        for (String option : options) {
+            if (!option.startsWith("-X") && !option.startsWith("-D")) {
+                throw new IllegalArgumentException("--world-jvm-options takes -X... and -D... options only, got "
+                        + option);
+            }
+        }
+        return options;
+    }
 
     /** A JDBC URL's parameters may carry credentials ({@code ?password=…}): logs get the URL without them. */
     private static String withoutQuery(String url) {

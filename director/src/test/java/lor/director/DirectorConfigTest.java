@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -44,6 +45,7 @@ class DirectorConfigTest {
         assertThat(config.worldJar()).isNull();
         assertThat(config.adminToken()).as("the admin surface is off").isNull();
         assertThat(config.warmSpares()).isEqualTo(1);
+        assertThat(config.worldJvmOptions()).isEmpty();
     }
 
     static Stream<Arguments> everyOption() {
@@ -208,6 +210,26 @@ class DirectorConfigTest {
         assertThatThrownBy(() -> parse("--warm-spares=-1"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("--warm-spares must be between 0 and 16, got -1");
+    }
+
+    @Test
+    void worldJvmOptionsAreSplitOnSpacesFromTheOptionOrTheEnvironment() {
+        assertThat(parse("--world-jvm-options", " -Xmx512m  -XX:+UseParallelGC -Dlor.x=1 ").worldJvmOptions())
+                .containsExactly("-Xmx512m", "-XX:+UseParallelGC", "-Dlor.x=1");
+        assertThat(DirectorConfig.parse(new String[0], Map.of("LOR_WORLD_JVM_OPTIONS", "-Xmx128m")).worldJvmOptions())
+                .containsExactly("-Xmx128m");
+        assertThat(DirectorConfig.parse(new String[] {"--world-jvm-options", "-Xmx64m"},
+                Map.of("LOR_WORLD_JVM_OPTIONS", "-Xmx128m")).worldJvmOptions()).as("the option wins")
+                .containsExactly("-Xmx64m");
+    }
+
+    @Test
+    void refusesWorldJvmOptionsThatWouldChangeWhatRuns() {
+        for (String bad : List.of("-jar other.jar", "-Xmx64m -cp /tmp", "-javaagent:/tmp/a.jar", "Xmx64m")) {
+            assertThatThrownBy(() -> parse("--world-jvm-options", bad))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("--world-jvm-options takes -X... and -D... options only, got ");
+        }
     }
 
     @Test

@@ -199,7 +199,7 @@ public final class WorldServer {
 
         @Override
         public void onWritable() {
-            outbox.resend();
+            outbox.sendKept();
         }
 
         @Override

@@ -36,9 +36,17 @@ public final class WorldProcessLauncher {
 
     public WorldProcessLauncher(Path worldJar, Supplier<String> controlUrl, String bindAddress, long snapshotIntervalMs,
                                 int maxSnapshotBytes) {
+        this(worldJar, controlUrl, bindAddress, snapshotIntervalMs, maxSnapshotBytes, List.of());
+    }
+
+    /** @param extraJvmOptions the operator's options, after the built-in ones: HotSpot lets the last one win */
+    public WorldProcessLauncher(Path worldJar, Supplier<String> controlUrl, String bindAddress, long snapshotIntervalMs,
+                                int maxSnapshotBytes, List<String> extraJvmOptions) {
         this.worldJar = worldJar;
         this.javaBinary = currentJava();
-        this.jvmFlags = jvmFlags(worldJar);
+        List<String> flags = new ArrayList<>(jvmFlags(worldJar));
+        flags.addAll(extraJvmOptions);
+        this.jvmFlags = List.copyOf(flags);
         this.controlUrl = controlUrl;
         this.bindAddress = bindAddress;
         this.snapshotIntervalMs = snapshotIntervalMs;

@@ -68,6 +68,19 @@ class WorldProcessLauncherTest {
     }
 
     @Test
+    void operatorJvmOptionsComeAfterTheBuiltInOnesAndBeforeTheJar() {
+        WorldProcessLauncher tuned = new WorldProcessLauncher(Path.of("/opt/lor/world-server.jar"),
+                () -> "ws://127.0.0.1:8080/control", "127.0.0.1", 30_000, 1 << 20,
+                List.of("-Xmx512m", "-XX:+UseParallelGC"));
+
+        for (List<String> command : List.of(tuned.command("start", new WorldSettings("start", 0, 24)),
+                tuned.spareCommand())) {
+            assertThat(command).containsSubsequence("-Xmx256m", "-XX:+UseSerialGC", "-Xmx512m", "-XX:+UseParallelGC",
+                    "-jar");
+        }
+    }
+
+    @Test
     void spareCommandReadsTheControlUrlAtLaunch() {
         String[] url = {"ws://127.0.0.1:1/control"};
         WorldProcessLauncher late = new WorldProcessLauncher(Path.of("/opt/lor/world-server.jar"), () -> url[0],

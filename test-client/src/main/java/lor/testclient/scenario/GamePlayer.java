@@ -287,8 +287,23 @@ public final class GamePlayer {
         return transfer;
     }
 
-    /** A free cell beside the nearest reachable portal to {@code worldId}: {@code {x, y, direction onto it}}. */
-    public int[] besidePortal(String worldId) {
+    /**
+     * A free cell beside the nearest reachable portal to {@code worldId}: {@code {x, y, direction onto it}}. While
+     * other entities block every way (an NPC in a corridor, a player standing in a doorway), later states are read
+     * until one leaves a way open.
+     */
+    public int[] besidePortal(String worldId) throws Exception {
+        for (int attempt = 0; attempt < 100; attempt++) {
+            int[] spot = reachableBesidePortal(worldId);
+            if (spot != null) {
+                return spot;
+            }
+            awaitState("a state with a way to the portal", ScenarioContext.STEP, s -> true);
+        }
+        throw new AssertionError("no reachable portal to " + worldId + " from " + Arrays.toString(position()));
+    }
+
+    private int[] reachableBesidePortal(String worldId) {
         Grid grid = prediction.grid();
         int[] at = position();
         int[] best = null;
@@ -312,9 +327,6 @@ public final class GamePlayer {
                     }
                 }
             }
-        }
-        if (best == null) {
-            throw new AssertionError("no reachable portal to " + worldId);
         }
         return best;
     }

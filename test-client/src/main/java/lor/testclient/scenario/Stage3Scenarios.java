@@ -68,6 +68,10 @@ public final class Stage3Scenarios {
 
         ProcessHandle.of(killed).orElseThrow(() -> new AssertionError("cellar pid " + killed + " is not on this host"))
                 .destroyForcibly();
+        // Once the director has seen the exit. In the few milliseconds before, it still grants the dead process
+        // (as it would a world that dies just after a grant): a client then fails to connect and joins again.
+        ctx.await("the director to see the cellar's exit", STEP,
+                () -> !ctx.http().world(CELLAR).status().equals("running"));
         TransferMessage transfer = player.stepOntoPortal(Direction.ofCode(spot[2]));
 
         GamePlayer arrived = GamePlayer.follow(ctx, transfer);

@@ -31,6 +31,8 @@ public final class SnapshotOutbox {
     private final Map<Long, CompletableFuture<Void>> waiters = new TreeMap<>();
     private long pendingSeq;
     private String pendingJson;
+    /** Whether the pending snapshot went out on the current connection (a drain must not send it twice). */
+    private boolean pendingSent;
     private long ackedSeq;
 
     public SnapshotOutbox(String worldId, ControlLink link, Executor io) {
@@ -50,12 +52,9 @@ public final class SnapshotOutbox {
                 }
                 pendingSeq = seq;
                 pendingJson = json;
+                pendingSent = false;
             }
-            if (link.sendText(json)) {
-                LOG.debug("snapshot seq {} sent ({} bytes)", seq, json.length());
-            } else {
-                LOG.debug("snapshot seq {} kept until the director can take it", seq);
-            }
+            send(seq, json, "sent");
         });
     }
 
@@ -82,19 +81,55 @@ public final class SnapshotOutbox {
     }
 
     /**
-     * Sends the unacknowledged snapshot again, if there is one; called after the control channel reconnects and
-     * whenever it drains after being backed up.
+     * Sends the unacknowledged snapshot again, if there is one: called after the control channel reconnects, since
+     * the director may have lost what the old connection carried. Only an ack proves it arrived.
      */
     public void resend() {
         String json;
         long seq;
         synchronized (this) {
+            pendingSent = false;
             json = pendingJson;
             seq = pendingSeq;
         }
-        if (json != null && link.sendText(json)) {
+        if (json != null && send(seq, json, "resent")) {
             LOG.info("resent unacknowledged snapshot seq {}", seq);
         }
+    }
+
+    /**
+     * Sends the newest snapshot if it was kept back while the channel was backed up; called when the channel
+     * drains. One already sent on this connection is not sent again: a snapshot larger than the write buffer
+     * backs the channel up by itself, and resending it on every drain would send it over and over until its ack.
+     */
+    public void sendKept() {
+        String json;
+        long seq;
+        synchronized (this) {
+            if (pendingSent) {
+                return;
+            }
+            json = pendingJson;
+            seq = pendingSeq;
+        }
+        if (json != null) {
+            send(seq, json, "sent after the channel drained");
+        }
+    }
+
+    private boolean send(long seq, String json, String what) {
+        boolean sent = link.sendText(json);
+        synchronized (this) {
+            if (sent && pendingSeq == seq && pendingJson == json) {
+                pendingSent = true;
+            }
+        }
+        if (sent) {
+            LOG.debug("snapshot seq {} {} ({} bytes)", seq, what, json.length());
+        } else {
+            LOG.debug("snapshot seq {} kept until the director can take it", seq);
+        }
+        return sent;
     }
 
     /** Completes once the director has acknowledged {@code seq} or a later snapshot. */

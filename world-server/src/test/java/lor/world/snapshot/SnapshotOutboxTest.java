@@ -80,6 +80,55 @@ class SnapshotOutboxTest {
     }
 
     @Test
+    void aDrainSendsASnapshotKeptWhileTheChannelWasBackedUp() {
+        link.connected(false);
+        outbox.publish(1, snapshot(10), false);
+        link.connected(true);
+
+        outbox.sendKept();
+
+        assertThat(onlySnapshotSent().seq()).isEqualTo(1);
+    }
+
+    @Test
+    void aDrainDoesNotSendASnapshotAlreadySentOnThisConnection() {
+        // A snapshot bigger than the write buffer backs the channel up by itself: each drain used to resend it.
+        outbox.publish(1, snapshot(10), false);
+        link.clear();
+
+        outbox.sendKept();
+        outbox.sendKept();
+
+        assertThat(link.delivered()).isEmpty();
+    }
+
+    @Test
+    void aDrainAfterAResendSendsNothingMore() {
+        link.connected(false);
+        outbox.publish(2, snapshot(20), false);
+        link.connected(true);
+        outbox.resend();
+        link.clear();
+
+        outbox.sendKept();
+
+        assertThat(link.delivered()).isEmpty();
+    }
+
+    @Test
+    void aResendThatFindsTheNewConnectionBackedUpLeavesTheSnapshotForTheDrain() {
+        outbox.publish(3, snapshot(30), false);
+        link.connected(false);
+        outbox.resend();
+        link.connected(true);
+        link.clear();
+
+        outbox.sendKept();
+
+        assertThat(onlySnapshotSent().seq()).isEqualTo(3);
+    }
+
+    @Test
     void ackOfThePendingSeqClearsIt() {
         outbox.publish(4, snapshot(10), false);
         outbox.onAck(4);
