@@ -11,7 +11,8 @@
 # (copied into docs/benchmarks.md by hand). Environment:
 #   TAG            results folder name (default: the date and time)
 #   DURATION       measurement window per run in seconds (default 30); WARMUP (default 5)
-#   SKIP_COLYSEUS  1 to run only Lor; SKIP_LIFECYCLE 1 to skip the lifecycle part
+#   SKIP_COLYSEUS  1 to run only Lor; SKIP_LIFECYCLE 1 to skip the lifecycle part; SKIP_FLAGS 1 to skip the
+#                  world JVM flag comparison (each flag set: cold joins, idle RSS, 1000 binary bots for 20 s)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -124,6 +125,26 @@ if [ "${SKIP_LIFECYCLE:-0}" != 1 ]; then
     java -jar "$CLIENT_JAR" lifecycle --director "$DIRECTOR_WS" --world bench --rounds 20 --wait-for-spare \
         --admin-token "$ADMIN_TOKEN" --idle-rss-seconds 10 --report "$OUT/lifecycle-warm.json"
     stop_director
+fi
+
+if [ "${SKIP_FLAGS:-0}" != 1 ]; then
+    # The world JVM's flags, chosen by these figures: each set is added after the built-in flags (the last wins).
+    declare -A FLAG_SETS=(
+        [serial]=""
+        [g1]="-XX:-UseSerialGC -XX:+UseG1GC"
+        [parallel]="-XX:-UseSerialGC -XX:+UseParallelGC"
+        [serial-xmx128m]="-Xmx128m"
+    )
+    for name in serial g1 parallel serial-xmx128m; do
+        start_director "flags-$name" --warm-spares 0 --world-jvm-options "${FLAG_SETS[$name]}"
+        java -jar "$CLIENT_JAR" lifecycle --director "$DIRECTOR_WS" --world bench --rounds 10 \
+            --admin-token "$ADMIN_TOKEN" --idle-rss-seconds 10 --report "$OUT/flags-$name-lifecycle.json"
+        quiet
+        java -jar "$CLIENT_JAR" bots --director "$DIRECTOR_WS" --world bench --count 1000 --duration 20 \
+            --warmup "$WARMUP" --rate 10 --encoding binary --join-concurrency 20 --tokens "$TOKENS" \
+            --report "$OUT/flags-$name-bots.json" || echo "(bots exited with $?; the report says why)"
+        stop_director
+    done
 fi
 
 python3 "$ROOT/bench/summarize.py" "$OUT" | tee "$OUT/tables.md"

@@ -117,6 +117,22 @@ def main(folder):
             print(f"| {name[10:-5]} | {fmt(s['p50'])} / {fmt(s['p99'])} | {fmt(w['p50'])} "
                   f"| {fmt(j['p50'], 1)} / {fmt(j['p99'], 1)} | {fmt(rss)} |")
 
+    flag_sets = sorted({name[6:-len('-lifecycle.json')] for name in os.listdir(folder)
+                        if name.startswith('flags-') and name.endswith('-lifecycle.json')})
+    if flag_sets:
+        print()
+        print('| world JVM flags (after the built-in ones) | cold join p50 / p99 ms | idle RSS MB '
+              '| 1000 bots: CPU-µs /client/s | RSS MB | tick p99 ms | intent→visible p99 ms |')
+        print('|---|---|---|---|---|---|---|')
+        for name in flag_sets:
+            life = load(os.path.join(folder, f'flags-{name}-lifecycle.json'))
+            bots_file = os.path.join(folder, f'flags-{name}-bots.json')
+            b = lor_row(load(bots_file)) if os.path.exists(bots_file) else {}
+            s = life['stoppedJoinMs']
+            print(f"| {name} | {fmt(s['p50'])} / {fmt(s['p99'])} | {fmt(life.get('idleRssMb'))} "
+                  f"| {fmt(b.get('cpu_us'))} | {fmt(b.get('rss'))} | {fmt(b.get('tick_p99'), 2)} "
+                  f"| {fmt(b.get('p99'))} |")
+
 
 if __name__ == '__main__':
     main(sys.argv[1])
