@@ -11,6 +11,7 @@
 # (copied into docs/benchmarks.md by hand). Environment:
 #   TAG            results folder name (default: the date and time)
 #   DURATION       measurement window per run in seconds (default 30); WARMUP (default 5)
+#   COLYSEUS_SRC   the Colyseus peer benchmark to copy (default: ../shared/bench/colyseus beside the checkout)
 #   SKIP_COLYSEUS  1 to run only Lor; SKIP_LIFECYCLE 1 to skip the lifecycle part; SKIP_FLAGS 1 to skip the
 #                  world JVM flag comparison (each flag set: cold joins, idle RSS, 1000 binary bots for 20 s)
 set -euo pipefail
@@ -28,6 +29,11 @@ ADMIN_TOKEN="bench-admin-token-0123456789"
 DIRECTOR_JAR="$ROOT/director/target/director.jar"
 WORLD_JAR="$ROOT/world-server/target/world-server.jar"
 CLIENT_JAR="$ROOT/test-client/target/test-client.jar"
+COLYSEUS_SRC=${COLYSEUS_SRC:-$ROOT/../shared/bench/colyseus}
+if [ "${SKIP_COLYSEUS:-0}" != 1 ] && [ ! -f "$COLYSEUS_SRC/run.sh" ]; then
+    echo "no Colyseus benchmark at $COLYSEUS_SRC: set COLYSEUS_SRC, or SKIP_COLYSEUS=1" >&2
+    exit 1
+fi
 mkdir -p "$OUT" "$DATA"
 for jar in "$DIRECTOR_JAR" "$WORLD_JAR" "$CLIENT_JAR"; do
     [ -f "$jar" ] || { echo "missing $jar: build first (mvn -B verify)" >&2; exit 1; }
@@ -89,7 +95,7 @@ run_colyseus() {
     local n=$1
     local dir=/tmp/colyseus-bench
     if [ ! -d "$dir" ]; then
-        cp -r "$ROOT/../shared/bench/colyseus" "$dir"
+        cp -r "$COLYSEUS_SRC" "$dir"
     fi
     echo "== Colyseus N=$n"
     (cd "$dir" && ./run.sh "$n" --duration "$DURATION" --warmup "$WARMUP" --out "$OUT/colyseus-n$n.json") \

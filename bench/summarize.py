@@ -39,7 +39,11 @@ def lor_row(r):
     counts = r.get('counts') or {}
     m = r.get('serverMetrics')
     tick_p99 = metric(m, 'lor_tick_duration_seconds', quantile='0.99')
+    # The counter runs from the world's start: the window's overruns are its growth during the window.
     overruns = metric(m, 'lor_tick_overruns_total')
+    overruns_before = metric(r.get('serverMetricsAtStart'), 'lor_tick_overruns_total')
+    if overruns is not None and overruns_before is not None:
+        overruns -= overruns_before
     return {
         'joined': f"{counts.get('joined', 'n/a')}/{counts.get('bots', 'n/a')}",
         'cpu': server.get('cpuPercentOfCore'),

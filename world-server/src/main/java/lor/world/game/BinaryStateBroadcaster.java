@@ -30,6 +30,7 @@ public final class BinaryStateBroadcaster {
     private final int regionsHigh;
     private final int regionCount;
     private final UnwritableGuard unwritable;
+    private final BroadcastBatch batch = new BroadcastBatch();
 
     // Current members of each region (slots), rebuilt per broadcast by counting sort.
     private final int[] memberStart;
@@ -98,6 +99,7 @@ public final class BinaryStateBroadcaster {
                     writeFrame(world, session);
                 }
             }
+            batch.send();
         } finally {
             for (ByteBuf part : encoded) {
                 part.release();
@@ -188,7 +190,7 @@ public final class BinaryStateBroadcaster {
         }
         bytesWritten += frame.readableBytes();
         framesWritten++;
-        session.connection().sendBinaryFrame(frame);
+        batch.add(session.connection(), frame, true);
         session.wrote(broadcast, layer, x0, y0, x1, y1);
     }
 

@@ -1,5 +1,7 @@
 package lor.world.game;
 
+import java.util.concurrent.Executor;
+
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
@@ -187,6 +189,11 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     @Override
     public void sendBinaryFrame(ByteBuf frame) {
         channel.writeAndFlush(new BinaryWebSocketFrame(frame));
+    }
+
+    @Override
+    public Executor writer() {
+        return channel.eventLoop();
     }
 
     @Override

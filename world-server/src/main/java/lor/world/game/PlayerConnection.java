@@ -1,5 +1,7 @@
 package lor.world.game;
 
+import java.util.concurrent.Executor;
+
 import io.netty.buffer.ByteBuf;
 import lor.protocol.ErrorCode;
 import lor.protocol.Message;
@@ -16,6 +18,12 @@ public interface PlayerConnection {
 
     /** Writes an encoded binary frame; takes ownership of {@code frame}. */
     void sendBinaryFrame(ByteBuf frame);
+
+    /**
+     * The thread that writes this connection: frames sent from it go out directly, frames sent from any other
+     * thread become a task for it. A broadcast groups its frames by writer ({@link BroadcastBatch}).
+     */
+    Executor writer();
 
     /** False while the connection's outbound buffer is above its high-water mark. */
     boolean isWritable();

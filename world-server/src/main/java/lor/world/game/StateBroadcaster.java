@@ -42,6 +42,7 @@ public final class StateBroadcaster {
     private final ByteBufAllocator alloc;
     private final Map<Long, List<Body>> bodies = new HashMap<>();
     private final UnwritableGuard unwritable = new UnwritableGuard();
+    private final BroadcastBatch batch = new BroadcastBatch();
     private int[] slots;
     private long bodiesEncoded;
     private long framesWritten;
@@ -76,9 +77,10 @@ public final class StateBroadcaster {
                 frame.addComponents(true, head(world.tick(), session.ack()), body.retainedDuplicate(),
                         TAIL.duplicate());
                 bytesWritten += frame.readableBytes();
-                connection.sendFrame(frame);
+                batch.add(connection, frame, false);
                 framesWritten++;
             }
+            batch.send();
         } finally {
             for (List<Body> same : bodies.values()) {
                 for (Body b : same) {

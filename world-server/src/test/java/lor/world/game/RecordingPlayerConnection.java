@@ -3,6 +3,7 @@ package lor.world.game;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
 
 import io.netty.buffer.ByteBuf;
 import lor.protocol.ErrorCode;
@@ -34,6 +35,8 @@ public final class RecordingPlayerConnection implements PlayerConnection {
     private Message transferredWith;
     private boolean writable = true;
 
+    private Executor writer = Runnable::run;
+
     public RecordingPlayerConnection(long accountId) {
         this.accountId = accountId;
     }
@@ -54,6 +57,17 @@ public final class RecordingPlayerConnection implements PlayerConnection {
             throw new AssertionError("handed a released frame");
         }
         out.add(frame);
+    }
+
+    @Override
+    public Executor writer() {
+        return writer;
+    }
+
+    /** Frames handed over by a broadcast are then written when {@code loop} runs them (default: at once). */
+    public RecordingPlayerConnection writingOn(Executor loop) {
+        this.writer = loop;
+        return this;
     }
 
     @Override
