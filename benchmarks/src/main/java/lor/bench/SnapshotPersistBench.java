@@ -83,7 +83,7 @@ import tools.jackson.databind.node.ObjectNode;
  *     director makes, and commits, before it acks).</li>
  *     <li><b>Over the loopback control WebSocket</b>: the world side is the world server's own
  *     {@link SnapshotOutbox} and {@link ControlClient} (snapshot-io executor, 1 MiB fragments, its write-buffer water
- *     marks, resend when the channel drains, as {@code WorldServer} wires them); the director side is
+ *     marks, a kept snapshot sent when the channel drains, as {@code WorldServer} wires them); the director side is
  *     {@link BenchControlEndpoint}, a stand-in for {@code ControlSessionHandler}/{@code WorldSupervisor} built from
  *     the same pieces (they accept only a world the director spawned). Measured from the copy on the tick thread to
  *     the world's outbox seeing the ack.</li>
@@ -101,9 +101,6 @@ public final class SnapshotPersistBench {
               --entities LIST   world sizes, comma-separated (default 1000,100000)
               --report FILE     also write the results as JSON to FILE
               --no-websocket    skip the path over the loopback control WebSocket
-              --no-resend-on-writable
-                                diagnostic: the world side does not resend its unacknowledged snapshot when the
-                                control channel drains (WorldServer does; this shows what those resends cost)
               --data-dir DIR    PostgreSQL data directory (default: a temporary one, deleted afterwards)
             """;
 
@@ -124,7 +121,7 @@ public final class SnapshotPersistBench {
     static final String GC_WHAT = "JVM-wide: world and director share this JVM";
 
     record Options(int rounds, int warmup, int warmupSeconds, List<Integer> entities, Path report,
-                   boolean webSocket, Path dataDir, boolean resendOnWritable) {
+                   boolean webSocket, Path dataDir) {
 
         /** @return null when help was asked for */
         static Options parse(String[] args) {
@@ -135,7 +132,6 @@ public final class SnapshotPersistBench {
             Path report = null;
             boolean webSocket = true;
             Path dataDir = null;
-            boolean resendOnWritable = true;
             for (int i = 0; i < args.length; i++) {
                 String option = args[i];
                 switch (option) {
@@ -143,7 +139,6 @@ public final class SnapshotPersistBench {
                         return null;
                     }
                     case "--no-websocket" -> webSocket = false;
-                    case "--no-resend-on-writable" -> resendOnWritable = false;
                     case "--rounds" -> rounds = positive(option, value(args, ++i, option));
                     case "--warmup" -> warmup = Math.max(0, parseInt(option, value(args, ++i, option)));
                     case "--warmup-seconds" ->
@@ -160,8 +155,7 @@ public final class SnapshotPersistBench {
                     default -> throw new IllegalArgumentException("unknown option " + option);
                 }
             }
-            return new Options(rounds, warmup, warmupSeconds, entities, report, webSocket, dataDir,
-                    resendOnWritable);
+            return new Options(rounds, warmup, warmupSeconds, entities, report, webSocket, dataDir);
         }
 
         private static String value(String[] args, int i, String option) {
@@ -466,7 +460,7 @@ public final class SnapshotPersistBench {
 
         EventLoopGroup controlGroup = EventLoops.create("control", 1);
         ExecutorService io = Executors.newSingleThreadExecutor(daemon("snapshot-io"));
-        WorldSide worldSide = new WorldSide(options.resendOnWritable());
+        WorldSide worldSide = new WorldSide();
         ControlClient client = new ControlClient(worldId, "bench-spawn-token", URI.create(director.url()),
                 MAX_SNAPSHOT_BYTES, () -> 0, worldSide, controlGroup);
         SnapshotOutbox outbox = new SnapshotOutbox(worldId, client, io);
@@ -533,12 +527,7 @@ public final class SnapshotPersistBench {
     /** The world server's control listener, as far as snapshots go ({@code WorldServer.Listener}). */
     private static final class WorldSide implements ControlListener {
         final CompletableFuture<Void> hydrated = new CompletableFuture<>();
-        final boolean resendOnWritable;
         volatile SnapshotOutbox outbox;
-
-        WorldSide(boolean resendOnWritable) {
-            this.resendOnWritable = resendOnWritable;
-        }
 
         @Override
         public void onHydrate(WorldHydrateMessage hydrate) {
@@ -557,9 +546,7 @@ public final class SnapshotPersistBench {
 
         @Override
         public void onWritable() {
-            if (resendOnWritable) {
-                outbox.resend();
-            }
+            outbox.sendKept();
         }
 
         @Override
@@ -698,11 +685,6 @@ public final class SnapshotPersistBench {
         environment.put("data directory", dataDir + " (file system " + Files.getFileStore(dataDir).type() + ")");
         environment.put("rounds", options.rounds() + " measured per world size and path, after at least "
                 + options.warmup() + " warm-up rounds and " + options.warmupSeconds() + " s of warm-up (counts below)");
-        if (options.webSocket()) {
-            environment.put("world side resends its unacknowledged snapshot when the control channel drains",
-                    options.resendOnWritable() ? "yes, as WorldServer does"
-                            : "NO (--no-resend-on-writable: a diagnostic, unlike WorldServer)");
-        }
     }
 
     // ---- output ---------------------------------------------------------------------------------------------------

@@ -17,9 +17,11 @@ import lor.sim.world.World;
 /**
  * Builds and writes {@link BinaryState} frames. Per broadcast it sorts the entities by region once and records, per
  * region, what changed since the previous broadcast (departures, arrivals, moves). The bytes that describe a region
- * (its snapshot, its changes) are encoded at most once per broadcast and shared, as retained duplicates inside
- * composite buffers, by every connection whose view holds it; a connection's own bytes are only its header and the
- * list of regions its view left. A connection whose previous frame was not written (new, or skipped while not
+ * (its snapshot, its changes) are encoded at most once per broadcast and shared, as retained slices inside composite
+ * buffers, by every connection whose view holds it; a connection's own bytes are only its header and the list of
+ * regions its view left. The changes of a row of regions are encoded back to back into one buffer, so the changes a
+ * view needs from that row are one slice of it: a frame has a component per row of its view, not one per region (a
+ * component costs more to write than the few dozen bytes of a region's changes). A connection whose previous frame was not written (new, or skipped while not
  * writable) gets a reset frame. Tick-thread confined.
  */
 public final class BinaryStateBroadcaster {
@@ -47,13 +49,19 @@ public final class BinaryStateBroadcaster {
     // Encoded parts of this broadcast, shared by the connections that need them.
     private final long[] snapshotStamp;
     private final ByteBuf[] snapshots;
-    private final long[] chunkStamp;
-    private final ByteBuf[] chunks;
+    // Per row of regions (layer * regionsHigh + ry): the changes of its regions back to back, and per region where its
+    // changes start and end in that buffer and how many changed regions of the row come before it.
+    private final long[] rowStamp;
+    private final ByteBuf[] rows;
+    private final int[] changeStart;
+    private final int[] changeEnd;
+    private final int[] changedBefore;
     private final List<ByteBuf> encoded = new ArrayList<>();
     private int[] scratch = new int[64];
     private int[] fill;
     private long broadcast;
     private long partsEncoded;
+    private long rowsEncoded;
     private long framesWritten;
     private long bytesWritten;
 
@@ -72,9 +80,13 @@ public final class BinaryStateBroadcaster {
         this.snapshotStamp = new long[regionCount];
         Arrays.fill(snapshotStamp, -1);
         this.snapshots = new ByteBuf[regionCount];
-        this.chunkStamp = new long[regionCount];
-        Arrays.fill(chunkStamp, -1);
-        this.chunks = new ByteBuf[regionCount];
+        int rowCount = regionsHigh * size.layers();
+        this.rowStamp = new long[rowCount];
+        Arrays.fill(rowStamp, -1);
+        this.rows = new ByteBuf[rowCount];
+        this.changeStart = new int[regionCount];
+        this.changeEnd = new int[regionCount];
+        this.changedBefore = new int[regionCount];
         this.unwritable = new UnwritableGuard();
     }
 
@@ -111,6 +123,11 @@ public final class BinaryStateBroadcaster {
     /** Region parts encoded since start: each is shared by every connection whose view holds its region. */
     public long partsEncoded() {
         return partsEncoded;
+    }
+
+    /** The parts among {@link #partsEncoded()} that hold a row's changes (the others are region snapshots). */
+    public long rowsEncoded() {
+        return rowsEncoded;
     }
 
     public long framesWritten() {
@@ -155,22 +172,31 @@ public final class BinaryStateBroadcaster {
             Varints.write(head, scratch[i]);
         }
         int entered = 0;
-        int changed = 0;
         for (int ry = y0; ry <= y1; ry++) {
             for (int rx = x0; rx <= x1; rx++) {
                 int region = region(rx, ry, layer);
-                if (reset || !session.viewed(layer, rx, ry)) {
-                    if (memberStart[region + 1] > memberStart[region]) {
-                        scratchPut(entered++, region);
-                    }
-                } else if (changeStamp[region] == broadcast) {
-                    changed++;
+                if ((reset || !session.viewed(layer, rx, ry)) && memberStart[region + 1] > memberStart[region]) {
+                    scratchPut(entered++, region);
                 }
             }
         }
         Varints.write(head, entered);
+        // Regions still in view: per row, the columns both views share (one contiguous run, as both are rectangles).
+        int keptX0 = reset ? 1 : Math.max(x0, session.viewX0());
+        int keptX1 = reset ? 0 : Math.min(x1, session.viewX1());
+        int keptY0 = Math.max(y0, session.viewY0());
+        int keptY1 = Math.min(y1, session.viewY1());
+        int changed = 0;
+        if (keptX0 <= keptX1) {
+            for (int ry = keptY0; ry <= keptY1; ry++) {
+                row(world, layer, ry);
+                int last = region(keptX1, ry, layer);
+                changed += changedBefore[last] + (changeStamp[last] == broadcast ? 1 : 0)
+                        - changedBefore[region(keptX0, ry, layer)];
+            }
+        }
 
-        CompositeByteBuf frame = alloc.compositeBuffer(2 + entered + changed);
+        CompositeByteBuf frame = alloc.compositeBuffer(2 + entered + Math.max(0, keptY1 - keptY0 + 1));
         frame.addComponent(true, head);
         for (int i = 0; i < entered; i++) {
             frame.addComponent(true, snapshot(world, scratch[i]).retainedDuplicate());
@@ -178,13 +204,12 @@ public final class BinaryStateBroadcaster {
         ByteBuf mid = alloc.buffer(5);
         Varints.write(mid, changed);
         frame.addComponent(true, mid);
-        if (!reset) {
-            for (int ry = y0; ry <= y1; ry++) {
-                for (int rx = x0; rx <= x1; rx++) {
-                    int region = region(rx, ry, layer);
-                    if (session.viewed(layer, rx, ry) && changeStamp[region] == broadcast) {
-                        frame.addComponent(true, chunk(world, region).retainedDuplicate());
-                    }
+        if (keptX0 <= keptX1) {
+            for (int ry = keptY0; ry <= keptY1; ry++) {
+                int from = changeStart[region(keptX0, ry, layer)];
+                int to = changeEnd[region(keptX1, ry, layer)];
+                if (to > from) {
+                    frame.addComponent(true, rows[layer * regionsHigh + ry].retainedSlice(from, to - from));
                 }
             }
         }
@@ -282,11 +307,36 @@ public final class BinaryStateBroadcaster {
         return keep(snapshots, snapshotStamp, region, out);
     }
 
-    private ByteBuf chunk(World world, int region) {
-        if (chunkStamp[region] == broadcast) {
-            return chunks[region];
+    /**
+     * Encodes, once per broadcast, the changes of every region of row {@code ry} back to back, and notes where each
+     * region's changes start and end in that buffer and how many changed regions of the row come before it.
+     */
+    private void row(World world, int layer, int ry) {
+        int row = layer * regionsHigh + ry;
+        if (rowStamp[row] == broadcast) {
+            return;
         }
-        ByteBuf out = alloc.buffer(32);
+        ByteBuf out = alloc.buffer(64);
+        int first = region(0, ry, layer);
+        int changedSoFar = 0;
+        for (int rx = 0; rx < regionsWide; rx++) {
+            int region = first + rx;
+            changeStart[region] = out.writerIndex();
+            changedBefore[region] = changedSoFar;
+            if (changeStamp[region] == broadcast) {
+                writeChanges(out, world, region);
+                changedSoFar++;
+            }
+            changeEnd[region] = out.writerIndex();
+        }
+        rows[row] = out;
+        rowStamp[row] = broadcast;
+        encoded.add(out);
+        partsEncoded++;
+        rowsEncoded++;
+    }
+
+    private void writeChanges(ByteBuf out, World world, int region) {
         Varints.write(out, region);
         Varints.write(out, length(departureHead[region]));
         for (int e = departureHead[region]; e >= 0; e = entryNext[e]) {
@@ -303,7 +353,6 @@ public final class BinaryStateBroadcaster {
             Varints.writeSigned(out, world.xAt(slot) - world.markedXAt(slot));
             Varints.writeSigned(out, world.yAt(slot) - world.markedYAt(slot));
         }
-        return keep(chunks, chunkStamp, region, out);
     }
 
     private ByteBuf keep(ByteBuf[] cache, long[] stamps, int region, ByteBuf part) {

@@ -408,6 +408,7 @@ class BinaryStateBroadcasterTest {
             }
 
             long partsBefore = broadcaster.partsEncoded();
+            long rowsBefore = broadcaster.rowsEncoded();
             long framesBefore = broadcaster.framesWritten();
             long bytesBefore = broadcaster.bytesWritten();
             int buffersBefore = alloc.plainBuffers().size();
@@ -466,9 +467,15 @@ class BinaryStateBroadcasterTest {
             }
 
             long parts = broadcaster.partsEncoded() - partsBefore;
-            assertThat(parts).as("each region's snapshot and changes encoded once for every connection")
-                    .isEqualTo(snapshotParts.size() + changeParts.size())
-                    .isLessThanOrEqualTo(2L * regionsInAnyView.size());
+            long rows = broadcaster.rowsEncoded() - rowsBefore;
+            assertThat(parts - rows).as("each region's snapshot encoded once for every connection")
+                    .isEqualTo(snapshotParts.size());
+            assertThat(rows).as("each row's changes encoded at most once, and only rows some view keeps")
+                    .isLessThanOrEqualTo((long) BinaryState.regionsHigh(grid.height()) * grid.size().layers())
+                    .isLessThanOrEqualTo(regionsInAnyView.size());
+            if (!changeParts.isEmpty()) {
+                assertThat(rows).isPositive();
+            }
             assertThat(alloc.plainBuffers().size() - buffersBefore).as("a frame copies no shared part")
                     .isEqualTo(parts + 2L * frames);
             assertThat(broadcaster.framesWritten() - framesBefore).isEqualTo(frames);
