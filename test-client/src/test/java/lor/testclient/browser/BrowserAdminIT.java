@@ -2,16 +2,11 @@ package lor.testclient.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Set;
 
-import lor.testclient.e2e.LaunchedDirector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
@@ -27,26 +22,12 @@ class BrowserAdminIT {
     private static final String TOKEN = "operator-" + Long.toString(System.nanoTime(), 36) + "-token";
     private static final Duration STOP = Duration.ofSeconds(60);
 
-    @TempDir
-    static Path dataDir;
-
-    private static LaunchedDirector director;
+    @RegisterExtension
+    static final BrowserDirector director = new BrowserDirector("browser-admin", "--admin-token", TOKEN,
+            "--idle-shutdown-ms", "600000");
 
     @RegisterExtension
     final Browsers browsers = new Browsers();
-
-    @BeforeAll
-    static void startDirector() throws Exception {
-        director = LaunchedDirector.start(dataDir, "browser-admin", "--admin-token", TOKEN,
-                "--idle-shutdown-ms", "600000");
-    }
-
-    @AfterAll
-    static void stopDirector() {
-        if (director != null) {
-            director.close();
-        }
-    }
 
     @Test
     void theAdminPageListsRunningWorldsAndStopsOne() throws Exception {

@@ -2,7 +2,6 @@ package lor.testclient.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -13,12 +12,8 @@ import java.util.Objects;
 import java.util.Set;
 
 import lor.protocol.game.binary.BinaryState;
-import lor.testclient.e2e.LaunchedDirector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The page's two state encodings against a real world: a page opened as a player opens it speaks binary state
@@ -31,26 +26,11 @@ class BrowserBinaryStateIT {
     /** The view radius of {@code start} and {@code meadow} (their settings, db/migrations V2). */
     private static final int VIEW_RADIUS = 24;
 
-    @TempDir
-    static Path dataDir;
-
-    private static LaunchedDirector director;
+    @RegisterExtension
+    static final BrowserDirector director = new BrowserDirector("browser-binary", "--idle-shutdown-ms", "600000");
 
     @RegisterExtension
     final Browsers browsers = new Browsers();
-
-    @BeforeAll
-    static void startDirector() throws Exception {
-        director = LaunchedDirector.start(dataDir, "browser-binary", "--idle-shutdown-ms", "600000");
-    }
-
-    /** After the screenshots: the extension takes them before any after-all method runs. */
-    @AfterAll
-    static void stopDirector() {
-        if (director != null) {
-            director.close();
-        }
-    }
 
     @Test
     void binaryAndJsonPagesAgreeOnEveryEntityAfterEachStepInMeadow() throws Exception {

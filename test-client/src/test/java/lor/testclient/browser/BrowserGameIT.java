@@ -2,15 +2,10 @@ package lor.testclient.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.List;
 
-import lor.testclient.e2e.LaunchedDirector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.JavascriptExecutor;
 
 /**
@@ -20,25 +15,11 @@ import org.openqa.selenium.JavascriptExecutor;
  */
 class BrowserGameIT {
 
-    @TempDir
-    static Path dataDir;
-
-    private static LaunchedDirector director;
+    @RegisterExtension
+    static final BrowserDirector director = new BrowserDirector("browser-game", "--idle-shutdown-ms", "600000");
 
     @RegisterExtension
     final Browsers browsers = new Browsers();
-
-    @BeforeAll
-    static void startDirector() throws Exception {
-        director = LaunchedDirector.start(dataDir, "browser-game", "--idle-shutdown-ms", "600000");
-    }
-
-    @AfterAll
-    static void stopDirector() {
-        if (director != null) {
-            director.close();
-        }
-    }
 
     static String user(String prefix) {
         return prefix + "-" + Long.toString(System.nanoTime() % 1_000_000_000L, 36);

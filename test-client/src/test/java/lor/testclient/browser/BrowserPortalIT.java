@@ -2,7 +2,6 @@ package lor.testclient.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -10,12 +9,8 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
-import lor.testclient.e2e.LaunchedDirector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.JavascriptExecutor;
 
 /**
@@ -29,26 +24,11 @@ class BrowserPortalIT {
     private static final Duration STEP = Duration.ofMillis(1200);
     private static final Duration WALK = Duration.ofSeconds(120);
 
-    @TempDir
-    static Path dataDir;
-
-    private static LaunchedDirector director;
+    @RegisterExtension
+    static final BrowserDirector director = new BrowserDirector("browser-portal", "--idle-shutdown-ms", "600000");
 
     @RegisterExtension
     final Browsers browsers = new Browsers();
-
-    @BeforeAll
-    static void startDirector() throws Exception {
-        director = LaunchedDirector.start(dataDir, "browser-portal", "--idle-shutdown-ms", "600000");
-    }
-
-    /** After the screenshots: the extension takes them before any after-all method runs. */
-    @AfterAll
-    static void stopDirector() {
-        if (director != null) {
-            director.close();
-        }
-    }
 
     @Test
     void walkingOntoThePortalToCellarLandsThePageInCellar() throws Exception {

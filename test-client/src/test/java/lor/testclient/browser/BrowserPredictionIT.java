@@ -15,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.stream.Stream;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -61,8 +60,8 @@ class BrowserPredictionIT {
         if (driver != null) {
             driver.quit();
         }
-        try (Stream<Path> paths = Files.walk(profile)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        if (profile != null) {
+            Browsers.deleteTree(profile);
         }
     }
 

@@ -2,14 +2,9 @@ package lor.testclient.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 
-import lor.testclient.e2e.LaunchedDirector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.JavascriptExecutor;
 
 /**
@@ -18,25 +13,11 @@ import org.openqa.selenium.JavascriptExecutor;
  */
 class BrowserReconnectIT {
 
-    @TempDir
-    static Path dataDir;
-
-    private static LaunchedDirector director;
+    @RegisterExtension
+    static final BrowserDirector director = new BrowserDirector("browser-reconnect", "--idle-shutdown-ms", "600000");
 
     @RegisterExtension
     final Browsers browsers = new Browsers();
-
-    @BeforeAll
-    static void startDirector() throws Exception {
-        director = LaunchedDirector.start(dataDir, "browser-reconnect", "--idle-shutdown-ms", "600000");
-    }
-
-    @AfterAll
-    static void stopDirector() {
-        if (director != null) {
-            director.close();
-        }
-    }
 
     @Test
     void rejoinsWhenTheWorldProcessDies() throws Exception {

@@ -127,7 +127,8 @@ final class Browsers implements AfterTestExecutionCallback, AfterEachCallback {
         return out.toString();
     }
 
-    private static void deleteTree(Path root) {
+    /** Deletes a temporary directory and what it holds, as far as it can: one left behind is harmless. */
+    static void deleteTree(Path root) {
         try (Stream<Path> paths = Files.walk(root)) {
             paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {

@@ -88,37 +88,15 @@ class BinaryStateBroadcasterTest {
 
     @Test
     void aStepWithinARegionIsAMoveOfZigzagDeltas() {
-        World world = world(SMALL, new int[] {2, 3});
-        BinaryStateBroadcaster broadcaster = new BinaryStateBroadcaster(SMALL.size(), 1, alloc);
-        List<PlayerSession> sessions = sessions(world, 1);
-        broadcaster.broadcast(world, sessions, NOW);
-        world.markPositions();
-        release(sessions);
-
-        world.setIntent(1, Direction.W);
-        world.step();
-        broadcaster.broadcast(world, sessions, NOW + BROADCAST_INTERVAL);
-
         // tick 1; one change: region 0, no departures, no arrivals, one move: id 1, dx -1 (zigzag 01), dy 0.
-        assertThat(hex(onlyFrame(sessions.get(0)))).isEqualTo("01" + "01" + "00" + "00" + "00" + "00"
+        assertThat(frameAfterOneStep(new int[] {2, 3}, Direction.W)).isEqualTo("01" + "01" + "00" + "00" + "00" + "00"
                 + "01" + "00" + "00" + "00" + "01" + "010100");
     }
 
     @Test
     void aStepAcrossARegionBorderIsADepartureAndAnArrival() {
-        World world = world(SMALL, new int[] {7, 3});
-        BinaryStateBroadcaster broadcaster = new BinaryStateBroadcaster(SMALL.size(), 1, alloc);
-        List<PlayerSession> sessions = sessions(world, 1);
-        broadcaster.broadcast(world, sessions, NOW);
-        world.markPositions();
-        release(sessions);
-
-        world.setIntent(1, Direction.E);
-        world.step();
-        broadcaster.broadcast(world, sessions, NOW + BROADCAST_INTERVAL);
-
         // View x 6..8 then 7..9: regions 0 and 1 both times. Region 0: entity 1 departed; region 1: it arrived.
-        assertThat(hex(onlyFrame(sessions.get(0)))).isEqualTo("01" + "01" + "00" + "00" + "00" + "00"
+        assertThat(frameAfterOneStep(new int[] {7, 3}, Direction.E)).isEqualTo("01" + "01" + "00" + "00" + "00" + "00"
                 + "02"
                 + "00" + "0101" + "00" + "00"
                 + "01" + "00" + "01" + "0108030001" + "00");
@@ -665,6 +643,24 @@ class BinaryStateBroadcasterTest {
         List<ByteBuf> frames = connection(session).heldBinaryFrames();
         assertThat(frames).hasSize(1);
         return frames.get(0);
+    }
+
+    /**
+     * One player at {@code start} on {@link #SMALL} with view radius 1: the hex of the frame written after its first
+     * frame and one step in {@code direction}.
+     */
+    private String frameAfterOneStep(int[] start, Direction direction) {
+        World world = world(SMALL, start);
+        BinaryStateBroadcaster broadcaster = new BinaryStateBroadcaster(SMALL.size(), 1, alloc);
+        List<PlayerSession> sessions = sessions(world, 1);
+        broadcaster.broadcast(world, sessions, NOW);
+        world.markPositions();
+        release(sessions);
+
+        world.setIntent(1, direction);
+        world.step();
+        broadcaster.broadcast(world, sessions, NOW + BROADCAST_INTERVAL);
+        return hex(onlyFrame(sessions.get(0)));
     }
 
     private static void release(List<PlayerSession> sessions) {
