@@ -461,12 +461,12 @@ public final class SnapshotPersistBench {
         EventLoopGroup controlGroup = EventLoops.create("control", 1);
         ExecutorService io = Executors.newSingleThreadExecutor(daemon("snapshot-io"));
         WorldSide worldSide = new WorldSide();
-        ControlClient client = new ControlClient(worldId, "bench-spawn-token", URI.create(director.url()),
-                MAX_SNAPSHOT_BYTES, () -> 0, worldSide, controlGroup);
+        ControlClient client = new ControlClient("bench-spawn-token", URI.create(director.url()),
+                MAX_SNAPSHOT_BYTES, () -> 0, controlGroup);
         SnapshotOutbox outbox = new SnapshotOutbox(worldId, client, io);
         worldSide.outbox = outbox;
         try {
-            client.start();
+            client.startAsWorld(worldId, worldSide);
             worldSide.hydrated.get(30, TimeUnit.SECONDS);
             long seq = lastSeq;
             long firstMeasured = 0;

@@ -3,6 +3,8 @@ package lor.world;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import lor.sim.grid.BenchMap;
 import lor.sim.grid.Grid;
@@ -10,12 +12,16 @@ import lor.sim.grid.MapText;
 
 /**
  * The maps of this build: {@code maps/NAME.map} resources in the {@link MapText} format, and the generated
- * {@code bench} map.
+ * {@code bench} map. Grids are immutable, so each is built once per process: a warm spare loads them all before it
+ * knows its world, and the world it becomes finds its map ready.
  */
 final class Maps {
 
     /** The generated benchmark map shared with the Colyseus peer benchmark ({@link BenchMap}). */
     static final String BENCH = "bench";
+
+    /** Only maps this build ships get in (a name it does not ship throws), so this stays as small as the build. */
+    private static final Map<String, Grid> LOADED = new ConcurrentHashMap<>();
 
     private Maps() {
     }
@@ -25,13 +31,17 @@ final class Maps {
         if (config.map() == null) {
             return Grid.open(config.grid());
         }
-        if (config.map().equals(BENCH)) {
+        return LOADED.computeIfAbsent(config.map(), Maps::read);
+    }
+
+    private static Grid read(String name) {
+        if (name.equals(BENCH)) {
             return BenchMap.grid();
         }
-        String resource = "maps/" + config.map() + ".map";
+        String resource = "maps/" + name + ".map";
         try (InputStream in = Maps.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalArgumentException("no map named " + config.map() + " in this build");
+                throw new IllegalArgumentException("no map named " + name + " in this build");
             }
             return MapText.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {

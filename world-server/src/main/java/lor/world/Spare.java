@@ -1,64 +1,109 @@
 package lor.world;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.WebSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 
-import lor.protocol.ErrorMessage;
 import lor.protocol.Message;
-import lor.protocol.MessageCodec;
-import lor.protocol.ProtocolException;
-import lor.protocol.control.ControlMessages;
-import lor.protocol.control.SpareRegisterMessage;
 import lor.protocol.control.WorldAssignMessage;
+import lor.protocol.ticket.Secrets;
+import lor.protocol.ticket.Ticket;
+import lor.protocol.ticket.TicketException;
+import lor.protocol.ticket.TicketSigner;
 import lor.sim.grid.BenchMap;
 import lor.sim.world.World;
+import lor.world.control.ControlLink;
+import lor.world.sim.WorldLoop;
+import lor.world.snapshot.SnapshotCodec;
+import lor.world.snapshot.SnapshotOutbox;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A warm spare: a world-server JVM started before any world needs it. It registers with the director as a spare,
- * loads and exercises the classes a world start needs while it waits, and when the director assigns it a world it
- * becomes that world (then it registers and is hydrated like any freshly spawned world). What a join then waits for
- * is a hydration, not a JVM start.
+ * A warm spare: a world-server JVM started before any world needs it. It binds its game endpoint, connects to the
+ * director as a spare and exercises the classes a world start needs while it waits; when the director assigns it a
+ * world it builds that world on what is already running and registers as it on the same connection. What a join
+ * then waits for is a hydration, not a JVM start.
  */
 final class Spare {
 
     private static final Logger LOG = LoggerFactory.getLogger(Spare.class);
 
-    private final URI controlUrl;
-    private final String spawnToken;
-    private final MessageCodec codec = ControlMessages.worldCodec();
-    private final CompletableFuture<WorldAssignMessage> assignment = new CompletableFuture<>();
-    private WebSocket socket;
+    /** The world id the spare's provisional configuration carries; never registered. */
+    private static final String NO_WORLD_YET = "spare";
 
-    private Spare(URI controlUrl, String spawnToken) {
-        this.controlUrl = controlUrl;
+    /** The warm-up world's director: there is none, so nothing is ever sent. */
+    private static final ControlLink NO_DIRECTOR = new ControlLink() {
+        @Override
+        public boolean send(Message message) {
+            return false;
+        }
+
+        @Override
+        public boolean sendIfWritable(Message message) {
+            return false;
+        }
+
+        @Override
+        public boolean sendText(String json) {
+            return false;
+        }
+    };
+
+    private final List<String> spareArgs;
+    private final String spawnToken;
+    private final WorldHost host;
+    private final CompletableFuture<WorldAssignMessage> assignment;
+
+    private Spare(List<String> spareArgs, String spawnToken, WorldHost host) {
+        this.spareArgs = spareArgs;
         this.spawnToken = spawnToken;
+        this.host = host;
+        this.assignment = host.control().startAsSpare();
     }
 
     /**
-     * Registers as a spare, warms up, and waits for the director's assignment.
+     * Binds the game endpoint, warms up, and only then registers as a spare: a spare the director counts as ready
+     * is one whose assignment costs no class loading.
      *
-     * @return the world to become, or a failed future if the director refused or hung up
+     * @param spareArgs the spare's command line after {@code --spare}: world options but {@code --world-id}
+     * @param warmUp    whether to warm up first (tests skip it)
+     * @throws IllegalArgumentException when those options are bad
      */
-    static Spare register(URI controlUrl, String spawnToken) throws Exception {
-        Spare spare = new Spare(controlUrl, spawnToken);
-        spare.socket = HttpClient.newHttpClient().newWebSocketBuilder().buildAsync(controlUrl, spare.new Listener())
-                .get();
-        spare.socket.sendText(spare.codec.encode(new SpareRegisterMessage(spawnToken, ProcessHandle.current().pid())),
-                true).join();
-        LOG.info("warm spare registered with the director at {}", controlUrl);
+    static Spare start(List<String> spareArgs, String spawnToken, boolean warmUp) throws Exception {
+        WorldHost host = WorldHost.start(provisionalConfig(spareArgs, spawnToken));
+        try {
+            if (warmUp) {
+                warmUp();
+            }
+        } catch (Exception | Error e) {
+            host.release();
+            throw e;
+        }
+        Spare spare = new Spare(spareArgs, spawnToken, host);
+        LOG.info("warm spare listening on game port {}, registering with the director", host.gameServer().port());
         return spare;
     }
 
+    /** The director's assignment; fails if it refused the spare or hung up. */
     CompletableFuture<WorldAssignMessage> assignment() {
         return assignment;
+    }
+
+    int gamePort() {
+        return host.gameServer().port();
+    }
+
+    /** Builds the assigned world on this spare's host; it registers on the spare's control connection. */
+    WorldServer become(WorldAssignMessage assign) {
+        return WorldServer.startOnSpare(configFor(assign, spareArgs, spawnToken), host);
+    }
+
+    /** Stops the spare's threads and connection (it was let go, or cannot become its world). */
+    void release() {
+        host.release();
     }
 
     /** The arguments and environment a world started from this assignment parses, as a spawned one would. */
@@ -76,20 +121,46 @@ final class Spare {
                 WorldConfig.ENV_TICKET_SECRET, assign.ticketSecret()));
     }
 
-    /** Loads and runs once what starting a world runs, so that the assigned world starts on warm classes. */
-    static void warmUp() {
+    /**
+     * The spare's network settings as a world configuration. The host reads only its address, ports, limits and
+     * spawn token; the world id and ticket secret are placeholders that no world and no gate ever uses.
+     */
+    static WorldConfig provisionalConfig(List<String> spareArgs, String spawnToken) {
+        List<String> args = new ArrayList<>(spareArgs);
+        args.addAll(List.of("--world-id", NO_WORLD_YET));
+        return WorldConfig.parse(args.toArray(String[]::new), Map.of(WorldConfig.ENV_SPAWN_TOKEN, spawnToken,
+                WorldConfig.ENV_TICKET_SECRET, "unassigned"));
+    }
+
+    /**
+     * Runs once, on a throwaway world of the bench map, what becoming a world runs (map and its frame, hydration
+     * from a snapshot with entities, ticks with broadcasts) and loads the shipped maps, so that the assigned world
+     * starts on loaded classes and compiled code.
+     */
+    static void warmUp() throws TicketException {
         long start = System.nanoTime();
-        World world = World.create(BenchMap.grid(), 1);
-        world.addNpcs(64);
+        World sample = World.create(BenchMap.grid(), 1);
+        sample.addNpcs(64);
         for (int i = 0; i < 50; i++) {
-            world.step();
-            world.markPositions();
+            sample.step();
+            sample.markPositions();
         }
-        world.snapshot();
+        ObjectNode state = SnapshotCodec.encode(sample.snapshot());
+        WorldConfig config = warmUpConfig(Maps.BENCH);
+        WorldRuntime runtime = new WorldRuntime(config, Maps.load(config), NO_DIRECTOR,
+                new SnapshotOutbox(config.worldId(), NO_DIRECTOR, Runnable::run), reason -> { });
+        runtime.hydrate(1, state);
+        WorldLoop loop = new WorldLoop(config.worldId(), 1, runtime);
+        for (int i = 0; i < 2 * WorldLoop.TICK_RATE; i++) {
+            runtime.tick(loop);
+        }
+        // The assigned world's ticket gate: the first HMAC and secure random of a JVM load their providers.
+        TicketSigner signer = TicketSigner.fromEncodedSecret(Secrets.random256());
+        long now = System.currentTimeMillis();
+        signer.verify(signer.sign(new Ticket(1, config.worldId(), now + 60_000, "warm-up")), config.worldId(), now);
         for (String name : List.of("start", "cellar", "meadow")) {
             try {
-                Maps.load(WorldConfig.parse(new String[] {"--world-id", "warmup", "--control-url", "ws://127.0.0.1:1/",
-                    "--map", name}, Map.of(WorldConfig.ENV_SPAWN_TOKEN, "t", WorldConfig.ENV_TICKET_SECRET, "s")));
+                Maps.load(warmUpConfig(name));
             } catch (RuntimeException e) {
                 LOG.debug("warm-up could not load map {}: {}", name, e.toString());
             }
@@ -97,51 +168,8 @@ final class Spare {
         LOG.info("warm-up done in {} ms", (System.nanoTime() - start) / 1_000_000);
     }
 
-    /** The assigned world runs on its own control connection; this one has done its job. */
-    void close() {
-        socket.sendClose(WebSocket.NORMAL_CLOSURE, "assigned");
-    }
-
-    private final class Listener implements WebSocket.Listener {
-
-        private final StringBuilder partial = new StringBuilder();
-
-        @Override
-        public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-            partial.append(data);
-            if (last) {
-                handle(partial.toString());
-                partial.setLength(0);
-            }
-            webSocket.request(1);
-            return null;
-        }
-
-        @Override
-        public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
-            assignment.completeExceptionally(new IllegalStateException("the director closed the spare connection ("
-                    + statusCode + " " + reason + ")"));
-            return null;
-        }
-
-        @Override
-        public void onError(WebSocket webSocket, Throwable error) {
-            assignment.completeExceptionally(error);
-        }
-
-        private void handle(String text) {
-            Message message;
-            try {
-                message = codec.decode(text);
-            } catch (ProtocolException e) {
-                LOG.error("unreadable message from the director: {}", e.getMessage());
-                return;
-            }
-            if (message instanceof WorldAssignMessage assign) {
-                assignment.complete(assign);
-            } else if (message instanceof ErrorMessage error) {
-                assignment.completeExceptionally(new IllegalStateException("refused: " + error.message()));
-            }
-        }
+    private static WorldConfig warmUpConfig(String map) {
+        return WorldConfig.parse(new String[] {"--world-id", "warmup", "--control-url", "ws://127.0.0.1:1/",
+            "--map", map, "--npcs", "16"}, Map.of(WorldConfig.ENV_SPAWN_TOKEN, "t", WorldConfig.ENV_TICKET_SECRET, "s"));
     }
 }

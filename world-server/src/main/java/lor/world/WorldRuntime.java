@@ -62,6 +62,8 @@ public final class WorldRuntime implements WorldLoop.Tickable {
 
     private static final Logger LOG = LoggerFactory.getLogger(WorldRuntime.class);
     private static final int TICKS_PER_BROADCAST = WorldLoop.TICK_RATE / WorldLoop.BROADCAST_RATE;
+    /** Read-only and unreleasable, so one frame can serve every runtime of its grid in this process. */
+    private static volatile MapFrame lastMapFrame;
 
     private final String worldId;
     private final Grid grid;
@@ -101,8 +103,22 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         this.broadcaster = new StateBroadcaster(config.viewRadius(), ByteBufAllocator.DEFAULT);
         this.binaryBroadcaster = new BinaryStateBroadcaster(grid.size(), config.viewRadius(), ByteBufAllocator.DEFAULT);
         this.spawnRule = config.spawnRule();
-        this.mapFrame = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(GameMessages.serverCodec()
+        this.mapFrame = mapFrame(grid);
+    }
+
+    /** The {@code map} frame of {@code grid}; the last one built is kept, so a spare's warm-up builds its world's. */
+    private static ByteBuf mapFrame(Grid grid) {
+        MapFrame last = lastMapFrame;
+        if (last != null && last.grid() == grid) {
+            return last.frame();
+        }
+        ByteBuf frame = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(GameMessages.serverCodec()
                 .encode(mapMessage(grid)).getBytes(StandardCharsets.UTF_8)).asReadOnly());
+        lastMapFrame = new MapFrame(grid, frame);
+        return frame;
+    }
+
+    private record MapFrame(Grid grid, ByteBuf frame) {
     }
 
     static MapMessage mapMessage(Grid grid) {

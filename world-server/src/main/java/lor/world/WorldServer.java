@@ -1,23 +1,19 @@
 package lor.world;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
-import io.netty.channel.EventLoopGroup;
 import lor.protocol.ErrorMessage;
 import lor.protocol.control.PlayerKickMessage;
 import lor.protocol.control.PortalGrantedMessage;
 import lor.protocol.control.PortalRefusedMessage;
 import lor.protocol.control.WorldHydrateMessage;
-import lor.protocol.netty.EventLoops;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
 import lor.world.control.ControlClient;
 import lor.world.control.ControlListener;
 import lor.world.game.GameAdmission;
-import lor.world.game.GameChannelInitializer;
+import lor.world.game.GameEntry;
 import lor.world.game.GameServer;
 import lor.world.game.PlayerConnection;
 import lor.world.game.TicketGate;
@@ -40,41 +36,61 @@ public final class WorldServer {
     private static final int COMMAND_QUEUE_CAPACITY = 16_384;
 
     private final WorldConfig config;
-    private final EventLoopGroup boss = EventLoops.create("game-accept", 1);
-    private final EventLoopGroup workers = EventLoops.create("game-io", 0);
-    private final EventLoopGroup controlGroup = EventLoops.create("control", 1);
-    private final ExecutorService io = Executors.newSingleThreadExecutor(r -> new Thread(r, "snapshot-io"));
+    private final WorldHost host;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
-    private final ControlClient control;
     private final SnapshotOutbox outbox;
     private final WorldRuntime runtime;
     private final WorldLoop loop;
     private final ShutdownCoordinator shutdown;
-    private GameServer gameServer;
 
-    private WorldServer(WorldConfig config) {
+    private WorldServer(WorldConfig config, WorldHost host) {
         this.config = config;
-        this.control = new ControlClient(config.worldId(), config.spawnToken(), config.controlUrl(),
-                (int) config.maxSnapshotBytes(), () -> gameServer.port(), new Listener(), controlGroup);
-        this.outbox = new SnapshotOutbox(config.worldId(), control, io);
-        this.runtime = new WorldRuntime(config, Maps.load(config), control, outbox, this::fatal);
+        this.host = host;
+        this.outbox = new SnapshotOutbox(config.worldId(), host.control(), host.io());
+        this.runtime = new WorldRuntime(config, Maps.load(config), host.control(), outbox, this::fatal);
         this.loop = new WorldLoop(config.worldId(), COMMAND_QUEUE_CAPACITY, runtime);
         this.shutdown = new ShutdownCoordinator(this, config.shutdownAckTimeoutMs());
         shutdown.terminated().thenAccept(exit::complete);
     }
 
+    /** Starts a freshly spawned world: its host, then the world on it. */
     public static WorldServer start(WorldConfig config) throws InterruptedException {
-        WorldServer server = new WorldServer(config);
+        WorldHost host = WorldHost.start(config);
+        WorldServer server;
+        try {
+            server = new WorldServer(config, host);
+        } catch (RuntimeException e) {
+            host.release();
+            throw e;
+        }
+        server.loop.start();
+        host.open(server.entry());
+        host.control().startAsWorld(config.worldId(), server.new Listener());
+        server.logServing();
+        return server;
+    }
+
+    /** Starts the assigned world on a spare's running host; it registers on the spare's control connection. */
+    static WorldServer startOnSpare(WorldConfig config, WorldHost host) {
+        long start = System.nanoTime();
+        WorldServer server = new WorldServer(config, host);
+        server.loop.start();
+        host.open(server.entry());
+        host.control().becomeWorld(config.worldId(), server.new Listener());
+        LOG.info("world {} built on the spare in {} ms", config.worldId(), (System.nanoTime() - start) / 1_000_000);
+        server.logServing();
+        return server;
+    }
+
+    private GameEntry entry() {
         TicketGate gate = new TicketGate(TicketSigner.fromEncodedSecret(config.ticketSecret()), config.worldId(),
                 System::currentTimeMillis);
-        server.gameServer = GameServer.bind(config.bindAddress(), config.gamePort(),
-                new GameChannelInitializer(gate, server.new Admission(), config.intentsPerSecond()), server.boss,
-                server.workers);
-        server.loop.start();
-        server.control.start();
+        return new GameEntry(gate, new Admission(), config.intentsPerSecond());
+    }
+
+    private void logServing() {
         LOG.info("world {} serving /game on {}:{} (pid {})", config.worldId(), config.bindAddress(),
-                server.gameServer.port(), ProcessHandle.current().pid());
-        return server;
+                host.gameServer().port(), ProcessHandle.current().pid());
     }
 
     /** Starts the shutdown path once; returns the future exit status. */
@@ -87,12 +103,16 @@ public final class WorldServer {
         return exit;
     }
 
+    WorldConfig config() {
+        return config;
+    }
+
     String worldId() {
         return config.worldId();
     }
 
     GameServer gameServer() {
-        return gameServer;
+        return host.gameServer();
     }
 
     SnapshotOutbox outbox() {
@@ -100,7 +120,7 @@ public final class WorldServer {
     }
 
     ControlClient control() {
-        return control;
+        return host.control();
     }
 
     WorldLoop loop() {
@@ -113,17 +133,12 @@ public final class WorldServer {
 
     void releaseResources() {
         loop.stop();
-        control.close();
-        io.shutdown();
         try {
             loop.awaitStopped(2, TimeUnit.SECONDS);
-            io.awaitTermination(2, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-        boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-        controlGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        host.release();
     }
 
     private void fatal(String reason) {
@@ -136,14 +151,14 @@ public final class WorldServer {
 
         @Override
         public boolean admit(PlayerConnection connection, Ticket ticket, boolean binary, Object ref) {
-            return loop.submit(() -> runtime.admit(connection, ticket, binary, ref));
+            return loop.submitNow(() -> runtime.admit(connection, ticket, binary, ref));
         }
 
         @Override
         public void leave(PlayerConnection connection) {
             // A leave must not be lost, or the entity would stay forever: retry until the queue takes it.
             if (!loop.submit(() -> runtime.leave(connection))) {
-                workers.schedule(() -> leave(connection), 50, TimeUnit.MILLISECONDS);
+                host.workers().schedule(() -> leave(connection), 50, TimeUnit.MILLISECONDS);
             }
         }
     }
@@ -152,7 +167,7 @@ public final class WorldServer {
 
         @Override
         public void onHydrate(WorldHydrateMessage hydrate) {
-            if (!loop.submit(() -> runtime.hydrate(hydrate.seq(), hydrate.state()))) {
+            if (!loop.submitNow(() -> runtime.hydrate(hydrate.seq(), hydrate.state()))) {
                 fatal("tick queue full during hydration");
             }
         }
@@ -188,7 +203,7 @@ public final class WorldServer {
         private void submitOrLog(Runnable command, String what) {
             if (!loop.submit(command)) {
                 LOG.warn("tick queue full: {} retried in 50 ms", what);
-                controlGroup.schedule(() -> submitOrLog(command, what), 50, TimeUnit.MILLISECONDS);
+                host.controlGroup().schedule(() -> submitOrLog(command, what), 50, TimeUnit.MILLISECONDS);
             }
         }
 

@@ -1,6 +1,5 @@
 package lor.world;
 
-import java.net.URI;
 import java.util.Arrays;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -43,41 +42,44 @@ public final class WorldServerMain {
     private static void runSpare(String[] spareArgs) throws Exception {
         Logger log = LoggerFactory.getLogger(WorldServerMain.class);
         String token = System.getenv(WorldConfig.ENV_SPAWN_TOKEN);
-        int url = Arrays.asList(spareArgs).indexOf("--control-url");
-        if (token == null || url < 0 || url + 1 >= spareArgs.length) {
-            System.err.println("world-server: a spare needs --control-url and " + WorldConfig.ENV_SPAWN_TOKEN);
+        if (token == null || token.isBlank()) {
+            System.err.println("world-server: a spare needs " + WorldConfig.ENV_SPAWN_TOKEN);
             System.exit(EXIT_USAGE);
             return;
         }
-        Spare spare = Spare.register(URI.create(spareArgs[url + 1]), token);
-        Spare.warmUp();
+        Spare spare;
+        try {
+            spare = Spare.start(Arrays.asList(spareArgs), token, true);
+        } catch (IllegalArgumentException e) {
+            System.err.println("world-server: " + e.getMessage());
+            System.err.println(WorldConfig.USAGE);
+            System.exit(EXIT_USAGE);
+            return;
+        }
         WorldAssignMessage assign;
         try {
             assign = spare.assignment().get();
         } catch (ExecutionException e) {
             log.info("spare released without a world: {}", e.getCause().getMessage());
+            spare.release();
             System.exit(0);
             return;
         }
-        WorldConfig config;
+        log.info("spare becomes world {}", assign.worldId());
+        WorldServer server;
         try {
-            config = Spare.configFor(assign, Arrays.asList(spareArgs), token);
+            server = spare.become(assign);
         } catch (IllegalArgumentException e) {
             log.error("cannot become world {}: {}", assign.worldId(), e.getMessage());
+            spare.release();
             System.exit(EXIT_USAGE);
             return;
         }
-        log.info("spare becomes world {}", assign.worldId());
-        run(config, spare::close);
+        serve(server);
     }
 
     private static void run(WorldConfig config) throws Exception {
-        run(config, () -> { });
-    }
-
-    private static void run(WorldConfig config, Runnable started) throws Exception {
-        Logger log = LoggerFactory.getLogger(WorldServerMain.class);
-        log.info("starting {}", config);
+        LoggerFactory.getLogger(WorldServerMain.class).info("starting {}", config);
         WorldServer server;
         try {
             server = WorldServer.start(config);
@@ -87,7 +89,13 @@ public final class WorldServerMain {
             System.exit(EXIT_USAGE);
             return;
         }
-        started.run();
+        serve(server);
+    }
+
+    /** Runs until the world stops; SIGTERM stops it as the director would. */
+    private static void serve(WorldServer server) {
+        Logger log = LoggerFactory.getLogger(WorldServerMain.class);
+        WorldConfig config = server.config();
         // SIGTERM takes the same path as the director's shutdown request.
         long hookBudget = config.shutdownAckTimeoutMs() + 5_000;
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import java.net.Socket;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -37,8 +39,8 @@ import org.junit.jupiter.api.Test;
  * the assigned ticket secret.
  *
  * <p>{@code WorldServerMain.main} itself is not run here: every way out of its spare path ends in
- * {@code System.exit}. The component test runs exactly the steps it runs ({@link Spare#register},
- * {@link Spare#assignment}, {@link Spare#configFor}, {@link WorldServer#start}, {@link Spare#close}) in this JVM.
+ * {@code System.exit}. The component test runs exactly the steps it runs ({@link Spare#start},
+ * {@link Spare#assignment}, {@link Spare#become}) in this JVM.
  */
 class SpareTest {
 
@@ -47,12 +49,16 @@ class SpareTest {
     private static final String ASSIGNED_SECRET = Secrets.random256();
 
     private ScriptedDirector director;
+    private Spare spare;
     private Channel worldControl;
     private WorldServer world;
     private GameClient client;
 
     @AfterEach
     void stop() throws Exception {
+        if (spare != null) {
+            spare.release();
+        }
         if (client != null) {
             client.close();
         }
@@ -132,9 +138,9 @@ class SpareTest {
     // ---- against a director -------------------------------------------------------------------------------------
 
     @Test
-    void aSpareRegistersThenBecomesTheWorldItIsAssigned() throws Exception {
+    void aSpareRegistersThenBecomesTheWorldItIsAssignedOnTheSameConnection() throws Exception {
         director = new ScriptedDirector();
-        Spare spare = Spare.register(director.controlUrl(), TOKEN);
+        spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, true);
 
         ScriptedDirector.Received registered = director.next(SpareRegisterMessage.class, STEP);
         SpareRegisterMessage hello = (SpareRegisterMessage) registered.message();
@@ -144,19 +150,17 @@ class SpareTest {
 
         director.send(registered.connection(), new WorldAssignMessage("meadow", ASSIGNED_SECRET, "meadow", 0, 24,
                 "nearest", 30_000));
-        WorldAssignMessage assign = spare.assignment().get(STEP.toSeconds(), TimeUnit.SECONDS);
-        world = WorldServer.start(Spare.configFor(assign, spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN));
-        spare.close();
+        world = spare.become(spare.assignment().get(STEP.toSeconds(), TimeUnit.SECONDS));
+        spare = null;
 
-        // The process registers again, now as the world, with the same spawn token, on a new connection.
+        // The process registers as the world with the same spawn token, on the connection it already has.
         ScriptedDirector.Received asWorld = director.next(WorldRegisterMessage.class, STEP);
         WorldRegisterMessage register = (WorldRegisterMessage) asWorld.message();
         worldControl = asWorld.connection();
         assertThat(register.worldId()).isEqualTo("meadow");
         assertThat(register.spawnToken()).isEqualTo(TOKEN);
         assertThat(register.gamePort()).isEqualTo(world.gameServer().port()).isPositive();
-        assertThat(worldControl).isNotSameAs(registered.connection());
-        await().atMost(STEP).until(() -> !registered.connection().isActive());
+        assertThat(worldControl).isSameAs(registered.connection());
 
         director.send(worldControl, new WorldHydrateMessage("meadow", 0, null));
         assertThat(((WorldReadyMessage) director.next(WorldReadyMessage.class, STEP).message()).hydratedSeq())
@@ -172,15 +176,50 @@ class SpareTest {
     }
 
     @Test
-    void aTicketSignedWithAnotherSecretIsRefusedByTheAssignedWorld() throws Exception {
+    void anAssignedSpareWhoseConnectionIsGoneRegistersOnANewOne() throws Exception {
         director = new ScriptedDirector();
-        Spare spare = Spare.register(director.controlUrl(), TOKEN);
+        spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, false);
         ScriptedDirector.Received registered = director.next(SpareRegisterMessage.class, STEP);
         director.send(registered.connection(), new WorldAssignMessage("meadow", ASSIGNED_SECRET, "meadow", 0, 24,
                 "nearest", 30_000));
-        world = WorldServer.start(Spare.configFor(spare.assignment().get(STEP.toSeconds(), TimeUnit.SECONDS),
-                spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN));
-        spare.close();
+        WorldAssignMessage assign = spare.assignment().get(STEP.toSeconds(), TimeUnit.SECONDS);
+        registered.connection().close().sync();
+
+        world = spare.become(assign);
+        spare = null;
+
+        ScriptedDirector.Received asWorld = director.next(WorldRegisterMessage.class, STEP);
+        worldControl = asWorld.connection();
+        assertThat(((WorldRegisterMessage) asWorld.message()).worldId()).isEqualTo("meadow");
+        assertThat(worldControl).isNotSameAs(registered.connection());
+        director.send(worldControl, new WorldHydrateMessage("meadow", 0, null));
+        director.next(WorldReadyMessage.class, STEP);
+    }
+
+    @Test
+    void anUnassignedSpareClosesEveryGameConnection() throws Exception {
+        director = new ScriptedDirector();
+        spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, false);
+        director.next(SpareRegisterMessage.class, STEP);
+
+        try (Socket socket = new Socket("127.0.0.1", spare.gamePort())) {
+            socket.setSoTimeout((int) STEP.toMillis());
+            socket.getOutputStream().write(("GET /game HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                    + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                    + "Sec-WebSocket-Version: 13\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            assertThat(socket.getInputStream().read()).as("closed without an answer").isEqualTo(-1);
+        }
+    }
+
+    @Test
+    void aTicketSignedWithAnotherSecretIsRefusedByTheAssignedWorld() throws Exception {
+        director = new ScriptedDirector();
+        spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, false);
+        ScriptedDirector.Received registered = director.next(SpareRegisterMessage.class, STEP);
+        director.send(registered.connection(), new WorldAssignMessage("meadow", ASSIGNED_SECRET, "meadow", 0, 24,
+                "nearest", 30_000));
+        world = spare.become(spare.assignment().get(STEP.toSeconds(), TimeUnit.SECONDS));
+        spare = null;
         ScriptedDirector.Received asWorld = director.next(WorldRegisterMessage.class, STEP);
         worldControl = asWorld.connection();
         director.send(worldControl, new WorldHydrateMessage("meadow", 0, null));
@@ -196,7 +235,7 @@ class SpareTest {
     @Test
     void aRefusalFailsTheAssignment() throws Exception {
         director = new ScriptedDirector();
-        Spare spare = Spare.register(director.controlUrl(), TOKEN);
+        spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, false);
         ScriptedDirector.Received registered = director.next(SpareRegisterMessage.class, STEP);
 
         director.send(registered.connection(), ErrorMessage.of(ErrorCode.NOT_ALLOWED, "unknown spare", null));
@@ -209,19 +248,22 @@ class SpareTest {
     @Test
     void aDirectorThatHangsUpFailsTheAssignment() throws Exception {
         director = new ScriptedDirector();
-        Spare spare = Spare.register(director.controlUrl(), TOKEN);
+        spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, false);
         ScriptedDirector.Received registered = director.next(SpareRegisterMessage.class, STEP);
 
         registered.connection().close().sync();
 
         assertThatThrownBy(() -> spare.assignment().get(STEP.toSeconds(), TimeUnit.SECONDS))
-                .isInstanceOf(ExecutionException.class);
+                .isInstanceOf(ExecutionException.class)
+                .cause().hasMessageContaining("closed the spare connection");
     }
 
     @Test
-    void registeringWithoutADirectorFails() {
-        assertThatThrownBy(() -> Spare.register(URI.create("ws://127.0.0.1:9/control"), TOKEN))
-                .isInstanceOf(Exception.class);
+    void aSpareWithoutADirectorFailsItsAssignment() throws Exception {
+        spare = Spare.start(spareArgs("ws://127.0.0.1:9/control", "127.0.0.1"), TOKEN, false);
+
+        assertThatThrownBy(() -> spare.assignment().get(STEP.toSeconds(), TimeUnit.SECONDS))
+                .isInstanceOf(ExecutionException.class);
     }
 
     private WorldSnapshotMessage nextLastSnapshot() throws InterruptedException {

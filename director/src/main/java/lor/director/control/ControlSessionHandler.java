@@ -46,7 +46,7 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Tex
     private final long portalTimeoutMs;
     private Channel channel;
     private String worldId;
-    /** A warm spare waiting for a world: it sends nothing more on this connection. */
+    /** A warm spare: it waits for a world, then registers as that world on this connection. */
     private boolean spare;
 
     public ControlSessionHandler(WorldSupervisor supervisor, int maxSnapshotBytes, long portalTimeoutMs) {
@@ -71,7 +71,8 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Tex
             return;
         }
         if (worldId == null) {
-            if (message instanceof WorldRegisterMessage register && !spare) {
+            if (message instanceof WorldRegisterMessage register) {
+                // From a spare, only once it has been assigned this world: the spawn token says so.
                 register(ctx, register);
             } else if (message instanceof SpareRegisterMessage spareRegister && !spare) {
                 try {
@@ -81,7 +82,8 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Tex
                     refuse(ErrorCode.NOT_ALLOWED, "registration refused: " + e.getMessage());
                 }
             } else {
-                refuse(ErrorCode.NOT_AUTHENTICATED, spare ? "a spare waits for its world" : "register first");
+                refuse(ErrorCode.NOT_AUTHENTICATED, spare ? "a spare registers only as its assigned world"
+                        : "register first");
             }
             return;
         }

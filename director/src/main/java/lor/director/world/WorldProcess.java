@@ -3,6 +3,7 @@ package lor.director.world;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 
+import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.ticket.TicketSigner;
 
 /**
@@ -21,6 +22,8 @@ final class WorldProcess {
     boolean hydrated;
     boolean shutdownAcked;
     ScheduledFuture<?> timeout;
+    /** A spare's snapshot, read while it builds its world; taken by the first hydration. */
+    CompletableFuture<WorldHydrateMessage> prefetchedHydration;
 
     WorldProcess(String spawnToken, TicketSigner signer) {
         this.spawnToken = spawnToken;

@@ -546,8 +546,8 @@ public final class WorldSupervisor {
 
     /**
      * Turns a warm spare into the world: it gets the world's settings and this spawn's ticket secret over its
-     * control connection, then registers as the world with its spawn token and is hydrated as a fresh spawn would
-     * be. A new spare is started in its place.
+     * control connection, then registers as that world on the same connection and is hydrated as a fresh spawn would
+     * be. A new spare is started in its place once the world is ready (or failed).
      */
     private WorldProcess assignLocked(WorldInstance w, SparePool.Spare spare) {
         String ticketSecret = Secrets.random256();
@@ -560,13 +560,15 @@ public final class WorldSupervisor {
         w.lastLoad = null;
         w.hydratedSeq = 0;
         spare.label = w.worldId;
+        prefetchHydration(w, p);
         WorldSettings s = w.settings;
         spare.control.send(new WorldAssignMessage(w.worldId, ticketSecret, s.map(), s.npcs(), s.viewRadius(),
                 s.spawn(), launcher.snapshotIntervalMs()));
         LOG.info("world {} takes warm spare pid {}", w.worldId, p.pid);
         p.process.onExit().thenAccept(exited -> onExit(w, p, exited.exitValue()));
         p.timeout = scheduler.schedule(() -> onSpawnTimeout(w, p), spawnTimeoutMs, TimeUnit.MILLISECONDS);
-        runBlocking(spares::replenish, () -> { });
+        // The replacement's JVM start would compete for the CPU with the hydration the join is waiting for.
+        p.ready.whenComplete((target, error) -> runBlocking(spares::replenish, () -> { }));
         return p;
     }
 
@@ -667,26 +669,69 @@ public final class WorldSupervisor {
         }
     }
 
+    /**
+     * Sends the world its newest snapshot: the one read ahead at assignment if nothing newer was persisted since,
+     * or else one read now.
+     */
     private void sendHydration(WorldInstance w, WorldProcess p, ControlChannel channel) {
-        runBlocking(() -> {
-            WorldHydrateMessage hydrate;
-            try {
-                hydrate = snapshots.latest(w.worldId)
-                        .map(s -> new WorldHydrateMessage(w.worldId, s.seq(), parseState(s.stateJson())))
-                        .orElse(new WorldHydrateMessage(w.worldId, 0, null));
-            } catch (DataAccessException e) {
-                LOG.error("cannot load the snapshot of world {}: {}", w.worldId, e.getMessage());
-                synchronized (w) {
-                    if (w.current == p) {
-                        p.ready.completeExceptionally(new WorldUnavailableException("the world's state is unavailable"));
-                        p.process.destroyForcibly();
-                    }
-                }
-                return;
+        CompletableFuture<WorldHydrateMessage> prefetched;
+        synchronized (w) {
+            prefetched = p.prefetchedHydration;
+            p.prefetchedHydration = null;
+        }
+        if (prefetched == null) {
+            runBlocking(() -> loadAndSendHydration(w, p, channel), () -> p.process.destroyForcibly());
+            return;
+        }
+        prefetched.whenComplete((hydrate, error) -> {
+            boolean current;
+            synchronized (w) {
+                current = error == null && hydrate.seq() >= w.lastSnapshotSeq;
             }
-            LOG.info("hydrating world {} from snapshot seq {}", w.worldId, hydrate.seq());
-            channel.send(hydrate);
-        }, () -> p.process.destroyForcibly());
+            if (current) {
+                LOG.info("hydrating world {} from snapshot seq {}", w.worldId, hydrate.seq());
+                channel.send(hydrate);
+            } else {
+                runBlocking(() -> loadAndSendHydration(w, p, channel), () -> p.process.destroyForcibly());
+            }
+        });
+    }
+
+    /** Reads the snapshot a spare will be hydrated from while it builds its world, off the join's critical path. */
+    private void prefetchHydration(WorldInstance w, WorldProcess p) {
+        CompletableFuture<WorldHydrateMessage> prefetched = new CompletableFuture<>();
+        p.prefetchedHydration = prefetched;
+        runBlocking(() -> {
+            try {
+                prefetched.complete(loadHydration(w));
+            } catch (RuntimeException e) {
+                prefetched.completeExceptionally(e);
+            }
+        }, () -> prefetched.completeExceptionally(new IllegalStateException("blocking executor saturated")));
+    }
+
+    private void loadAndSendHydration(WorldInstance w, WorldProcess p, ControlChannel channel) {
+        WorldHydrateMessage hydrate;
+        try {
+            hydrate = loadHydration(w);
+        } catch (DataAccessException e) {
+            LOG.error("cannot load the snapshot of world {}: {}", w.worldId, e.getMessage());
+            synchronized (w) {
+                if (w.current == p) {
+                    p.ready.completeExceptionally(new WorldUnavailableException("the world's state is unavailable"));
+                    p.process.destroyForcibly();
+                }
+            }
+            return;
+        }
+        LOG.info("hydrating world {} from snapshot seq {}", w.worldId, hydrate.seq());
+        channel.send(hydrate);
+    }
+
+    private WorldHydrateMessage loadHydration(WorldInstance w) {
+        return snapshots.latest(w.worldId)
+                .map(s -> new WorldHydrateMessage(w.worldId, s.seq(), parseState(s.stateJson())))
+                .orElse(new WorldHydrateMessage(w.worldId, 0, null));
     }
 
     private void persist(WorldInstance w, long seq, String json, boolean last, int attempt,

@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 import lor.director.DirectorMetrics;
 import lor.protocol.control.SpareRegisterMessage;
 import lor.protocol.control.WorldAssignMessage;
+import lor.protocol.control.WorldReadyMessage;
+import lor.protocol.control.WorldRegisterMessage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -335,13 +337,18 @@ class SparePoolTest {
         assertThat(cellar.status()).isEqualTo(WorldStatus.STARTING);
         assertThat(cellar.pid()).as("the spare is the world's process").isEqualTo(spare.pid());
         assertThat(supervisor.readySpares()).isZero();
+        assertThat(supervisor.join("cellar")).as("a second join waits for the same process").isSameAs(join);
+        assertThat(channel.sent()).hasSize(1);
+        assertThat(metrics.worldSpawns.get()).as("no replacement competes with the hydration").isEqualTo(1);
 
+        // The spare registers as the world on its own connection and is ready: then a replacement starts.
+        supervisor.onRegister(channel, new WorldRegisterMessage("cellar", spare.spawnToken(), 4242, spare.pid()));
+        supervisor.onReady(channel, new WorldReadyMessage("cellar", 0));
+        assertThat(join.get(WAIT.toMillis(), TimeUnit.MILLISECONDS).gameUrl()).endsWith(":4242/game");
         StandInWorlds.Spawned replacement = standIns.next(WAIT);
         assertThat(replacement.worldId()).as("the replacement is a spare, not a world").isEqualTo(ABSENT);
         assertThat(replacement.pid()).isNotEqualTo(spare.pid());
         assertThat(metrics.worldSpawns.get()).as("the first spare and its replacement").isEqualTo(2);
-        assertThat(supervisor.join("cellar")).as("a second join waits for the same process").isSameAs(join);
-        assertThat(channel.sent()).hasSize(1);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package lor.world.control;
 
 import java.net.URI;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
@@ -30,6 +31,8 @@ import lor.protocol.control.PlayerKickMessage;
 import lor.protocol.control.PortalGrantedMessage;
 import lor.protocol.control.PortalRefusedMessage;
 import lor.protocol.control.SnapshotAckMessage;
+import lor.protocol.control.SpareRegisterMessage;
+import lor.protocol.control.WorldAssignMessage;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldResumedMessage;
@@ -44,6 +47,11 @@ import org.slf4j.LoggerFactory;
  * with exponential backoff and jitter for as long as the world lives. Messages can be sent only once the
  * director has answered the registration ({@code world_hydrate} or {@code world_resumed}), so nothing the world
  * sends can overtake its registration.
+ *
+ * <p>A warm spare starts it without a world ({@link #startAsSpare}): it connects once, says {@code spare_register}
+ * and waits for {@code world_assign}; {@link #becomeWorld} then registers as the assigned world on that same
+ * connection, so an assignment costs no new connection. A spare's connection is not re-established: a spare the
+ * director lets go of has nothing to do.
  */
 public final class ControlClient implements ControlLink {
 
@@ -55,36 +63,75 @@ public final class ControlClient implements ControlLink {
     static final String FRAME_AGGREGATOR = "frame-aggregator";
     static final String CONTROL = "control";
 
-    private final String worldId;
     private final String spawnToken;
     private final URI url;
     private final int maxMessageBytes;
     private final IntSupplier gamePort;
-    private final ControlListener listener;
     private final EventLoopGroup group;
     private final MessageCodec codec = ControlMessages.worldCodec();
     private final Backoff backoff = new Backoff(100, 5_000, ThreadLocalRandom.current());
+    private final CompletableFuture<WorldAssignMessage> assignment = new CompletableFuture<>();
+    /** Null while this process is a spare waiting for its world. */
+    private volatile String worldId;
+    private volatile ControlListener listener;
+    /** The last connection opened; a spare's, until it becomes a world. */
+    private volatile Channel current;
     private volatile Channel accepted;
     private volatile boolean closing;
 
-    public ControlClient(String worldId, String spawnToken, URI url, int maxMessageBytes, IntSupplier gamePort,
-                         ControlListener listener, EventLoopGroup group) {
-        this.worldId = worldId;
+    public ControlClient(String spawnToken, URI url, int maxMessageBytes, IntSupplier gamePort,
+                         EventLoopGroup group) {
         this.spawnToken = spawnToken;
         this.url = url;
         this.maxMessageBytes = maxMessageBytes;
         this.gamePort = gamePort;
-        this.listener = listener;
         this.group = group;
     }
 
-    public void start() {
+    /** Connects as the world and keeps connected for as long as the world lives. */
+    public void startAsWorld(String worldId, ControlListener listener) {
+        this.worldId = worldId;
+        this.listener = listener;
         connect();
+    }
+
+    /**
+     * Connects as a warm spare.
+     *
+     * @return the director's assignment; fails if the director refuses the spare, hangs up, or cannot be reached
+     */
+    public CompletableFuture<WorldAssignMessage> startAsSpare() {
+        connect();
+        return assignment;
+    }
+
+    /**
+     * The spare becomes the assigned world: registers as it on the spare's connection, or on a new one if that
+     * connection is gone, and from then on behaves as {@link #startAsWorld} would.
+     */
+    public void becomeWorld(String worldId, ControlListener listener) {
+        Channel spareChannel = current;
+        if (spareChannel == null) {
+            startAsWorld(worldId, listener);
+            return;
+        }
+        // On the connection's own event loop, so that its close (which reconnects only a world) sees either the
+        // spare, and then this finds the channel closed and connects, or the world, and reconnects by itself.
+        spareChannel.eventLoop().execute(() -> {
+            this.worldId = worldId;
+            this.listener = listener;
+            if (spareChannel.isActive()) {
+                MessageFrames.writeText(spareChannel, registration());
+            } else {
+                connect();
+            }
+        });
     }
 
     /** Stops reconnecting and closes the connection once pending writes are flushed. */
     public void close() {
         closing = true;
+        assignment.completeExceptionally(new IllegalStateException("the control client was closed"));
         Channel channel = accepted;
         if (channel != null) {
             channel.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
@@ -150,19 +197,37 @@ public final class ControlClient implements ControlLink {
         future.addListener(f -> {
             if (!f.isSuccess()) {
                 LOG.warn("cannot reach director at {}: {}", url, f.cause().toString());
-                scheduleReconnect();
+                if (worldId == null) {
+                    assignment.completeExceptionally(f.cause());
+                } else {
+                    scheduleReconnect();
+                }
             } else {
+                current = future.channel();
                 future.channel().closeFuture().addListener(c -> onDisconnected());
             }
         });
     }
 
     private void onDisconnected() {
+        if (worldId == null) {
+            assignment.completeExceptionally(new IllegalStateException("the director closed the spare connection"));
+            return;
+        }
         if (accepted != null && !closing) {
             LOG.warn("control connection to the director lost; reconnecting");
         }
         accepted = null;
         scheduleReconnect();
+    }
+
+    /** What this process says on a new connection: which world it is, or that it is a spare. */
+    private String registration() {
+        long pid = ProcessHandle.current().pid();
+        String world = worldId;
+        return world == null
+                ? codec.encode(new SpareRegisterMessage(spawnToken, pid))
+                : codec.encode(new WorldRegisterMessage(world, spawnToken, gamePort.getAsInt(), pid));
     }
 
     private void scheduleReconnect() {
@@ -178,9 +243,7 @@ public final class ControlClient implements ControlLink {
         @Override
         public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
             if (evt == WebSocketClientProtocolHandler.ClientHandshakeStateEvent.HANDSHAKE_COMPLETE) {
-                long pid = ProcessHandle.current().pid();
-                String register = codec.encode(new WorldRegisterMessage(worldId, spawnToken, gamePort.getAsInt(), pid));
-                MessageFrames.writeText(ctx.channel(), register);
+                MessageFrames.writeText(ctx.channel(), registration());
             }
             ctx.fireUserEventTriggered(evt);
         }
@@ -194,7 +257,9 @@ public final class ControlClient implements ControlLink {
                 LOG.error("director sent an unreadable control message: {}", e.getMessage());
                 return;
             }
-            if (message instanceof WorldHydrateMessage hydrate) {
+            if (worldId == null) {
+                onSpareMessage(ctx, message);
+            } else if (message instanceof WorldHydrateMessage hydrate) {
                 accept(ctx.channel());
                 listener.onHydrate(hydrate);
             } else if (message instanceof WorldResumedMessage) {
@@ -215,6 +280,16 @@ public final class ControlClient implements ControlLink {
                 closing = true;
                 ctx.close();
                 listener.onRefused(error);
+            }
+        }
+
+        private void onSpareMessage(ChannelHandlerContext ctx, Message message) {
+            if (message instanceof WorldAssignMessage assign) {
+                assignment.complete(assign);
+            } else if (message instanceof ErrorMessage error) {
+                LOG.error("director refused this spare: {} ({})", error.message(), error.code());
+                assignment.completeExceptionally(new IllegalStateException("refused: " + error.message()));
+                ctx.close();
             }
         }
 

@@ -1,5 +1,7 @@
 package lor.world.game;
 
+import java.util.function.Supplier;
+
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
@@ -26,28 +28,32 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
     private static final int MAX_HTTP_REQUEST_BYTES = 8 * 1024;
 
     private final MessageCodec codec = GameMessages.serverCodec();
-    private final TicketGate gate;
-    private final GameAdmission admission;
-    private final int intentsPerSecond;
+    private final Supplier<GameEntry> entry;
     private final WebSocketServerProtocolConfig webSocketConfig = WebSocketServerProtocolConfig.newBuilder()
             .websocketPath(PATH)
             .maxFramePayloadLength(Limits.MAX_CLIENT_FRAME_BYTES)
             .handshakeTimeoutMillis(10_000)
             .build();
 
-    public GameChannelInitializer(TicketGate gate, GameAdmission admission, int intentsPerSecond) {
-        this.gate = gate;
-        this.admission = admission;
-        this.intentsPerSecond = intentsPerSecond;
+    /** @param entry the world players enter; null while this process is a spare without a world */
+    public GameChannelInitializer(Supplier<GameEntry> entry) {
+        this.entry = entry;
     }
 
     @Override
     protected void initChannel(SocketChannel ch) {
+        GameEntry world = entry.get();
+        if (world == null) {
+            // No ticket can be valid for a spare: nobody has been sent here yet.
+            ch.close();
+            return;
+        }
         ch.pipeline()
                 .addLast(HTTP_CODEC, new HttpServerCodec())
                 .addLast(HTTP_AGGREGATOR, new HttpObjectAggregator(MAX_HTTP_REQUEST_BYTES))
                 .addLast(WEBSOCKET, new WebSocketServerProtocolHandler(webSocketConfig))
                 .addLast(FRAME_AGGREGATOR, new OversizeClosingFrameAggregator(Limits.MAX_CLIENT_FRAME_BYTES))
-                .addLast(SESSION, new GameSessionHandler(codec, gate, admission, intentsPerSecond));
+                .addLast(SESSION, new GameSessionHandler(codec, world.gate(), world.admission(),
+                        world.intentsPerSecond()));
     }
 }

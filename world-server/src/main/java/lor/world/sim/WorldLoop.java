@@ -31,6 +31,8 @@ public final class WorldLoop {
     private final Thread thread;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile boolean running = true;
+    /** Set by {@link #submitNow}: the parked tick thread applies the queued commands before the next tick. */
+    private volatile boolean wake;
     private TickTimeline timeline;
 
     /** What the loop runs once per tick, after it has applied the queued commands. */
@@ -56,6 +58,20 @@ public final class WorldLoop {
      */
     public boolean submit(Runnable command) {
         return commands.offer(command);
+    }
+
+    /**
+     * Like {@link #submit}, but the tick thread applies the command (and those queued before it) as soon as it is
+     * between ticks, instead of at the start of the next one: for work someone is waiting on, such as a hydration
+     * or a player's welcome, which would otherwise wait up to a tick period for nothing.
+     */
+    public boolean submitNow(Runnable command) {
+        if (!commands.offer(command)) {
+            return false;
+        }
+        wake = true;
+        LockSupport.unpark(thread);
+        return true;
     }
 
     public boolean isTickThread() {
@@ -125,7 +141,12 @@ public final class WorldLoop {
     private void parkUntil(long deadline) {
         long remaining;
         while (running && (remaining = deadline - System.nanoTime()) > 0) {
-            LockSupport.parkNanos(this, remaining);
+            if (wake) {
+                wake = false;
+                drainCommands();
+            } else {
+                LockSupport.parkNanos(this, remaining);
+            }
         }
     }
 }

@@ -1,0 +1,89 @@
+package lor.world;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.netty.channel.EventLoopGroup;
+import lor.protocol.netty.EventLoops;
+import lor.world.control.ControlClient;
+import lor.world.game.GameChannelInitializer;
+import lor.world.game.GameEntry;
+import lor.world.game.GameServer;
+
+/**
+ * What a world process runs whichever world it serves: its threads, the bound game endpoint and the control
+ * client. A freshly spawned world starts it and its world at once; a warm spare starts it while it waits, so that
+ * being assigned a world costs neither threads, nor a bind, nor a connection to the director.
+ */
+final class WorldHost {
+
+    private final EventLoopGroup boss = EventLoops.create("game-accept", 1);
+    private final EventLoopGroup workers = EventLoops.create("game-io", 0);
+    private final EventLoopGroup controlGroup = EventLoops.create("control", 1);
+    private final ExecutorService io = Executors.newSingleThreadExecutor(r -> new Thread(r, "snapshot-io"));
+    private final AtomicReference<GameEntry> entry = new AtomicReference<>();
+    private final ControlClient control;
+    private GameServer gameServer;
+
+    private WorldHost(WorldConfig config) {
+        this.control = new ControlClient(config.spawnToken(), config.controlUrl(), (int) config.maxSnapshotBytes(),
+                () -> gameServer.port(), controlGroup);
+    }
+
+    /**
+     * Binds the game endpoint of {@code config} (which refuses every connection until {@link #open}); the control
+     * client is created, not started. Only the network settings of {@code config} are used.
+     */
+    static WorldHost start(WorldConfig config) throws InterruptedException {
+        WorldHost host = new WorldHost(config);
+        try {
+            host.gameServer = GameServer.bind(config.bindAddress(), config.gamePort(),
+                    new GameChannelInitializer(host.entry::get), host.boss, host.workers);
+        } catch (InterruptedException | RuntimeException e) {
+            host.release();
+            throw e;
+        }
+        return host;
+    }
+
+    /** Players may enter from now on. */
+    void open(GameEntry world) {
+        entry.set(world);
+    }
+
+    GameServer gameServer() {
+        return gameServer;
+    }
+
+    ControlClient control() {
+        return control;
+    }
+
+    EventLoopGroup workers() {
+        return workers;
+    }
+
+    EventLoopGroup controlGroup() {
+        return controlGroup;
+    }
+
+    ExecutorService io() {
+        return io;
+    }
+
+    /** Closes the control connection and stops the threads; the world's tick thread must be stopped first. */
+    void release() {
+        control.close();
+        io.shutdown();
+        try {
+            io.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        controlGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+    }
+}
