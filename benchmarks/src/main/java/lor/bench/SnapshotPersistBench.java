@@ -466,7 +466,7 @@ public final class SnapshotPersistBench {
         SnapshotOutbox outbox = new SnapshotOutbox(worldId, client, io);
         worldSide.outbox = outbox;
         try {
-            client.startAsWorld(worldId, worldSide);
+            client.becomeWorld(worldId, worldSide);
             worldSide.hydrated.get(30, TimeUnit.SECONDS);
             long seq = lastSeq;
             long firstMeasured = 0;

@@ -56,29 +56,32 @@ public final class WorldServer {
     /** Starts a freshly spawned world: its host, then the world on it. */
     public static WorldServer start(WorldConfig config) throws InterruptedException {
         WorldHost host = WorldHost.start(config);
-        WorldServer server;
+        // The connection to the director and its handshake overlap building the world.
+        host.control().connectAhead();
         try {
-            server = new WorldServer(config, host);
+            return open(config, host);
         } catch (RuntimeException e) {
             host.release();
             throw e;
         }
-        server.loop.start();
-        host.open(server.entry());
-        host.control().startAsWorld(config.worldId(), server.new Listener());
-        server.logServing();
-        return server;
     }
 
     /** Starts the assigned world on a spare's running host; it registers on the spare's control connection. */
     static WorldServer startOnSpare(WorldConfig config, WorldHost host) {
         long start = System.nanoTime();
+        WorldServer server = open(config, host);
+        LOG.info("world {} built on the spare in {} ms", config.worldId(), (System.nanoTime() - start) / 1_000_000);
+        return server;
+    }
+
+    /** Builds the world on a running host, starts its tick, lets players in and registers with the director. */
+    private static WorldServer open(WorldConfig config, WorldHost host) {
         WorldServer server = new WorldServer(config, host);
         server.loop.start();
         host.open(server.entry());
         host.control().becomeWorld(config.worldId(), server.new Listener());
-        LOG.info("world {} built on the spare in {} ms", config.worldId(), (System.nanoTime() - start) / 1_000_000);
-        server.logServing();
+        LOG.info("world {} serving /game on {}:{} (pid {})", config.worldId(), config.bindAddress(),
+                host.gameServer().port(), ProcessHandle.current().pid());
         return server;
     }
 
@@ -86,11 +89,6 @@ public final class WorldServer {
         TicketGate gate = new TicketGate(TicketSigner.fromEncodedSecret(config.ticketSecret()), config.worldId(),
                 System::currentTimeMillis);
         return new GameEntry(gate, new Admission(), config.intentsPerSecond());
-    }
-
-    private void logServing() {
-        LOG.info("world {} serving /game on {}:{} (pid {})", config.worldId(), config.bindAddress(),
-                host.gameServer().port(), ProcessHandle.current().pid());
     }
 
     /** Starts the shutdown path once; returns the future exit status. */

@@ -12,6 +12,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.WriteBufferWaterMark;
@@ -48,10 +49,12 @@ import org.slf4j.LoggerFactory;
  * director has answered the registration ({@code world_hydrate} or {@code world_resumed}), so nothing the world
  * sends can overtake its registration.
  *
- * <p>A warm spare starts it without a world ({@link #startAsSpare}): it connects once, says {@code spare_register}
- * and waits for {@code world_assign}; {@link #becomeWorld} then registers as the assigned world on that same
- * connection, so an assignment costs no new connection. A spare's connection is not re-established: a spare the
- * director lets go of has nothing to do.
+ * <p>The connection can be opened before the process knows which world it is, so that the handshake overlaps
+ * building the world: {@link #connectAhead} for a freshly spawned world, {@link #startAsSpare} for a warm spare,
+ * which says {@code spare_register} and waits for {@code world_assign}. {@link #becomeWorld} then registers as the
+ * world on that same connection. A spare's connection is not re-established: a spare the director lets go of has
+ * nothing to do. Every connection and every change of identity runs on one event loop, so a close and a
+ * {@code becomeWorld} never both reconnect.
  */
 public final class ControlClient implements ControlLink {
 
@@ -67,15 +70,18 @@ public final class ControlClient implements ControlLink {
     private final URI url;
     private final int maxMessageBytes;
     private final IntSupplier gamePort;
-    private final EventLoopGroup group;
+    private final EventLoop loop;
     private final MessageCodec codec = ControlMessages.worldCodec();
     private final Backoff backoff = new Backoff(100, 5_000, ThreadLocalRandom.current());
     private final CompletableFuture<WorldAssignMessage> assignment = new CompletableFuture<>();
-    /** Null while this process is a spare waiting for its world. */
+    /** Null until {@link #becomeWorld}: a spare waiting for its world, or a world still being built. */
     private volatile String worldId;
     private volatile ControlListener listener;
-    /** The last connection opened; a spare's, until it becomes a world. */
+    private volatile boolean spare;
+    /** The last connection opened, from the moment it starts connecting. */
     private volatile Channel current;
+    /** The last connection whose WebSocket handshake completed. */
+    private volatile Channel handshaken;
     private volatile Channel accepted;
     private volatile boolean closing;
 
@@ -85,14 +91,12 @@ public final class ControlClient implements ControlLink {
         this.url = url;
         this.maxMessageBytes = maxMessageBytes;
         this.gamePort = gamePort;
-        this.group = group;
+        this.loop = group.next();
     }
 
-    /** Connects as the world and keeps connected for as long as the world lives. */
-    public void startAsWorld(String worldId, ControlListener listener) {
-        this.worldId = worldId;
-        this.listener = listener;
-        connect();
+    /** Opens the connection now; it registers once {@link #becomeWorld} says which world this is. */
+    public void connectAhead() {
+        loop.execute(this::connect);
     }
 
     /**
@@ -101,30 +105,28 @@ public final class ControlClient implements ControlLink {
      * @return the director's assignment; fails if the director refuses the spare, hangs up, or cannot be reached
      */
     public CompletableFuture<WorldAssignMessage> startAsSpare() {
-        connect();
+        spare = true;
+        loop.execute(this::connect);
         return assignment;
     }
 
     /**
-     * The spare becomes the assigned world: registers as it on the spare's connection, or on a new one if that
-     * connection is gone, and from then on behaves as {@link #startAsWorld} would.
+     * This process is {@code worldId}: registers as it on the connection opened ahead (at once if its handshake is
+     * done, else when it is), or on a new one if there is none or it is gone, and from then on keeps connected for
+     * as long as the world lives.
      */
     public void becomeWorld(String worldId, ControlListener listener) {
-        Channel spareChannel = current;
-        if (spareChannel == null) {
-            startAsWorld(worldId, listener);
-            return;
-        }
-        // On the connection's own event loop, so that its close (which reconnects only a world) sees either the
-        // spare, and then this finds the channel closed and connects, or the world, and reconnects by itself.
-        spareChannel.eventLoop().execute(() -> {
+        loop.execute(() -> {
             this.worldId = worldId;
             this.listener = listener;
-            if (spareChannel.isActive()) {
-                MessageFrames.writeText(spareChannel, registration());
-            } else {
+            Channel channel = current;
+            if (channel == null || !channel.isOpen()) {
+                // Never connected, or closed while nobody was registered on it (nothing reconnected then).
                 connect();
+            } else if (channel == handshaken) {
+                MessageFrames.writeText(channel, registration());
             }
+            // Otherwise it is still connecting or shaking hands; its handshake sends the registration.
         });
     }
 
@@ -132,7 +134,7 @@ public final class ControlClient implements ControlLink {
     public void close() {
         closing = true;
         assignment.completeExceptionally(new IllegalStateException("the control client was closed"));
-        Channel channel = accepted;
+        Channel channel = current;
         if (channel != null) {
             channel.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
         }
@@ -174,7 +176,7 @@ public final class ControlClient implements ControlLink {
                 .handshakeTimeoutMillis(10_000)
                 .build();
         Bootstrap bootstrap = new Bootstrap()
-                .group(group)
+                .group(loop)
                 .channel(NioSocketChannel.class)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5_000)
                 .option(ChannelOption.TCP_NODELAY, true)
@@ -194,16 +196,16 @@ public final class ControlClient implements ControlLink {
                 });
         int port = url.getPort() > 0 ? url.getPort() : 80;
         ChannelFuture future = bootstrap.connect(url.getHost(), port);
+        current = future.channel();
         future.addListener(f -> {
             if (!f.isSuccess()) {
                 LOG.warn("cannot reach director at {}: {}", url, f.cause().toString());
-                if (worldId == null) {
-                    assignment.completeExceptionally(f.cause());
-                } else {
+                if (worldId != null) {
                     scheduleReconnect();
+                } else if (spare) {
+                    assignment.completeExceptionally(f.cause());
                 }
             } else {
-                current = future.channel();
                 future.channel().closeFuture().addListener(c -> onDisconnected());
             }
         });
@@ -211,7 +213,9 @@ public final class ControlClient implements ControlLink {
 
     private void onDisconnected() {
         if (worldId == null) {
-            assignment.completeExceptionally(new IllegalStateException("the director closed the spare connection"));
+            if (spare) {
+                assignment.completeExceptionally(new IllegalStateException("the director closed the spare connection"));
+            }
             return;
         }
         if (accepted != null && !closing) {
@@ -221,13 +225,14 @@ public final class ControlClient implements ControlLink {
         scheduleReconnect();
     }
 
-    /** What this process says on a new connection: which world it is, or that it is a spare. */
+    /** What this process says on a new connection: which world it is, that it is a spare, or nothing yet. */
     private String registration() {
         long pid = ProcessHandle.current().pid();
         String world = worldId;
-        return world == null
-                ? codec.encode(new SpareRegisterMessage(spawnToken, pid))
-                : codec.encode(new WorldRegisterMessage(world, spawnToken, gamePort.getAsInt(), pid));
+        if (world != null) {
+            return codec.encode(new WorldRegisterMessage(world, spawnToken, gamePort.getAsInt(), pid));
+        }
+        return spare ? codec.encode(new SpareRegisterMessage(spawnToken, pid)) : null;
     }
 
     private void scheduleReconnect() {
@@ -235,7 +240,7 @@ public final class ControlClient implements ControlLink {
             return;
         }
         long delay = backoff.nextDelayMillis();
-        group.schedule(this::connect, delay, TimeUnit.MILLISECONDS);
+        loop.schedule(this::connect, delay, TimeUnit.MILLISECONDS);
     }
 
     private final class Handler extends SimpleChannelInboundHandler<TextWebSocketFrame> {
@@ -243,7 +248,11 @@ public final class ControlClient implements ControlLink {
         @Override
         public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
             if (evt == WebSocketClientProtocolHandler.ClientHandshakeStateEvent.HANDSHAKE_COMPLETE) {
-                MessageFrames.writeText(ctx.channel(), registration());
+                handshaken = ctx.channel();
+                String registration = registration();
+                if (registration != null) {
+                    MessageFrames.writeText(ctx.channel(), registration);
+                }
             }
             ctx.fireUserEventTriggered(evt);
         }
