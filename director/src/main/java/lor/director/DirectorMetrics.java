@@ -16,6 +16,7 @@ public final class DirectorMetrics {
 
     public final AtomicLong worldSpawns = new AtomicLong();
     public final AtomicLong worldExits = new AtomicLong();
+    public final AtomicLong worldsUnhealthy = new AtomicLong();
     public final AtomicLong snapshotsPersisted = new AtomicLong();
     public final AtomicLong snapshotDuplicates = new AtomicLong();
     public final AtomicLong snapshotFailures = new AtomicLong();
@@ -36,6 +37,8 @@ public final class DirectorMetrics {
                 readySpares);
         counter(out, "lor_world_spawns_total", "World processes started.", worldSpawns.get());
         counter(out, "lor_world_exits_total", "World processes that exited.", worldExits.get());
+        counter(out, "lor_world_unhealthy_total", "World processes killed after missing their heartbeats.",
+                worldsUnhealthy.get());
         counter(out, "lor_snapshots_persisted_total", "World snapshots committed to the database.",
                 snapshotsPersisted.get());
         counter(out, "lor_snapshot_duplicates_total", "Snapshots received again and acknowledged without a write.",

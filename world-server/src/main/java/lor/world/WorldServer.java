@@ -12,6 +12,7 @@ import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
 import lor.world.control.ControlClient;
 import lor.world.control.ControlListener;
+import lor.world.control.Heartbeat;
 import lor.world.game.GameAdmission;
 import lor.world.game.GameEntry;
 import lor.world.game.GameServer;
@@ -42,6 +43,8 @@ public final class WorldServer {
     private final WorldRuntime runtime;
     private final WorldLoop loop;
     private final ShutdownCoordinator shutdown;
+    /** True while the tick thread applies a hydration, which may take long on a big snapshot. */
+    private volatile boolean hydrating;
 
     private WorldServer(WorldConfig config, WorldHost host) {
         this.config = config;
@@ -80,6 +83,8 @@ public final class WorldServer {
         server.loop.start();
         host.open(server.entry());
         host.control().becomeWorld(config.worldId(), server.new Listener());
+        host.controlGroup().scheduleAtFixedRate(new Heartbeat(config.worldId(), host.control(), server.loop::passes,
+                () -> server.hydrating), Heartbeat.INTERVAL_MILLIS, Heartbeat.INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
         LOG.info("world {} serving /game on {}:{} (pid {})", config.worldId(), config.bindAddress(),
                 host.gameServer().port(), ProcessHandle.current().pid());
         return server;
@@ -145,6 +150,15 @@ public final class WorldServer {
         exit.complete(EXIT_FATAL);
     }
 
+    private void hydrate(WorldHydrateMessage hydrate) {
+        hydrating = true;
+        try {
+            runtime.hydrate(hydrate.seq(), hydrate.state());
+        } finally {
+            hydrating = false;
+        }
+    }
+
     private final class Admission implements GameAdmission {
 
         @Override
@@ -165,7 +179,7 @@ public final class WorldServer {
 
         @Override
         public void onHydrate(WorldHydrateMessage hydrate) {
-            if (!loop.submitNow(() -> runtime.hydrate(hydrate.seq(), hydrate.state()))) {
+            if (!loop.submitNow(() -> hydrate(hydrate))) {
                 fatal("tick queue full during hydration");
             }
         }

@@ -3,6 +3,8 @@ package lor.world;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -98,6 +100,20 @@ final class ScriptedDirector implements AutoCloseable {
                 return received;
             }
         }
+    }
+
+    /** Everything of {@code type} that arrives within {@code window} (the whole window is waited for). */
+    <T extends Message> List<Received> collect(Class<T> type, Duration window) throws InterruptedException {
+        List<Received> collected = new ArrayList<>();
+        long deadline = System.nanoTime() + window.toNanos();
+        long left;
+        while ((left = deadline - System.nanoTime()) > 0) {
+            Received received = inbox.poll(left, TimeUnit.NANOSECONDS);
+            if (received != null && type.isInstance(received.message())) {
+                collected.add(received);
+            }
+        }
+        return collected;
     }
 
     /** The director stops reading this connection: what the world sends piles up in the socket and behind it. */

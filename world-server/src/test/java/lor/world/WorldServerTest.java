@@ -7,11 +7,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import lor.protocol.control.SnapshotAckMessage;
+import lor.protocol.control.WorldHeartbeatMessage;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
@@ -191,6 +193,46 @@ class WorldServerTest {
 
         control.close().sync();
         control = null;
+    }
+
+    @Test
+    void beatsWhileItsTickMovesOnAndFallsSilentWhileTheTickThreadIsStuck() throws Exception {
+        startWorld(null);
+        WorldHeartbeatMessage first = nextHeartbeat();
+        assertThat(nextHeartbeat().tick()).as("a beat vouches for a tick that moved on").isGreaterThan(first.tick());
+
+        CountDownLatch stuck = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        assertThat(world.loop().submit(() -> {
+            stuck.countDown();
+            awaitUninterruptibly(release);
+        })).isTrue();
+        assertThat(stuck.await(STEP.toSeconds(), TimeUnit.SECONDS)).isTrue();
+        // At most the beat for the ticks just before the thread got stuck; three would come from a live world.
+        assertThat(director.collect(WorldHeartbeatMessage.class, Duration.ofMillis(3_500))).hasSizeLessThanOrEqualTo(1);
+
+        long stuckAt = world.loop().passes();
+        release.countDown();
+        assertThat(nextHeartbeat().tick()).as("beats resume once the tick does").isGreaterThan(stuckAt);
+    }
+
+    private WorldHeartbeatMessage nextHeartbeat() throws InterruptedException {
+        return (WorldHeartbeatMessage) director.next(WorldHeartbeatMessage.class, STEP).message();
+    }
+
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                latch.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void startWorld(WorldSnapshot state, String... options) throws Exception {

@@ -20,6 +20,7 @@ import lor.protocol.control.PortalTransferMessage;
 import lor.protocol.control.ShutdownAckMessage;
 import lor.protocol.control.SnapshotAckMessage;
 import lor.protocol.control.SpareRegisterMessage;
+import lor.protocol.control.WorldHeartbeatMessage;
 import lor.protocol.control.WorldLoadMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
@@ -93,6 +94,8 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Tex
                     send(new SnapshotAckMessage(snapshot.worldId(), snapshot.seq()));
                 }
             });
+        } else if (message instanceof WorldHeartbeatMessage heartbeat) {
+            supervisor.onHeartbeat(this, heartbeat);
         } else if (message instanceof WorldStatusMessage status) {
             supervisor.onStatus(this, status);
         } else if (message instanceof WorldLoadMessage load) {

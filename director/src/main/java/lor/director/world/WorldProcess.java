@@ -22,6 +22,10 @@ final class WorldProcess {
     boolean hydrated;
     boolean shutdownAcked;
     ScheduledFuture<?> timeout;
+    /** When it last proved alive (registration, heartbeat); 0 before it registered. */
+    long lastHeartbeatNanos;
+    /** Missed its heartbeats and was killed; its exit is the end of it. */
+    boolean unhealthy;
     /** A spare's snapshot, read while it builds its world; taken by the first hydration. */
     CompletableFuture<WorldHydrateMessage> prefetchedHydration;
 

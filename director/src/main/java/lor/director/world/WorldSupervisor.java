@@ -30,6 +30,7 @@ import lor.protocol.control.PortalRefusedMessage;
 import lor.protocol.control.PortalTransferMessage;
 import lor.protocol.control.ShutdownAckMessage;
 import lor.protocol.control.SpareRegisterMessage;
+import lor.protocol.control.WorldHeartbeatMessage;
 import lor.protocol.control.WorldAssignMessage;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldLoadMessage;
@@ -80,6 +81,7 @@ public final class WorldSupervisor {
     private final long stopTimeoutMs;
     private volatile boolean shuttingDown;
     private ScheduledFuture<?> idleCheck;
+    private ScheduledFuture<?> healthCheck;
 
     public WorldSupervisor(Collection<WorldRepository.WorldRecord> records, WorldProcessLauncher launcher,
                            SnapshotRepository snapshots, Executor blocking, ScheduledExecutorService scheduler,
@@ -107,6 +109,9 @@ public final class WorldSupervisor {
 
     public void start() {
         runBlocking(spares::replenish, () -> { });
+        WorldHealth health = new WorldHealth(worlds.values(), metrics);
+        healthCheck = scheduler.scheduleWithFixedDelay(health::check, WorldHealth.HEARTBEAT_MILLIS,
+                WorldHealth.HEARTBEAT_MILLIS, TimeUnit.MILLISECONDS);
         if (idleShutdownMs > 0) {
             idleCheck = scheduler.scheduleWithFixedDelay(this::stopIdleWorlds, IDLE_CHECK_MILLIS, IDLE_CHECK_MILLIS,
                     TimeUnit.MILLISECONDS);
@@ -206,6 +211,7 @@ public final class WorldSupervisor {
                 p.control.close();
             }
             p.control = channel;
+            p.lastHeartbeatNanos = System.nanoTime();
             p.gamePort = message.gamePort();
             if (message.pid() != p.pid) {
                 LOG.warn("world {} registered with pid {} but was spawned as pid {}", w.worldId, message.pid(), p.pid);
@@ -220,6 +226,20 @@ public final class WorldSupervisor {
             channel.send(new WorldResumedMessage(w.worldId));
             if (stopping) {
                 channel.send(new WorldShutdownMessage(w.worldId, "stop requested while disconnected"));
+            }
+        }
+    }
+
+    /** The world proves it is alive; see {@link WorldHealth}. */
+    public void onHeartbeat(ControlChannel channel, WorldHeartbeatMessage message) {
+        WorldInstance w = worlds.get(message.worldId());
+        if (w == null) {
+            return;
+        }
+        synchronized (w) {
+            WorldProcess p = w.current;
+            if (p != null && p.control == channel) {
+                p.lastHeartbeatNanos = System.nanoTime();
             }
         }
     }
@@ -453,6 +473,9 @@ public final class WorldSupervisor {
         if (idleCheck != null) {
             idleCheck.cancel(false);
         }
+        if (healthCheck != null) {
+            healthCheck.cancel(false);
+        }
         List<CompletableFuture<Process>> exits = new ArrayList<>();
         List<Process> processes = new ArrayList<>();
         for (Process spare : spares.close()) {
@@ -575,6 +598,13 @@ public final class WorldSupervisor {
     private void onSpawnTimeout(WorldInstance w, WorldProcess p) {
         synchronized (w) {
             if (w.current != p || p.hydrated) {
+                return;
+            }
+            if (WorldHealth.recentlyAlive(p, System.nanoTime())) {
+                // Registered and beating: a long hydration, not a failed start. Look again a little later.
+                LOG.warn("world {} (pid {}) is still hydrating after {} ms", w.worldId, p.pid, spawnTimeoutMs);
+                p.timeout = scheduler.schedule(() -> onSpawnTimeout(w, p), WorldHealth.HEARTBEAT_MILLIS,
+                        TimeUnit.MILLISECONDS);
                 return;
             }
             LOG.error("world {} (pid {}) did not register and hydrate within {} ms; killing it", w.worldId, p.pid,

@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 import lor.director.DirectorMetrics;
@@ -24,6 +25,7 @@ import lor.protocol.control.PlayerLeftMessage;
 import lor.protocol.control.PlayerRosterMessage;
 import lor.protocol.control.PortalGrantedMessage;
 import lor.protocol.control.PortalTransferMessage;
+import lor.protocol.control.WorldHeartbeatMessage;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
@@ -179,6 +181,41 @@ class WorldSupervisorIT {
         String token = target.signer().sign(new Ticket(42, "cellar", System.currentTimeMillis() + 10_000, "n"));
         assertThat(verify(token, second).accountId()).isEqualTo(42);
         assertThat(second.ticketSecret()).isNotEqualTo(first.process().ticketSecret());
+    }
+
+    @Test
+    void aRunningWorldThatStopsBeatingIsKilledAndReplacedOnlyOnceItHasExited() throws Exception {
+        supervisor.start();
+        Running cellar = running("cellar", 4001);
+        ProcessHandle silent = ProcessHandle.of(cellar.process().pid()).orElseThrow();
+
+        // The stand-in never beats: three missed beats later the director kills it.
+        silent.onExit().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        assertThat(metrics.worldsUnhealthy.get()).isEqualTo(1);
+        await().atMost(WAIT).until(() -> view("cellar").status() == WorldStatus.STOPPED);
+        assertThat(standIns.waiting()).as("no replacement before a join asks for one").isZero();
+
+        CompletableFuture<JoinTarget> join = supervisor.join("cellar");
+        StandInWorlds.Spawned second = spawned("cellar");
+        assertThat(second.pid()).isNotEqualTo(cellar.process().pid());
+        register(second, 4002);
+        assertThat(join.get(WAIT.toMillis(), TimeUnit.MILLISECONDS).gameUrl()).isEqualTo("ws://127.0.0.1:4002/game");
+    }
+
+    @Test
+    void aWorldThatKeepsBeatingIsLeftRunning() throws Exception {
+        supervisor.start();
+        Running cellar = running("cellar", 4001);
+        ProcessHandle process = ProcessHandle.of(cellar.process().pid()).orElseThrow();
+        ScheduledFuture<?> beats = scheduler.scheduleAtFixedRate(() -> supervisor.onHeartbeat(cellar.control(),
+                new WorldHeartbeatMessage("cellar", 1)), 0, 500, TimeUnit.MILLISECONDS);
+        try {
+            await().during(Duration.ofSeconds(5)).atMost(Duration.ofSeconds(8))
+                    .until(() -> process.isAlive() && view("cellar").status() == WorldStatus.RUNNING);
+        } finally {
+            beats.cancel(false);
+        }
+        assertThat(metrics.worldsUnhealthy.get()).isZero();
     }
 
     // ---- helpers ------------------------------------------------------------------------------------------------

@@ -176,10 +176,15 @@ public final class ControlMessages {
                         .put("snapshotIntervalMs", m.snapshotIntervalMs());
             });
 
+    public static final MessageType<WorldHeartbeatMessage> WORLD_HEARTBEAT = MessageType.of(
+            WorldHeartbeatMessage.TYPE, WorldHeartbeatMessage.class,
+            f -> new WorldHeartbeatMessage(f.string("worldId"), f.longValue("tick")),
+            (m, out) -> out.put("worldId", m.worldId()).put("tick", m.tick()));
+
     /** What a world process sends. */
     public static final List<MessageType<?>> WORLD_TO_DIRECTOR = List.of(WORLD_REGISTER, WORLD_READY, WORLD_SNAPSHOT,
             WORLD_STATUS, WORLD_LOAD, SHUTDOWN_ACK, PORTAL_TRANSFER, PLAYER_JOINED, PLAYER_LEFT, PLAYER_ROSTER,
-            SPARE_REGISTER);
+            SPARE_REGISTER, WORLD_HEARTBEAT);
 
     /** What the director sends to a world process. */
     public static final List<MessageType<?>> DIRECTOR_TO_WORLD = List.of(WORLD_HYDRATE, WORLD_RESUMED, SNAPSHOT_ACK,

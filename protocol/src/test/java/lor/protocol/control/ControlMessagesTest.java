@@ -50,6 +50,8 @@ class ControlMessagesTest {
                 .isEqualTo(new PlayerLeftMessage("start", 42));
         assertThat(director.decode("{\"type\":\"player_roster\",\"worldId\":\"start\",\"accountIds\":[42,7]}"))
                 .isEqualTo(new PlayerRosterMessage("start", List.of(42L, 7L)));
+        assertThat(director.decode("{\"type\":\"world_heartbeat\",\"worldId\":\"start\",\"tick\":180}"))
+                .isEqualTo(new WorldHeartbeatMessage("start", 180));
     }
 
     @Test
@@ -201,7 +203,8 @@ class ControlMessagesTest {
                 new PlayerRosterMessage("start", List.of(42L, 7L, Long.MAX_VALUE)),
                 new PlayerRosterMessage("start", List.of()),
                 new WorldLoadMessage("start", 0.0005, 0.002, 1800, 40, 3, 0.25, 12, 4.5, 123_456_789L),
-                new SpareRegisterMessage("st", 123));
+                new SpareRegisterMessage("st", 123),
+                new WorldHeartbeatMessage("start", 180));
         List<Message> fromDirector = List.of(
                 new WorldHydrateMessage("start", 7, state()),
                 new WorldHydrateMessage("start", 0, null),

@@ -31,6 +31,8 @@ public final class WorldLoop {
     private final Thread thread;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile boolean running = true;
+    /** Passes of the loop so far: a count that stops when the tick thread is stuck. */
+    private volatile long passes;
     /** Set by {@link #submitNow}: the parked tick thread applies the queued commands before the next tick. */
     private volatile boolean wake;
     private TickTimeline timeline;
@@ -88,6 +90,11 @@ public final class WorldLoop {
         return stopped.await(timeout, unit);
     }
 
+    /** How many times the loop has ticked; any thread. */
+    public long passes() {
+        return passes;
+    }
+
     /** Tick-thread only. */
     public TickStats stats() {
         return stats;
@@ -113,6 +120,7 @@ public final class WorldLoop {
                 long end = System.nanoTime();
                 stats.record(end - start);
                 long wait = timeline.completeTick(end);
+                passes++;
                 parkUntil(end + wait);
             }
         } catch (RuntimeException | Error e) {

@@ -1,0 +1,55 @@
+package lor.director.world;
+
+import java.util.Collection;
+
+import lor.director.DirectorMetrics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Kills world processes that stop proving they are alive. A running world beats once a second on its control
+ * connection while its tick thread moves on; one silent for three beats (stopped with SIGSTOP, a stuck tick
+ * thread) is SIGKILLed. It is replaced only once it has exited, like any crashed world, so two processes never
+ * serve one world. Worlds without a control connection (reconnecting) and worlds still starting are left to the
+ * reconnect and spawn timeouts.
+ */
+final class WorldHealth {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WorldHealth.class);
+
+    /** The world's beat interval (see the world server's {@code Heartbeat}) and how often this checks. */
+    static final long HEARTBEAT_MILLIS = 1_000;
+    /** Beats missed in a row after which a world is dead to the director. */
+    static final int MISSED_BEATS = 3;
+    static final long SILENCE_NANOS = MISSED_BEATS * HEARTBEAT_MILLIS * 1_000_000;
+
+    private final Collection<WorldInstance> worlds;
+    private final DirectorMetrics metrics;
+
+    WorldHealth(Collection<WorldInstance> worlds, DirectorMetrics metrics) {
+        this.worlds = worlds;
+        this.metrics = metrics;
+    }
+
+    /** True while {@code p} has beaten (or registered) within the last three beat intervals. */
+    static boolean recentlyAlive(WorldProcess p, long nowNanos) {
+        return p.lastHeartbeatNanos != 0 && nowNanos - p.lastHeartbeatNanos <= SILENCE_NANOS;
+    }
+
+    void check() {
+        long now = System.nanoTime();
+        for (WorldInstance w : worlds) {
+            synchronized (w) {
+                WorldProcess p = w.current;
+                if (p == null || p.unhealthy || !p.hydrated || p.control == null || recentlyAlive(p, now)) {
+                    continue;
+                }
+                p.unhealthy = true;
+                metrics.worldsUnhealthy.incrementAndGet();
+                LOG.error("world {} (pid {}) missed {} heartbeats ({} ms silent); killing it, it is replaced once it "
+                        + "has exited", w.worldId, p.pid, MISSED_BEATS, (now - p.lastHeartbeatNanos) / 1_000_000);
+                p.process.destroyForcibly();
+            }
+        }
+    }
+}
