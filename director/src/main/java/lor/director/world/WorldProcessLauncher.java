@@ -17,13 +17,42 @@ public final class WorldProcessLauncher {
     /**
      * A world holds one grid and its entities; 256 MiB is ample at this stage and keeps a host with many worlds
      * within memory. SerialGC: one simulation thread, small heap, no GC threads competing with the tick.
+     *
+     * <p>Idle resident memory (issue 5, figures in docs/benchmarks.md): a 16 MiB initial heap (the young generation
+     * is a third of it and an idle world's allocations cycle through all of it; the heap grows under load);
+     * the class-data-sharing archives mapped where they were dumped ({@code ArchiveRelocationMode=0}, JDK 17's
+     * original default), so that their read-only pages stay clean file pages shared by every world instead of
+     * relocated private copies; and, where the JDK has it, glibc's free native memory (compiler arenas after the
+     * start's compilations) handed back every 5 s.
      */
-    static final List<String> JVM_FLAGS = List.of(
-            "-Xms32m", "-Xmx256m", "-Xss512k",
-            "-XX:+UseSerialGC",
-            "-XX:MaxMetaspaceSize=128m",
-            "-XX:+ExitOnOutOfMemoryError",
-            "-Dfile.encoding=UTF-8");
+    static final List<String> JVM_FLAGS = jvmFlags(Runtime.version());
+
+    /** glibc's malloc arenas: at most two per world process instead of up to eight per core. */
+    static final Map<String, String> ENVIRONMENT = Map.of("MALLOC_ARENA_MAX", "2");
+
+    static List<String> jvmFlags(Runtime.Version java) {
+        List<String> flags = new ArrayList<>(List.of(
+                "-Xms16m", "-Xmx256m", "-Xss512k",
+                "-XX:+UseSerialGC",
+                "-XX:MaxMetaspaceSize=128m",
+                "-XX:+UnlockDiagnosticVMOptions", "-XX:ArchiveRelocationMode=0"));
+        if (trimsNativeHeap(java)) {
+            flags.add("-XX:TrimNativeHeapInterval=5000");
+        }
+        flags.addAll(List.of("-XX:+ExitOnOutOfMemoryError", "-Dfile.encoding=UTF-8"));
+        return List.copyOf(flags);
+    }
+
+    /** {@code -XX:TrimNativeHeapInterval}: JDK 22, backported to 17.0.9 and 21.0.1; an unknown -XX option would
+     * stop the world JVM from starting. */
+    static boolean trimsNativeHeap(Runtime.Version java) {
+        return switch (java.feature()) {
+            case 17 -> java.update() >= 9;
+            case 18, 19, 20 -> false;
+            case 21 -> java.update() >= 1;
+            default -> java.feature() > 21;
+        };
+    }
 
     private final Path worldJar;
     private final String javaBinary;
@@ -103,13 +132,19 @@ public final class WorldProcessLauncher {
             throw new IOException("world-server jar not found at " + worldJar);
         }
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        Map<String, String> env = builder.environment();
+        environment(builder.environment(), secrets);
+        return builder.start();
+    }
+
+    /** The world's environment: the director's, with {@link #ENVIRONMENT} unless the operator set those variables,
+     * the secrets, and none of the director's database settings. */
+    static void environment(Map<String, String> env, Map<String, String> secrets) {
+        ENVIRONMENT.forEach(env::putIfAbsent);
         env.putAll(secrets);
         // The director's own database credentials are none of a world's business.
         env.remove("LOR_DB_PASSWORD");
         env.remove("LOR_DB_USER");
         env.remove("LOR_DB_URL");
-        return builder.start();
     }
 
     long snapshotIntervalMs() {

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -140,5 +142,56 @@ class WorldProcessLauncherTest {
         assertThat(withArchive.command("start", new WorldSettings("start", 0, 24)))
                 .containsSubsequence(flag, "-jar", jar.toString());
         assertThat(withArchive.spareCommand()).containsSubsequence(flag, "-jar", jar.toString(), "--spare");
+    }
+
+    // ---- issue 5: idle resident memory --------------------------------------------------------------------------
+
+    @Test
+    void worldsStartWithASmallHeapUnrelocatedArchivesAndSerialGc() {
+        List<String> command = launcher.command("start", new WorldSettings("start", 0, 24));
+
+        assertThat(command).containsSubsequence("-Xms16m", "-Xmx256m", "-XX:+UseSerialGC", "-jar");
+        assertThat(command).containsSubsequence("-XX:+UnlockDiagnosticVMOptions", "-XX:ArchiveRelocationMode=0",
+                "-jar");
+        assertThat(launcher.spareCommand()).containsSubsequence("-Xms16m", "-XX:+UnlockDiagnosticVMOptions",
+                "-XX:ArchiveRelocationMode=0", "-jar");
+    }
+
+    @Test
+    void theNativeHeapIsTrimmedOnlyByJdksThatKnowTheFlag() {
+        for (String version : List.of("17.0.9", "17.0.15+6", "21.0.1", "22", "25.0.1")) {
+            assertThat(WorldProcessLauncher.jvmFlags(Runtime.Version.parse(version))).as(version)
+                    .contains("-XX:TrimNativeHeapInterval=5000");
+        }
+        for (String version : List.of("17", "17.0.8", "18.0.2", "20.0.2", "21")) {
+            assertThat(WorldProcessLauncher.jvmFlags(Runtime.Version.parse(version))).as(version)
+                    .noneMatch(f -> f.startsWith("-XX:TrimNativeHeapInterval"));
+        }
+        assertThat(WorldProcessLauncher.JVM_FLAGS).isEqualTo(WorldProcessLauncher.jvmFlags(Runtime.version()));
+    }
+
+    @Test
+    void operatorTrimOrRelocationOptionsComeAfterTheBuiltInOnes() {
+        WorldProcessLauncher tuned = new WorldProcessLauncher(Path.of("/opt/lor/world-server.jar"),
+                () -> "ws://127.0.0.1:8080/control", "127.0.0.1", 30_000, 1 << 20,
+                List.of("-XX:ArchiveRelocationMode=1", "-Xms32m"));
+
+        assertThat(tuned.command("start", new WorldSettings("start", 0, 24)))
+                .containsSubsequence("-Xms16m", "-XX:ArchiveRelocationMode=0", "-XX:ArchiveRelocationMode=1",
+                        "-Xms32m", "-jar");
+    }
+
+    @Test
+    void worldEnvironmentCapsMallocArenasUnlessTheOperatorSetTheCap() {
+        Map<String, String> env = new HashMap<>(Map.of("PATH", "/usr/bin", "LOR_DB_PASSWORD", "pw"));
+        WorldProcessLauncher.environment(env, Map.of("LOR_SPAWN_TOKEN", "t"));
+
+        assertThat(env).containsEntry("MALLOC_ARENA_MAX", "2").containsEntry("LOR_SPAWN_TOKEN", "t")
+                .containsEntry("PATH", "/usr/bin").doesNotContainKey("LOR_DB_PASSWORD");
+
+        Map<String, String> operator = new HashMap<>(Map.of("MALLOC_ARENA_MAX", "4"));
+        WorldProcessLauncher.environment(operator, Map.of());
+
+        assertThat(operator).containsEntry("MALLOC_ARENA_MAX", "4");
     }
 }
