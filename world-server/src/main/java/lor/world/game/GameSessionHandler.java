@@ -21,6 +21,7 @@ import lor.protocol.Message;
 import lor.protocol.MessageCodec;
 import lor.protocol.ProtocolException;
 import lor.protocol.game.HelloMessage;
+import lor.protocol.game.MoveFrameReader;
 import lor.protocol.game.MoveMessage;
 import lor.protocol.game.RejectedMessage;
 import lor.protocol.netty.HttpResponses;
@@ -76,7 +77,7 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
             if (msg instanceof FullHttpRequest request) {
                 HttpResponses.notFound(ctx, request);
             } else if (msg instanceof TextWebSocketFrame frame) {
-                onText(frame.text());
+                onText(frame);
             } else if (msg instanceof WebSocketFrame) {
                 send(ErrorMessage.of(ErrorCode.BAD_REQUEST, "only text frames are accepted", null));
             }
@@ -85,13 +86,16 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
         }
     }
 
-    private void onText(String text) {
-        Message message;
-        try {
-            message = codec.decode(text);
-        } catch (ProtocolException e) {
-            send(ErrorMessage.of(e));
-            return;
+    private void onText(TextWebSocketFrame frame) {
+        // Nearly every frame is a plain move: read it from the bytes; anything else, and every refusal, is the codec's.
+        Message message = MoveFrameReader.read(frame.content());
+        if (message == null) {
+            try {
+                message = codec.decode(frame.text());
+            } catch (ProtocolException e) {
+                send(ErrorMessage.of(e));
+                return;
+            }
         }
         if (message instanceof HelloMessage hello) {
             onHello(hello);

@@ -1,6 +1,7 @@
 package lor.world.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -216,6 +217,48 @@ class GameSessionHandlerTest {
 
         assertNothingWritten();
         assertThat(drain(player)).containsExactly("7E", "8S");
+    }
+
+    @Test
+    void moveWithItsFieldsInAnotherOrderAndSpacedOutReachesTheIntentQueue() {
+        PlayerConnection player = hello();
+
+        send(channel, " {\"seq\" : 3,\n\"ref\":null, \"dir\":\t\"W\", \"type\":\"move\"}\r\n");
+
+        assertNothingWritten();
+        assertThat(drain(player)).containsExactly("3W");
+    }
+
+    @Test
+    void moveThatIsNotPlainIsDecodedByTheCodecAndReachesTheIntentQueue() {
+        PlayerConnection player = hello();
+
+        send(channel, "{\"type\":\"move\",\"dir\":\"\\u0053\",\"seq\":4,\"ref\":4.50,\"note\":\"extra\"}");
+
+        assertNothingWritten();
+        assertThat(drain(player)).containsExactly("4S");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "{\"type\":\"move\",\"dir\":\"NE\",\"seq\":1,\"ref\":\"d\"}",
+        "{\"type\":\"move\",\"dir\":\"N\",\"seq\":-1,\"ref\":7}",
+        "{\"type\":\"move\",\"dir\":\"N\",\"seq\":1.0}",
+        "{\"type\":\"move\",\"dir\":\"N\",\"seq\":99999999999999999999}",
+        "{\"type\":\"move\",\"dir\":\"N\",\"seq\":1,\"seq\":2}",
+        "{\"type\":\"move\",\"seq\":1}",
+        "{\"type\":\"move\",\"dir\":\"N\",\"seq\":1,}",
+    })
+    void badMoveGetsExactlyTheCodecsErrorAndQueuesNothing(String frame) throws ProtocolException {
+        PlayerConnection player = hello();
+        ProtocolException refusal = catchThrowableOfType(ProtocolException.class,
+                () -> GameMessages.serverCodec().decode(frame));
+
+        send(channel, frame);
+
+        assertThat(readMessage()).isEqualTo(ErrorMessage.of(refusal));
+        assertThat(drain(player)).isEmpty();
+        assertThat(channel.isOpen()).isTrue();
     }
 
     @Test
