@@ -26,7 +26,6 @@ import lor.protocol.game.GameMessages;
 import lor.protocol.game.HelloMessage;
 import lor.protocol.game.MapEncoding;
 import lor.protocol.game.MapMessage;
-import lor.protocol.game.RejectedMessage;
 import lor.protocol.game.TransferMessage;
 import lor.protocol.game.WelcomeMessage;
 import lor.protocol.game.binary.BinaryState;
@@ -43,6 +42,7 @@ import lor.world.game.BinaryStateBroadcaster;
 import lor.world.game.IntentQueue;
 import lor.world.game.PlayerConnection;
 import lor.world.game.PlayerSession;
+import lor.world.game.Rejections;
 import lor.world.game.StateBroadcaster;
 import lor.world.sim.LoadMeter;
 import lor.world.sim.TickStats;
@@ -75,6 +75,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
     private final Consumer<String> fatal;
     private final StateBroadcaster broadcaster;
     private final BinaryStateBroadcaster binaryBroadcaster;
+    private final Rejections rejections = new Rejections(ByteBufAllocator.DEFAULT);
     private final LoadMeter load = new LoadMeter();
     private final World.SpawnRule spawnRule;
     /** The encoded {@code map} message: the same bytes for every player. */
@@ -343,7 +344,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
             long seq = session.processed();
             StepResult result = events.result(i);
             if (result != StepResult.MOVED) {
-                session.connection().send(new RejectedMessage(seq, result.reason()));
+                rejections.add(session.connection(), seq, result.reason());
                 continue;
             }
             int slot = world.slotOf(session.entityId());
@@ -352,6 +353,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
                 startTransfer(session, portal);
             }
         }
+        rejections.send();
     }
 
     private void startTransfer(PlayerSession session, Portal portal) {

@@ -1,0 +1,51 @@
+package lor.world.game;
+
+import java.nio.charset.StandardCharsets;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufUtil;
+import lor.protocol.game.RejectedMessage;
+
+/**
+ * A tick's {@code rejected} answers (an intent into a wall, off the map, into another player: about one in six at
+ * the bench), written as the codec would write them but without its tree and string, and handed to each event
+ * loop as one task per tick instead of one cross-thread write each. Tick-thread confined.
+ */
+public final class Rejections {
+
+    private static final byte[] HEAD = "{\"type\":\"rejected\",\"seq\":".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] REASON = ",\"reason\":\"".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] TAIL = "\"}".getBytes(StandardCharsets.US_ASCII);
+
+    private final ByteBufAllocator alloc;
+    private final BroadcastBatch batch = new BroadcastBatch();
+
+    public Rejections(ByteBufAllocator alloc) {
+        this.alloc = alloc;
+    }
+
+    /** Queues {@code rejected} for {@code connection}; {@code reason} is one of {@link RejectedMessage}'s. */
+    public void add(PlayerConnection connection, long seq, String reason) {
+        batch.add(connection, encode(alloc, seq, reason), false);
+    }
+
+    /** Hands the queued answers to their event loops, in the order they were added. */
+    public void send() {
+        batch.send();
+    }
+
+    /**
+     * The bytes {@code MessageCodec.encode(new RejectedMessage(seq, reason))} gives, for a reason that needs no JSON
+     * escaping (all of {@link RejectedMessage}'s).
+     */
+    public static ByteBuf encode(ByteBufAllocator alloc, long seq, String reason) {
+        ByteBuf frame = alloc.buffer(HEAD.length + 20 + REASON.length + reason.length() + TAIL.length);
+        frame.writeBytes(HEAD);
+        ByteBufUtil.writeAscii(frame, Long.toString(seq));
+        frame.writeBytes(REASON);
+        ByteBufUtil.writeAscii(frame, reason);
+        frame.writeBytes(TAIL);
+        return frame;
+    }
+}
