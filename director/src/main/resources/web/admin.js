@@ -113,7 +113,8 @@
         button.className = 'stop';
         button.dataset.world = worldId;
         button.textContent = 'Stop';
-        button.addEventListener('click', () => stop(worldId, button));
+        button.addEventListener('click', () => button.dataset.action === 'clear'
+            ? clear(worldId, button) : stop(worldId, button));
         tr.lastChild.appendChild(button);
         return tr;
     }
@@ -130,7 +131,7 @@
             }
             const td = cellsOf(tr);
             td[0].textContent = w.name && w.name !== w.worldId ? w.name + ' (' + w.worldId + ')' : w.worldId;
-            td[1].textContent = w.status;
+            td[1].textContent = w.status === 'failed' && w.failure ? 'failed: ' + w.failure : w.status;
             td[1].dataset.status = w.status;
             td[2].textContent = text(w.pid);
             td[3].textContent = text(w.players);
@@ -142,9 +143,18 @@
             td[9].textContent = text(w.lastSnapshotSeq);
             td[10].textContent = age(w.lastSnapshotAgeSeconds);
             const button = tr.querySelector('button.stop');
-            button.disabled = !STOPPABLE.has(w.status) || stopping.has(w.worldId);
-            button.title = button.disabled ? 'only a starting or running world can be stopped'
-                : 'stop gracefully: players leave, a final snapshot is saved, the process exits';
+            if (w.status === 'failed') {
+                button.dataset.action = 'clear';
+                button.textContent = 'Clear';
+                button.disabled = stopping.has(w.worldId);
+                button.title = 'let the next join start this world again';
+            } else {
+                button.dataset.action = 'stop';
+                button.textContent = 'Stop';
+                button.disabled = !STOPPABLE.has(w.status) || stopping.has(w.worldId);
+                button.title = button.disabled ? 'only a starting or running world can be stopped'
+                    : 'stop gracefully: players leave, a final snapshot is saved, the process exits';
+            }
         }
         for (const [worldId, tr] of rows) {
             if (!seen.has(worldId)) {
@@ -173,6 +183,32 @@
                 return;
             } else {
                 say('Stopping ' + worldId + ' failed: HTTP ' + answer.status, 'error');
+            }
+        } catch (e) {
+            say('Cannot reach the director: ' + e.message, 'error');
+        } finally {
+            stopping.delete(worldId);
+        }
+        refresh();
+    }
+
+    async function clear(worldId, button) {
+        if (!token || button.disabled) {
+            return;
+        }
+        button.disabled = true;
+        stopping.add(worldId);
+        try {
+            const answer = await call('POST', '/api/admin/worlds/' + encodeURIComponent(worldId) + '/clear');
+            if (answer.status === 200) {
+                say('Cleared ' + worldId + ': the next join starts it again.');
+            } else if (answer.status === 409) {
+                say(worldId + ' has not failed.', 'error');
+            } else if (answer.status === 401) {
+                signOut('The director refused this token.');
+                return;
+            } else {
+                say('Clearing ' + worldId + ' failed: HTTP ' + answer.status, 'error');
             }
         } catch (e) {
             say('Cannot reach the director: ' + e.message, 'error');

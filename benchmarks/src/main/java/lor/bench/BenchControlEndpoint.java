@@ -173,7 +173,9 @@ final class BenchControlEndpoint implements AutoCloseable {
                              long decodedAt) {
             try {
                 long started = System.nanoTime();
-                boolean written = snapshots.store(snapshot.worldId(), snapshot.seq(), json);
+                // The bench's worlds are never claimed: epoch 0 is theirs.
+                boolean written = snapshots.store(snapshot.worldId(), 0, snapshot.seq(), json)
+                        == SnapshotRepository.Outcome.WRITTEN;
                 long committed = System.nanoTime();
                 if (!written) {
                     duplicatesStored.incrementAndGet();

@@ -419,8 +419,9 @@ public final class SnapshotPersistBench {
             WorldSnapshotMessage received = (WorldSnapshotMessage) directorCodec.decode(text);
             String json = MessageCodec.MAPPER.writeValueAsString(received.state());
             long t3 = System.nanoTime();
-            if (!repository.store(worldId, seq, json)) {
-                throw new IllegalStateException("seq " + seq + " was already stored");
+            SnapshotRepository.Outcome outcome = repository.store(worldId, 0, seq, json);
+            if (outcome != SnapshotRepository.Outcome.WRITTEN) {
+                throw new IllegalStateException("seq " + seq + ": " + outcome);
             }
             long t4 = System.nanoTime();
             long gcMs = gcMillis() - gc0;

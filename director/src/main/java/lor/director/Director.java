@@ -34,6 +34,7 @@ import lor.director.http.DirectorChannelInitializer;
 import lor.director.world.Membership;
 import lor.director.world.SnapshotRepository;
 import lor.director.world.TicketIssuer;
+import lor.director.world.WorldLeaseRepository;
 import lor.director.world.WorldProcessLauncher;
 import lor.director.world.WorldRepository;
 import lor.director.world.WorldSupervisor;
@@ -106,7 +107,12 @@ public final class Director implements AutoCloseable {
                 () -> "ws://" + hostForUrl(config.controlHost()) + ":" + boundPort.get() + ControlEndpoint.PATH,
                 config.bindAddress(), config.snapshotIntervalMs(), config.maxSnapshotBytes(), config.worldJvmOptions());
         TicketIssuer tickets = new TicketIssuer(clock, config.ticketTtlMs());
-        supervisor = new WorldSupervisor(worldRepository.all(), launcher, snapshots, blocking, scheduler, metrics,
+        WorldLeaseRepository leases = new WorldLeaseRepository(database, DirectorIdentity.create(),
+                WorldSupervisor.LEASE_TTL);
+        LOG.info("director {} claims the worlds it runs with leases of {} s", leases.owner(),
+                WorldSupervisor.LEASE_TTL.toSeconds());
+        supervisor = new WorldSupervisor(worldRepository.all(), launcher, snapshots, leases, blocking, scheduler,
+                metrics,
                 new Membership(), tickets, config.publicHost(), config.spawnTimeoutMs(), config.idleShutdownMs(),
                 config.stopTimeoutMs(), config.warmSpares());
 

@@ -17,6 +17,8 @@ public final class DirectorMetrics {
     public final AtomicLong worldSpawns = new AtomicLong();
     public final AtomicLong worldExits = new AtomicLong();
     public final AtomicLong worldsUnhealthy = new AtomicLong();
+    public final AtomicLong worldFailures = new AtomicLong();
+    public final AtomicLong snapshotRefusals = new AtomicLong();
     public final AtomicLong snapshotsPersisted = new AtomicLong();
     public final AtomicLong snapshotDuplicates = new AtomicLong();
     public final AtomicLong snapshotFailures = new AtomicLong();
@@ -30,8 +32,11 @@ public final class DirectorMetrics {
     public String render(List<WorldView> worlds, int readySpares) {
         StringBuilder out = new StringBuilder(2048);
         long running = worlds.stream().filter(w -> w.status() == WorldStatus.RUNNING).count();
+        long failed = worlds.stream().filter(w -> w.status() == WorldStatus.FAILED).count();
         long players = worlds.stream().mapToLong(WorldView::players).sum();
         gauge(out, "lor_worlds_running", "World processes registered and serving players.", running);
+        gauge(out, "lor_worlds_failed", "Worlds marked failed (crash loop or unreadable snapshot) until cleared.",
+                failed);
         gauge(out, "lor_players_online", "Players connected to any world.", players);
         gauge(out, "lor_warm_spares_ready", "Warm spare world processes registered and waiting for a world.",
                 readySpares);
@@ -39,12 +44,16 @@ public final class DirectorMetrics {
         counter(out, "lor_world_exits_total", "World processes that exited.", worldExits.get());
         counter(out, "lor_world_unhealthy_total", "World processes killed after missing their heartbeats.",
                 worldsUnhealthy.get());
+        counter(out, "lor_world_failures_total", "Times a world was marked failed.", worldFailures.get());
         counter(out, "lor_snapshots_persisted_total", "World snapshots committed to the database.",
                 snapshotsPersisted.get());
         counter(out, "lor_snapshot_duplicates_total", "Snapshots received again and acknowledged without a write.",
                 snapshotDuplicates.get());
         counter(out, "lor_snapshot_failures_total", "Snapshots that could not be persisted.",
                 snapshotFailures.get());
+        counter(out, "lor_snapshot_refusals_total",
+                "Snapshots refused: from a fenced-off (older) epoch, or a seq not above the stored one.",
+                snapshotRefusals.get());
         counter(out, "lor_logins_total", "Successful logins.", logins.get());
         counter(out, "lor_login_failures_total", "Refused logins.", loginFailures.get());
 

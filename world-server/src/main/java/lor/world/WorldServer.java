@@ -7,6 +7,7 @@ import lor.protocol.ErrorMessage;
 import lor.protocol.control.PlayerKickMessage;
 import lor.protocol.control.PortalGrantedMessage;
 import lor.protocol.control.PortalRefusedMessage;
+import lor.protocol.control.WorldExitCodes;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
@@ -28,11 +29,6 @@ public final class WorldServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(WorldServer.class);
 
-    /** Exit status when the director refused this process. */
-    static final int EXIT_REFUSED = 2;
-    /** Exit status when the world cannot continue (an unreadable snapshot). */
-    static final int EXIT_FATAL = 3;
-
     /** Bounded input queue of the tick thread; a full queue refuses joins instead of growing. */
     private static final int COMMAND_QUEUE_CAPACITY = 16_384;
 
@@ -50,7 +46,8 @@ public final class WorldServer {
         this.config = config;
         this.host = host;
         this.outbox = new SnapshotOutbox(config.worldId(), host.control(), host.io());
-        this.runtime = new WorldRuntime(config, Maps.load(config), host.control(), outbox, this::fatal);
+        this.runtime = new WorldRuntime(config, Maps.load(config), host.control(), outbox,
+                reason -> fatal(reason, WorldExitCodes.UNREADABLE_SNAPSHOT));
         this.loop = new WorldLoop(config.worldId(), COMMAND_QUEUE_CAPACITY, runtime);
         this.shutdown = new ShutdownCoordinator(this, config.shutdownAckTimeoutMs());
         shutdown.terminated().thenAccept(exit::complete);
@@ -144,10 +141,10 @@ public final class WorldServer {
         host.release();
     }
 
-    private void fatal(String reason) {
+    private void fatal(String reason, int status) {
         LOG.error("world {} cannot continue: {}", config.worldId(), reason);
         releaseResources();
-        exit.complete(EXIT_FATAL);
+        exit.complete(status);
     }
 
     private void hydrate(WorldHydrateMessage hydrate) {
@@ -180,7 +177,7 @@ public final class WorldServer {
         @Override
         public void onHydrate(WorldHydrateMessage hydrate) {
             if (!loop.submitNow(() -> hydrate(hydrate))) {
-                fatal("tick queue full during hydration");
+                fatal("tick queue full during hydration", WorldExitCodes.FATAL);
             }
         }
 
@@ -238,7 +235,7 @@ public final class WorldServer {
         public void onRefused(ErrorMessage error) {
             LOG.error("world {} exits: the director refused its registration", config.worldId());
             releaseResources();
-            exit.complete(EXIT_REFUSED);
+            exit.complete(WorldExitCodes.REFUSED);
         }
     }
 }

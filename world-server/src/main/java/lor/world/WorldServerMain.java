@@ -5,6 +5,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import lor.protocol.control.WorldAssignMessage;
+import lor.protocol.control.WorldExitCodes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -12,7 +13,6 @@ import org.slf4j.LoggerFactory;
 public final class WorldServerMain {
 
     /** Exit status for bad options (sysexits EX_USAGE). */
-    private static final int EXIT_USAGE = 64;
 
     private WorldServerMain() {
     }
@@ -28,7 +28,7 @@ public final class WorldServerMain {
         } catch (IllegalArgumentException e) {
             System.err.println("world-server: " + e.getMessage());
             System.err.println(WorldConfig.USAGE);
-            System.exit(EXIT_USAGE);
+            System.exit(WorldExitCodes.USAGE);
             return;
         }
         run(config);
@@ -44,7 +44,7 @@ public final class WorldServerMain {
         String token = System.getenv(WorldConfig.ENV_SPAWN_TOKEN);
         if (token == null || token.isBlank()) {
             System.err.println("world-server: a spare needs " + WorldConfig.ENV_SPAWN_TOKEN);
-            System.exit(EXIT_USAGE);
+            System.exit(WorldExitCodes.USAGE);
             return;
         }
         Spare spare;
@@ -53,7 +53,7 @@ public final class WorldServerMain {
         } catch (IllegalArgumentException e) {
             System.err.println("world-server: " + e.getMessage());
             System.err.println(WorldConfig.USAGE);
-            System.exit(EXIT_USAGE);
+            System.exit(WorldExitCodes.USAGE);
             return;
         }
         WorldAssignMessage assign;
@@ -72,7 +72,7 @@ public final class WorldServerMain {
         } catch (IllegalArgumentException e) {
             log.error("cannot become world {}: {}", assign.worldId(), e.getMessage());
             spare.release();
-            System.exit(EXIT_USAGE);
+            System.exit(WorldExitCodes.USAGE);
             return;
         }
         serve(server);
@@ -86,7 +86,7 @@ public final class WorldServerMain {
         } catch (IllegalArgumentException e) {
             // A map this build does not ship, or one it cannot read: a configuration error, not a crash.
             System.err.println("world-server: " + e.getMessage());
-            System.exit(EXIT_USAGE);
+            System.exit(WorldExitCodes.USAGE);
             return;
         }
         serve(server);

@@ -14,6 +14,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import lor.protocol.control.SnapshotAckMessage;
 import lor.protocol.control.WorldHeartbeatMessage;
+import lor.protocol.control.WorldExitCodes;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
@@ -34,6 +35,7 @@ import lor.sim.world.WorldSnapshot;
 import lor.world.snapshot.SnapshotCodec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * A real world server in this JVM (game endpoint, tick thread, control client, snapshot I/O) between a director
@@ -88,6 +90,20 @@ class WorldServerTest {
         StateMessage state = nextStateWithAck(2);
         assertThat(state.entities()).containsExactly(
                 new StateMessage.EntityState(welcome.entityId(), 15, 15, 0, "player"));
+    }
+
+    @Test
+    void anUnreadableSnapshotEndsTheProcessWithTheStatusThatTellsTheDirectorNotToRetry() throws Exception {
+        director = new ScriptedDirector();
+        world = WorldServer.start(config(director, "--map", "meadow"));
+        Channel connection = director.next(WorldRegisterMessage.class, STEP).connection();
+
+        director.send(connection, new WorldHydrateMessage("start", 7,
+                JsonNodeFactory.instance.objectNode().put("format", 99)));
+
+        assertThat(world.exitStatus().get(STEP.toMillis(), TimeUnit.MILLISECONDS))
+                .isEqualTo(WorldExitCodes.UNREADABLE_SNAPSHOT);
+        world = null;
     }
 
     @Test

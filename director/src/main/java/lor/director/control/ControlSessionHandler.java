@@ -89,7 +89,7 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Tex
             return;
         }
         if (message instanceof WorldSnapshotMessage snapshot) {
-            supervisor.onSnapshot(worldId, snapshot).whenComplete((ignored, error) -> {
+            supervisor.onSnapshot(this, worldId, snapshot).whenComplete((ignored, error) -> {
                 if (error == null) {
                     send(new SnapshotAckMessage(snapshot.worldId(), snapshot.seq()));
                 }

@@ -23,6 +23,8 @@ import tools.jackson.databind.node.ObjectNode;
  * <pre>
  * GET  /api/admin/worlds                 every world with process, players, tick figures and snapshot age
  * POST /api/admin/worlds/{worldId}/stop  stop a world gracefully (202), 404 unknown, 409 not running
+ * POST /api/admin/worlds/{worldId}/clear clear a failed world (200; it is stopped, the next join starts it),
+ *                                        404 unknown, 409 not failed
  * </pre>
  */
 final class AdminApi {
@@ -61,6 +63,8 @@ final class AdminApi {
                     worldsJson(worlds.views(), System.currentTimeMillis()));
         } else if (rest.startsWith("worlds/") && rest.endsWith("/stop") && HttpMethod.POST.equals(request.method())) {
             stop(ctx, request, rest.substring("worlds/".length(), rest.length() - "/stop".length()));
+        } else if (rest.startsWith("worlds/") && rest.endsWith("/clear") && HttpMethod.POST.equals(request.method())) {
+            clear(ctx, request, rest.substring("worlds/".length(), rest.length() - "/clear".length()));
         } else {
             HttpResponses.notFound(ctx, request);
         }
@@ -79,6 +83,19 @@ final class AdminApi {
         }
     }
 
+    private void clear(ChannelHandlerContext ctx, FullHttpRequest request, String worldId) {
+        if (!worlds.exists(worldId)) {
+            HttpResponses.send(ctx, request, HttpResponseStatus.NOT_FOUND, HttpResponses.JSON,
+                    "{\"error\":\"no such world\"}");
+        } else if (!worlds.clearFailure(worldId)) {
+            HttpResponses.send(ctx, request, HttpResponseStatus.CONFLICT, HttpResponses.JSON,
+                    "{\"error\":\"the world has not failed\"}");
+        } else {
+            HttpResponses.send(ctx, request, HttpResponseStatus.OK, HttpResponses.JSON,
+                    "{\"status\":\"stopped\"}");
+        }
+    }
+
     static String worldsJson(List<WorldView> views, long nowMillis) {
         ArrayNode array = JsonNodeFactory.instance.arrayNode();
         for (WorldView w : views) {
@@ -87,7 +104,8 @@ final class AdminApi {
                     .put("name", w.name())
                     .put("status", w.status().wireName())
                     .put("players", w.players())
-                    .put("lastSnapshotSeq", w.lastSnapshotSeq());
+                    .put("lastSnapshotSeq", w.lastSnapshotSeq())
+                    .put("failure", w.failure());
             putNullable(o, "pid", w.pid());
             putNullable(o, "gamePort", w.gamePort() == null ? null : w.gamePort().longValue());
             if (w.lastStatus() != null && w.status() == WorldStatus.RUNNING) {

@@ -135,6 +135,7 @@ public final class ApiHandler {
             }
             o.put("lastSnapshotSeq", w.lastSnapshotSeq());
             o.put("hydratedSeq", w.hydratedSeq());
+            o.put("failure", w.failure());
         }
         return MessageCodec.MAPPER.writeValueAsString(array);
     }

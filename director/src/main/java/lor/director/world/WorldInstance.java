@@ -27,6 +27,10 @@ final class WorldInstance {
     WorldLoadMessage lastLoad;
     /** When the world last had players or handed out a ticket, in nanoTime; idle shutdown counts from here. */
     long lastActiveNanos;
+    /** Why the world is {@link WorldStatus#FAILED}; null otherwise. */
+    String failure;
+    /** Recent abnormal exits (nanoTime), newest last, at most {@link CrashLoop#MAX_EXITS}. */
+    final CrashLoop crashes = new CrashLoop();
     /** Joins that arrived while the world was stopping: served by the next spawn. */
     final List<CompletableFuture<JoinTarget>> waitingForRestart = new ArrayList<>();
 
@@ -42,6 +46,6 @@ final class WorldInstance {
         WorldProcess p = current;
         return new WorldView(worldId, name, status, players, p == null || p.pid == 0 ? null : p.pid,
                 p == null || p.gamePort == 0 ? null : p.gamePort, lastSnapshotSeq, lastSnapshotAtMillis, hydratedSeq,
-                lastStatus, lastLoad);
+                lastStatus, lastLoad, failure);
     }
 }

@@ -7,14 +7,17 @@ import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.ticket.TicketSigner;
 
 /**
- * One spawn of a world: the OS process, the secrets it was started with, and how far it got. Fields are guarded
- * by the owning {@link WorldInstance}'s monitor.
+ * One spawn of a world: its claim, the OS process, the secrets it was started with, and how far it got. Fields
+ * are guarded by the owning {@link WorldInstance}'s monitor.
  */
 final class WorldProcess {
 
-    final String spawnToken;
-    final TicketSigner signer;
     final CompletableFuture<JoinTarget> ready = new CompletableFuture<>();
+    /** Null until the world is claimed in the database and the process is chosen (launched or a spare). */
+    String spawnToken;
+    TicketSigner signer;
+    /** The claim's epoch: the only one whose snapshots the database accepts for the world. */
+    long epoch;
     Process process;
     long pid;
     int gamePort;
@@ -26,11 +29,17 @@ final class WorldProcess {
     long lastHeartbeatNanos;
     /** Missed its heartbeats and was killed; its exit is the end of it. */
     boolean unhealthy;
+    /** The highest snapshot seq it sent: an older one still waiting for the database is dropped for it. */
+    long newestSnapshotSeq;
+    /** The seq of the snapshot it was sent to hydrate from. */
+    long hydrationSeq;
+    /** Set when the director found the world cannot run (its snapshot is unreadable): its exit fails the world. */
+    String failure;
     /** A spare's snapshot, read while it builds its world; taken by the first hydration. */
     CompletableFuture<WorldHydrateMessage> prefetchedHydration;
 
-    WorldProcess(String spawnToken, TicketSigner signer) {
-        this.spawnToken = spawnToken;
-        this.signer = signer;
+    /** Spawned and claimed: the process exists. False while the database claim is under way. */
+    boolean started() {
+        return process != null;
     }
 }

@@ -32,6 +32,7 @@ import lor.protocol.control.ShutdownAckMessage;
 import lor.protocol.control.SpareRegisterMessage;
 import lor.protocol.control.WorldHeartbeatMessage;
 import lor.protocol.control.WorldAssignMessage;
+import lor.protocol.control.WorldExitCodes;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldLoadMessage;
 import lor.protocol.control.WorldReadyMessage;
@@ -45,6 +46,7 @@ import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -61,14 +63,19 @@ public final class WorldSupervisor {
 
     /** How often idle worlds are looked for. */
     static final long IDLE_CHECK_MILLIS = 250;
-    /** Persist attempts for one snapshot before the director gives up and lets the world resend it. */
-    static final int PERSIST_ATTEMPTS = 5;
+    /** Longest wait between two attempts to persist a snapshot while the database is unavailable. */
+    static final long PERSIST_RETRY_MAX_MILLIS = 2_000;
     /** Joins that may wait for a stopping world to come back, per world. */
     static final int MAX_WAITING_JOINS = 10_000;
+    /** How long a world's lease lives unrenewed; a crashed director's worlds are free again after it. */
+    public static final Duration LEASE_TTL = Duration.ofSeconds(30);
+    /** How often this director renews its leases: a third of their life, so two missed renewals are survived. */
+    static final long LEASE_RENEW_MILLIS = LEASE_TTL.toMillis() / 3;
 
     private final Map<String, WorldInstance> worlds;
     private final WorldProcessLauncher launcher;
     private final SnapshotRepository snapshots;
+    private final WorldLeases leases;
     private final Executor blocking;
     private final ScheduledExecutorService scheduler;
     private final DirectorMetrics metrics;
@@ -82,9 +89,11 @@ public final class WorldSupervisor {
     private volatile boolean shuttingDown;
     private ScheduledFuture<?> idleCheck;
     private ScheduledFuture<?> healthCheck;
+    private ScheduledFuture<?> leaseRenewal;
 
     public WorldSupervisor(Collection<WorldRepository.WorldRecord> records, WorldProcessLauncher launcher,
-                           SnapshotRepository snapshots, Executor blocking, ScheduledExecutorService scheduler,
+                           SnapshotRepository snapshots, WorldLeases leases, Executor blocking,
+                           ScheduledExecutorService scheduler,
                            DirectorMetrics metrics, Membership membership, TicketIssuer tickets, String publicHost,
                            long spawnTimeoutMs, long idleShutdownMs, long stopTimeoutMs, int warmSpares) {
         Map<String, WorldInstance> byId = new LinkedHashMap<>();
@@ -95,6 +104,7 @@ public final class WorldSupervisor {
         this.worlds = Map.copyOf(byId);
         this.launcher = launcher;
         this.snapshots = snapshots;
+        this.leases = leases;
         this.blocking = blocking;
         this.scheduler = scheduler;
         this.metrics = metrics;
@@ -112,6 +122,8 @@ public final class WorldSupervisor {
         WorldHealth health = new WorldHealth(worlds.values(), metrics);
         healthCheck = scheduler.scheduleWithFixedDelay(health::check, WorldHealth.HEARTBEAT_MILLIS,
                 WorldHealth.HEARTBEAT_MILLIS, TimeUnit.MILLISECONDS);
+        leaseRenewal = scheduler.scheduleWithFixedDelay(() -> runBlocking(this::renewLeases, () -> { }),
+                LEASE_RENEW_MILLIS, LEASE_RENEW_MILLIS, TimeUnit.MILLISECONDS);
         if (idleShutdownMs > 0) {
             idleCheck = scheduler.scheduleWithFixedDelay(this::stopIdleWorlds, IDLE_CHECK_MILLIS, IDLE_CHECK_MILLIS,
                     TimeUnit.MILLISECONDS);
@@ -157,6 +169,10 @@ public final class WorldSupervisor {
             switch (w.status) {
                 case RUNNING, STARTING -> {
                     return w.current.ready;
+                }
+                case FAILED -> {
+                    return CompletableFuture.failedFuture(
+                            new WorldUnavailableException("the world has failed: " + w.failure));
                 }
                 case STOPPING -> {
                     if (w.waitingForRestart.size() >= MAX_WAITING_JOINS) {
@@ -273,7 +289,8 @@ public final class WorldSupervisor {
      * Persists a snapshot from a registered world. The future completes once it is committed (or was already
      * stored), which is when the caller may acknowledge it.
      */
-    public CompletableFuture<Void> onSnapshot(String registeredWorldId, WorldSnapshotMessage message) {
+    public CompletableFuture<Void> onSnapshot(ControlChannel channel, String registeredWorldId,
+                                              WorldSnapshotMessage message) {
         WorldInstance w = worlds.get(registeredWorldId);
         if (w == null || !registeredWorldId.equals(message.worldId())) {
             return CompletableFuture.failedFuture(new IllegalArgumentException("snapshot for another world"));
@@ -281,9 +298,19 @@ public final class WorldSupervisor {
         if (message.seq() <= 0) {
             return CompletableFuture.failedFuture(new IllegalArgumentException("snapshot seq must be positive"));
         }
+        WorldProcess p;
+        synchronized (w) {
+            p = w.current != null && w.current.control == channel ? w.current : null;
+            if (p != null) {
+                p.newestSnapshotSeq = Math.max(p.newestSnapshotSeq, message.seq());
+            }
+        }
+        if (p == null) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException("not the world's current process"));
+        }
         String json = MessageCodec.MAPPER.writeValueAsString(message.state());
         CompletableFuture<Void> done = new CompletableFuture<>();
-        persist(w, message.seq(), json, message.last(), 1, done);
+        persist(w, p, message.seq(), json, message.last(), 1, done);
         return done;
     }
 
@@ -476,6 +503,9 @@ public final class WorldSupervisor {
         if (healthCheck != null) {
             healthCheck.cancel(false);
         }
+        if (leaseRenewal != null) {
+            leaseRenewal.cancel(false);
+        }
         List<CompletableFuture<Process>> exits = new ArrayList<>();
         List<Process> processes = new ArrayList<>();
         for (Process spare : spares.close()) {
@@ -485,16 +515,29 @@ public final class WorldSupervisor {
         for (WorldInstance w : worlds.values()) {
             synchronized (w) {
                 failWaiters(w, "the director is shutting down");
-                if (w.current != null && w.current.process != null) {
+                WorldProcess p = w.current;
+                if (p != null) {
                     requestStopLocked(w, "director shutting down");
-                    exits.add(w.current.process.onExit());
-                    processes.add(w.current.process);
+                    if (p.started()) {
+                        exits.add(p.process.onExit());
+                        processes.add(p.process);
+                    }
                 }
             }
         }
-        if (exits.isEmpty()) {
-            return;
+        if (!exits.isEmpty()) {
+            awaitExits(exits, processes, timeout);
         }
+        try {
+            leases.releaseAll();
+        } catch (DataAccessException e) {
+            LOG.warn("cannot release this director's worlds: {}; their leases expire within {} s", e.getMessage(),
+                    LEASE_TTL.toSeconds());
+        }
+    }
+
+    private static void awaitExits(List<CompletableFuture<Process>> exits, List<Process> processes,
+                                   Duration timeout) {
         LOG.info("waiting up to {} s for {} world(s) to save and exit", timeout.toSeconds(), exits.size());
         try {
             CompletableFuture.allOf(exits.toArray(CompletableFuture[]::new))
@@ -536,35 +579,85 @@ public final class WorldSupervisor {
 
     // ---- internals ----------------------------------------------------------------------------------------------
 
+    /**
+     * Starts a spawn: the world is claimed in the database first (a new epoch, and never while another director's
+     * lease is live), off the caller's thread; then a warm spare takes it, or a new process is launched.
+     */
     private WorldProcess spawnLocked(WorldInstance w) {
-        SparePool.Spare spare = spares.take();
-        if (spare != null) {
-            return assignLocked(w, spare);
-        }
-        String spawnToken = Secrets.random256();
-        String ticketSecret = Secrets.random256();
-        WorldProcess p = new WorldProcess(spawnToken, TicketSigner.fromEncodedSecret(ticketSecret));
+        WorldProcess p = new WorldProcess();
         w.current = p;
         w.status = WorldStatus.STARTING;
         w.lastStatus = null;
         w.lastLoad = null;
         w.hydratedSeq = 0;
+        p.timeout = scheduler.schedule(() -> onSpawnTimeout(w, p), spawnTimeoutMs, TimeUnit.MILLISECONDS);
+        runBlocking(() -> claimAndStart(w, p),
+                () -> abandon(w, p, "the director is overloaded; try again"));
+        return p;
+    }
+
+    private void claimAndStart(WorldInstance w, WorldProcess p) {
+        long epoch;
         try {
-            p.process = launcher.launch(w.worldId, w.settings, spawnToken, ticketSecret);
+            epoch = leases.claim(w.worldId);
+        } catch (LeaseHeldException e) {
+            LOG.warn("not starting world {}: {}", w.worldId, e.getMessage());
+            // The other director's name is for the operator's log, not for players.
+            abandon(w, p, "the world is run by another director");
+            return;
+        } catch (DataAccessException e) {
+            LOG.error("not starting world {}: cannot claim it in the database: {}", w.worldId, e.getMessage());
+            abandon(w, p, "the database is unavailable");
+            return;
+        }
+        synchronized (w) {
+            if (w.current == p && w.status == WorldStatus.STARTING && !shuttingDown) {
+                p.epoch = epoch;
+                SparePool.Spare spare = spares.take();
+                if (spare != null) {
+                    assignLocked(w, p, spare);
+                } else {
+                    launchLocked(w, p);
+                }
+                return;
+            }
+        }
+        // Stopped (or the director began shutting down) while the claim ran: give the world back.
+        releaseLease(w.worldId, epoch);
+    }
+
+    /** Ends a spawn that never got a process. */
+    private void abandon(WorldInstance w, WorldProcess p, String reason) {
+        synchronized (w) {
+            if (w.current == p) {
+                cancelTimeout(p);
+                w.current = null;
+                w.status = WorldStatus.STOPPED;
+            }
+        }
+        p.ready.completeExceptionally(new WorldUnavailableException(reason));
+    }
+
+    private void launchLocked(WorldInstance w, WorldProcess p) {
+        String ticketSecret = Secrets.random256();
+        p.spawnToken = Secrets.random256();
+        p.signer = TicketSigner.fromEncodedSecret(ticketSecret);
+        try {
+            p.process = launcher.launch(w.worldId, w.settings, p.spawnToken, ticketSecret);
         } catch (IOException e) {
             LOG.error("cannot start a process for world {}: {}", w.worldId, e.getMessage());
+            cancelTimeout(p);
             w.current = null;
             w.status = WorldStatus.STOPPED;
+            releaseLease(w.worldId, p.epoch);
             p.ready.completeExceptionally(new WorldUnavailableException("the world's process could not start"));
-            return p;
+            return;
         }
         p.pid = p.process.pid();
         metrics.worldSpawns.incrementAndGet();
-        LOG.info("spawned world {} as pid {}", w.worldId, p.pid);
+        LOG.info("spawned world {} as pid {} (epoch {})", w.worldId, p.pid, p.epoch);
         ProcessOutputPump.start(w.worldId, p.pid, p.process.getInputStream());
         p.process.onExit().thenAccept(exited -> onExit(w, p, exited.exitValue()));
-        p.timeout = scheduler.schedule(() -> onSpawnTimeout(w, p), spawnTimeoutMs, TimeUnit.MILLISECONDS);
-        return p;
     }
 
     /**
@@ -572,32 +665,33 @@ public final class WorldSupervisor {
      * control connection, then registers as that world on the same connection and is hydrated as a fresh spawn would
      * be. A new spare is started in its place once the world is ready (or failed).
      */
-    private WorldProcess assignLocked(WorldInstance w, SparePool.Spare spare) {
+    private void assignLocked(WorldInstance w, WorldProcess p, SparePool.Spare spare) {
         String ticketSecret = Secrets.random256();
-        WorldProcess p = new WorldProcess(spare.spawnToken, TicketSigner.fromEncodedSecret(ticketSecret));
+        p.spawnToken = spare.spawnToken;
+        p.signer = TicketSigner.fromEncodedSecret(ticketSecret);
         p.process = spare.process;
         p.pid = spare.process.pid();
-        w.current = p;
-        w.status = WorldStatus.STARTING;
-        w.lastStatus = null;
-        w.lastLoad = null;
-        w.hydratedSeq = 0;
         spare.label = w.worldId;
         prefetchHydration(w, p);
         WorldSettings s = w.settings;
         spare.control.send(new WorldAssignMessage(w.worldId, ticketSecret, s.map(), s.npcs(), s.viewRadius(),
                 s.spawn(), launcher.snapshotIntervalMs()));
-        LOG.info("world {} takes warm spare pid {}", w.worldId, p.pid);
+        LOG.info("world {} takes warm spare pid {} (epoch {})", w.worldId, p.pid, p.epoch);
         p.process.onExit().thenAccept(exited -> onExit(w, p, exited.exitValue()));
-        p.timeout = scheduler.schedule(() -> onSpawnTimeout(w, p), spawnTimeoutMs, TimeUnit.MILLISECONDS);
         // The replacement's JVM start would compete for the CPU with the hydration the join is waiting for.
         p.ready.whenComplete((target, error) -> runBlocking(spares::replenish, () -> { }));
-        return p;
     }
 
     private void onSpawnTimeout(WorldInstance w, WorldProcess p) {
         synchronized (w) {
             if (w.current != p || p.hydrated) {
+                return;
+            }
+            if (!p.started()) {
+                LOG.error("world {} could not be claimed within {} ms", w.worldId, spawnTimeoutMs);
+                w.current = null;
+                w.status = WorldStatus.STOPPED;
+                p.ready.completeExceptionally(new WorldUnavailableException("the database did not answer in time"));
                 return;
             }
             if (WorldHealth.recentlyAlive(p, System.nanoTime())) {
@@ -621,12 +715,15 @@ public final class WorldSupervisor {
             if (w.current != p) {
                 return;
             }
-            if (w.status == WorldStatus.STOPPING && exitCode == 0) {
+            boolean clean = w.status == WorldStatus.STOPPING && exitCode == WorldExitCodes.CLEAN;
+            if (clean) {
                 LOG.info("world {} (pid {}) exited cleanly", w.worldId, p.pid);
             } else {
                 LOG.warn("world {} (pid {}) exited with code {} while {}", w.worldId, p.pid, exitCode,
                         w.status.wireName());
             }
+            String failure = clean ? null : failureOf(w, p, exitCode);
+            releaseLease(w.worldId, p.epoch);
             cancelTimeout(p);
             w.current = null;
             w.status = WorldStatus.STOPPED;
@@ -638,6 +735,10 @@ public final class WorldSupervisor {
             if (p.control != null) {
                 p.control.close();
                 p.control = null;
+            }
+            if (failure != null) {
+                failLocked(w, failure);
+                return;
             }
             if (!w.waitingForRestart.isEmpty()) {
                 if (shuttingDown) {
@@ -659,6 +760,71 @@ public final class WorldSupervisor {
         }
     }
 
+    /** Why this abnormal exit means the world must not be started again as it is; null if it may. */
+    private static String failureOf(WorldInstance w, WorldProcess p, int exitCode) {
+        if (p.failure != null) {
+            return p.failure;
+        }
+        if (exitCode == WorldExitCodes.UNREADABLE_SNAPSHOT) {
+            return "its snapshot seq " + p.hydrationSeq + " cannot be loaded (the row is kept for inspection)";
+        }
+        if (w.crashes.exited(System.nanoTime())) {
+            return "it exited abnormally " + CrashLoop.MAX_EXITS + " times within "
+                    + CrashLoop.WINDOW_MILLIS / 1000 + " s (last exit code " + exitCode + ")";
+        }
+        return null;
+    }
+
+    private void failLocked(WorldInstance w, String reason) {
+        w.status = WorldStatus.FAILED;
+        w.failure = reason;
+        metrics.worldFailures.incrementAndGet();
+        LOG.error("world {} failed: {}. Joins are refused until an operator clears it "
+                + "(POST /api/admin/worlds/{}/clear)", w.worldId, reason, w.worldId);
+        failWaiters(w, "the world has failed: " + reason);
+    }
+
+    /**
+     * An operator's word that a failed world may be started again (after fixing or deleting its bad snapshot, or
+     * the cause of its crashes): it becomes stopped, and the next join starts it.
+     *
+     * @return false when the world is unknown or not failed
+     */
+    public boolean clearFailure(String worldId) {
+        WorldInstance w = worlds.get(worldId);
+        if (w == null) {
+            return false;
+        }
+        synchronized (w) {
+            if (w.status != WorldStatus.FAILED) {
+                return false;
+            }
+            LOG.info("world {}: failure cleared by an operator (was: {})", worldId, w.failure);
+            w.status = WorldStatus.STOPPED;
+            w.failure = null;
+            w.crashes.clear();
+            return true;
+        }
+    }
+
+    private void renewLeases() {
+        try {
+            leases.renewAll();
+        } catch (DataAccessException e) {
+            LOG.warn("cannot renew the world leases: {}", e.getMessage());
+        }
+    }
+
+    private void releaseLease(String worldId, long epoch) {
+        runBlocking(() -> {
+            try {
+                leases.release(worldId, epoch);
+            } catch (DataAccessException e) {
+                LOG.warn("cannot release world {}: {}; its lease expires by itself", worldId, e.getMessage());
+            }
+        }, () -> { });
+    }
+
     private void stopIdleWorlds() {
         long now = System.nanoTime();
         for (WorldInstance w : worlds.values()) {
@@ -676,6 +842,14 @@ public final class WorldSupervisor {
             return;
         }
         WorldProcess p = w.current;
+        if (!p.started()) {
+            // Still being claimed: nothing runs yet, and the claim gives the world back when it sees this.
+            cancelTimeout(p);
+            w.current = null;
+            w.status = WorldStatus.STOPPED;
+            p.ready.completeExceptionally(new WorldUnavailableException("the world is stopping"));
+            return;
+        }
         w.status = WorldStatus.STOPPING;
         LOG.info("stopping world {} (pid {}): {}", w.worldId, p.pid, reason);
         if (p.control != null && p.hydrated) {
@@ -719,8 +893,7 @@ public final class WorldSupervisor {
                 current = error == null && hydrate.seq() >= w.lastSnapshotSeq;
             }
             if (current) {
-                LOG.info("hydrating world {} from snapshot seq {}", w.worldId, hydrate.seq());
-                channel.send(hydrate);
+                sendHydrate(w, p, channel, hydrate);
             } else {
                 runBlocking(() -> loadAndSendHydration(w, p, channel), () -> p.process.destroyForcibly());
             }
@@ -744,6 +917,17 @@ public final class WorldSupervisor {
         WorldHydrateMessage hydrate;
         try {
             hydrate = loadHydration(w);
+        } catch (UnreadableSnapshotException e) {
+            LOG.error("world {}: {}", w.worldId, e.getMessage());
+            synchronized (w) {
+                if (w.current == p) {
+                    // Its exit marks the world failed with this reason: another start would read the same row.
+                    p.failure = e.getMessage() + " (the row is kept for inspection)";
+                    p.ready.completeExceptionally(new WorldUnavailableException("the world has failed: " + p.failure));
+                    p.process.destroyForcibly();
+                }
+            }
+            return;
         } catch (DataAccessException e) {
             LOG.error("cannot load the snapshot of world {}: {}", w.worldId, e.getMessage());
             synchronized (w) {
@@ -754,21 +938,34 @@ public final class WorldSupervisor {
             }
             return;
         }
+        sendHydrate(w, p, channel, hydrate);
+    }
+
+    private void sendHydrate(WorldInstance w, WorldProcess p, ControlChannel channel, WorldHydrateMessage hydrate) {
+        synchronized (w) {
+            p.hydrationSeq = hydrate.seq();
+        }
         LOG.info("hydrating world {} from snapshot seq {}", w.worldId, hydrate.seq());
         channel.send(hydrate);
     }
 
     private WorldHydrateMessage loadHydration(WorldInstance w) {
         return snapshots.latest(w.worldId)
-                .map(s -> new WorldHydrateMessage(w.worldId, s.seq(), parseState(s.stateJson())))
+                .map(s -> new WorldHydrateMessage(w.worldId, s.seq(), parseState(s.seq(), s.stateJson())))
                 .orElse(new WorldHydrateMessage(w.worldId, 0, null));
     }
 
-    private void persist(WorldInstance w, long seq, String json, boolean last, int attempt,
+    private void persist(WorldInstance w, WorldProcess p, long seq, String json, boolean last, int attempt,
                          CompletableFuture<Void> done) {
         runBlocking(() -> {
             try {
-                boolean written = snapshots.store(w.worldId, seq, json);
+                SnapshotRepository.Outcome outcome = snapshots.store(w.worldId, p.epoch, seq, json);
+                if (!outcome.acknowledged()) {
+                    refused(w, p, seq, outcome);
+                    done.completeExceptionally(new IllegalStateException("snapshot refused: " + outcome));
+                    return;
+                }
+                boolean written = outcome == SnapshotRepository.Outcome.WRITTEN;
                 (written ? metrics.snapshotsPersisted : metrics.snapshotDuplicates).incrementAndGet();
                 synchronized (w) {
                     w.lastSnapshotSeq = Math.max(w.lastSnapshotSeq, seq);
@@ -782,20 +979,55 @@ public final class WorldSupervisor {
                 }
                 done.complete(null);
             } catch (DataAccessException e) {
-                if (attempt >= PERSIST_ATTEMPTS) {
+                // Retried until stored, however long the database is away, unless the world has moved on: a
+                // snapshot is a full state, so a newer one from the process replaces it, and a gone process
+                // needs no ack.
+                String supersededBy = supersededBy(w, p, seq);
+                if (supersededBy != null) {
                     metrics.snapshotFailures.incrementAndGet();
-                    LOG.error("world {} snapshot seq {} not persisted after {} attempts: {}", w.worldId, seq,
-                            attempt, e.getMessage());
+                    LOG.warn("world {} snapshot seq {} not persisted ({}); dropped: {}", w.worldId, seq,
+                            e.getMessage(), supersededBy);
                     done.completeExceptionally(e);
-                } else {
-                    long delay = 250L << attempt;
-                    LOG.warn("world {} snapshot seq {} not persisted ({}); retrying in {} ms", w.worldId, seq,
-                            e.getMessage(), delay);
-                    scheduler.schedule(() -> persist(w, seq, json, last, attempt + 1, done), delay,
-                            TimeUnit.MILLISECONDS);
+                    return;
                 }
+                long delay = Math.min(250L << Math.min(attempt, 4), PERSIST_RETRY_MAX_MILLIS);
+                if (attempt == 1 || attempt % 10 == 0) {
+                    LOG.warn("world {} snapshot seq {} not persisted ({}); attempt {}, retrying every {} ms until "
+                            + "the database answers", w.worldId, seq, e.getMessage(), attempt, delay);
+                }
+                scheduler.schedule(() -> persist(w, p, seq, json, last, attempt + 1, done), delay,
+                        TimeUnit.MILLISECONDS);
             }
         }, () -> done.completeExceptionally(new WorldUnavailableException("director overloaded")));
+    }
+
+    private static String supersededBy(WorldInstance w, WorldProcess p, long seq) {
+        synchronized (w) {
+            if (w.current != p) {
+                return "the process that sent it is gone";
+            }
+            return p.newestSnapshotSeq > seq ? "seq " + p.newestSnapshotSeq + " replaces it" : null;
+        }
+    }
+
+    /**
+     * A snapshot the database would not take. From an older epoch, the process has been fenced off (another spawn
+     * or director claimed the world since): it must not run on. A seq not above the stored one is refused and the
+     * world keeps running; its next snapshot goes on from its own seq.
+     */
+    private void refused(WorldInstance w, WorldProcess p, long seq, SnapshotRepository.Outcome outcome) {
+        metrics.snapshotRefusals.incrementAndGet();
+        if (outcome == SnapshotRepository.Outcome.STALE_EPOCH) {
+            LOG.error("world {} snapshot seq {} refused: pid {} runs epoch {}, but the world has been claimed again "
+                    + "since; killing the fenced-off process", w.worldId, seq, p.pid, p.epoch);
+            synchronized (w) {
+                if (p.started()) {
+                    p.process.destroyForcibly();
+                }
+            }
+        } else {
+            LOG.error("world {} snapshot seq {} refused: not above the stored seq", w.worldId, seq);
+        }
     }
 
     private void runBlocking(Runnable task, Runnable onRejected) {
@@ -807,10 +1039,15 @@ public final class WorldSupervisor {
         }
     }
 
-    private static ObjectNode parseState(String json) {
-        JsonNode node = MessageCodec.MAPPER.readTree(json);
+    private static ObjectNode parseState(long seq, String json) {
+        JsonNode node;
+        try {
+            node = MessageCodec.MAPPER.readTree(json);
+        } catch (JacksonException e) {
+            throw new UnreadableSnapshotException(seq, "it is not JSON");
+        }
         if (!(node instanceof ObjectNode object)) {
-            throw new DataAccessException("read snapshot", new IllegalStateException("state is not an object"));
+            throw new UnreadableSnapshotException(seq, "its state is not a JSON object");
         }
         return object;
     }

@@ -40,8 +40,8 @@ class SchemaIT {
             new WorldRepository(db).rename("cellar", "Wine cellar");
             try (Connection c = db.dataSource().getConnection(); Statement s = c.createStatement()) {
                 // As if V3 had not run yet on a database where an operator had made a cellar of their own (and so
-                // neither had the later V4: Flyway refuses to apply a migration older than the newest applied).
-                s.executeUpdate("DELETE FROM flyway_schema_history WHERE version IN ('3', '4')");
+                // neither had the later ones: Flyway refuses to apply a migration older than the newest applied).
+                s.executeUpdate("DELETE FROM flyway_schema_history WHERE version::integer >= 3");
             }
 
             Database.migrate(db.dataSource());
@@ -73,7 +73,7 @@ class SchemaIT {
             new WorldRepository(db).rename("bench", "My bench");
             try (Connection c = db.dataSource().getConnection(); Statement s = c.createStatement()) {
                 // As if V4 had not run yet on a database where an operator had made a world called bench.
-                s.executeUpdate("DELETE FROM flyway_schema_history WHERE version = '4'");
+                s.executeUpdate("DELETE FROM flyway_schema_history WHERE version::integer >= 4");
             }
 
             Database.migrate(db.dataSource());
@@ -97,7 +97,7 @@ class SchemaIT {
             Database.migrate(db.dataSource());
 
             assertThat(new WorldRepository(db).all()).extracting(WorldRecord::name).contains("Renamed");
-            assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE success")).isEqualTo(4);
+            assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE success")).isEqualTo(5);
         }
     }
 

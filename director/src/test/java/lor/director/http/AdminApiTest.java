@@ -23,6 +23,7 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import lor.director.DirectorMetrics;
+import lor.director.world.LocalLeases;
 import lor.director.world.Membership;
 import lor.director.world.StandInWorlds;
 import lor.director.world.TicketIssuer;
@@ -230,7 +231,7 @@ class AdminApiTest {
         supervisor = new WorldSupervisor(List.of(
                 new WorldRepository.WorldRecord("start", "Start", 7, "{\"map\":\"start\",\"npcs\":0}"),
                 new WorldRepository.WorldRecord("cellar", "Cellar", 0, "{\"map\":\"cellar\"}")),
-                standIns.launcher(), null, blocking, scheduler, new DirectorMetrics(), membership,
+                standIns.launcher(), null, new LocalLeases(), blocking, scheduler, new DirectorMetrics(), membership,
                 new TicketIssuer(Clock.systemUTC(), 30_000), "127.0.0.1", 60_000, 0, 30_000, 0);
         ApiHandler api = new ApiHandler(null, supervisor, new DirectorMetrics(), blocking, token);
         channel = new EmbeddedChannel(new EndpointRouter(null, null, api));

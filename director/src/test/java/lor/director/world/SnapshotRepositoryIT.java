@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 
 import lor.director.db.DataAccessException;
 import lor.director.db.Database;
 import lor.director.db.TestDatabase;
+import lor.director.world.SnapshotRepository.Outcome;
 import lor.director.world.SnapshotRepository.StoredSnapshot;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,8 +43,9 @@ class SnapshotRepositoryIT {
 
     @Test
     void storesASnapshotOnceAndKeepsTheFirstStateOfASeq() {
-        assertThat(snapshots.store(world, 5, "{\"state\":\"A\",\"tick\":100}")).isTrue();
-        assertThat(snapshots.store(world, 5, "{\"state\":\"B\",\"tick\":999}")).isFalse();
+        assertThat(snapshots.store(world, 0, 5, "{\"state\":\"A\",\"tick\":100}")).isEqualTo(Outcome.WRITTEN);
+        assertThat(snapshots.store(world, 0, 5, "{\"state\":\"B\",\"tick\":999}"))
+                .isEqualTo(Outcome.ALREADY_STORED);
 
         StoredSnapshot latest = snapshots.latest(world).orElseThrow();
         assertThat(latest.seq()).isEqualTo(5);
@@ -52,15 +55,35 @@ class SnapshotRepositoryIT {
     }
 
     @Test
-    void latestIsTheHighestSeqWhateverTheArrivalOrder() {
-        snapshots.store(world, 1, "{\"n\":1}");
-        snapshots.store(world, 3, "{\"n\":3}");
-        snapshots.store(world, 2, "{\"n\":2}");
+    void aSeqNotAboveTheStoredOneIsRefusedAndChangesNothing() {
+        store(1, "{\"n\":1}");
+        store(3, "{\"n\":3}");
+
+        assertThat(snapshots.store(world, 0, 2, "{\"n\":2}")).isEqualTo(Outcome.SEQ_NOT_ABOVE);
 
         StoredSnapshot latest = snapshots.latest(world).orElseThrow();
         assertThat(latest.worldId()).isEqualTo(world);
         assertThat(latest.seq()).isEqualTo(3);
         assertThat(json(latest.stateJson())).isEqualTo(json("{\"n\":3}"));
+        assertThat(snapshots.seqs(world)).containsExactly(3L, 1L);
+    }
+
+    @Test
+    void onlyTheCurrentEpochWritesAndAnOldEpochsStoredSeqIsStillAcknowledged() throws Exception {
+        WorldLeaseRepository leases = new WorldLeaseRepository(db, "director-a", Duration.ofSeconds(30));
+        long first = leases.claim(world);
+        assertThat(snapshots.store(world, first, 1, "{\"by\":\"first\"}")).isEqualTo(Outcome.WRITTEN);
+        long second = leases.claim(world);
+        assertThat(second).isGreaterThan(first);
+
+        assertThat(snapshots.store(world, first, 2, "{\"by\":\"first\"}")).isEqualTo(Outcome.STALE_EPOCH);
+        assertThat(snapshots.store(world, first, 1, "{\"by\":\"first\"}"))
+                .as("a resend of what is stored is acked again, whoever sends it")
+                .isEqualTo(Outcome.ALREADY_STORED);
+        assertThat(snapshots.store(world, second, 2, "{\"by\":\"second\"}")).isEqualTo(Outcome.WRITTEN);
+
+        assertThat(json(snapshots.latest(world).orElseThrow().stateJson())).isEqualTo(json("{\"by\":\"second\"}"));
+        assertThat(TestWorlds.find(db, world).lastSnapshotSeq()).isEqualTo(2);
     }
 
     @Test
@@ -71,20 +94,20 @@ class SnapshotRepositoryIT {
 
     @Test
     void lastSnapshotSeqAdvancesToTheMaxAndNeverGoesDown() {
-        snapshots.store(world, 4, "{}");
+        store(4, "{}");
         assertThat(TestWorlds.find(db, world).lastSnapshotSeq()).isEqualTo(4);
 
-        snapshots.store(world, 9, "{}");
+        store(9, "{}");
         assertThat(TestWorlds.find(db, world).lastSnapshotSeq()).isEqualTo(9);
 
-        snapshots.store(world, 6, "{}");
+        snapshots.store(world, 0, 6, "{}");
         assertThat(TestWorlds.find(db, world).lastSnapshotSeq()).isEqualTo(9);
     }
 
     @Test
     void keepsOnlyTheNewestSnapshots() {
         for (long seq = 1; seq <= 6; seq++) {
-            assertThat(snapshots.store(world, seq, "{\"seq\":" + seq + "}")).isTrue();
+            store(seq, "{\"seq\":" + seq + "}");
         }
 
         assertThat(snapshots.seqs(world)).containsExactly(6L, 5L, 4L);
@@ -94,10 +117,10 @@ class SnapshotRepositoryIT {
     @Test
     void aLateOlderSnapshotNeverDisplacesTheNewestOnes() {
         for (long seq = 10; seq <= 12; seq++) {
-            snapshots.store(world, seq, "{}");
+            store(seq, "{}");
         }
 
-        snapshots.store(world, 2, "{\"late\":true}");
+        assertThat(snapshots.store(world, 0, 2, "{\"late\":true}")).isEqualTo(Outcome.SEQ_NOT_ABOVE);
 
         assertThat(snapshots.seqs(world)).containsExactly(12L, 11L, 10L);
         assertThat(TestWorlds.find(db, world).lastSnapshotSeq()).isEqualTo(12);
@@ -106,11 +129,11 @@ class SnapshotRepositoryIT {
     @Test
     void pruningOneWorldLeavesOtherWorldsAlone() {
         String other = TestWorlds.create(db);
-        snapshots.store(other, 1, "{}");
-        snapshots.store(other, 2, "{}");
+        snapshots.store(other, 0, 1, "{}");
+        snapshots.store(other, 0, 2, "{}");
 
         for (long seq = 1; seq <= 5; seq++) {
-            snapshots.store(world, seq, "{}");
+            store(seq, "{}");
         }
 
         assertThat(snapshots.seqs(other)).containsExactly(2L, 1L);
@@ -131,7 +154,7 @@ class SnapshotRepositoryIT {
         String big = state.toString();
         assertThat(big.getBytes(StandardCharsets.UTF_8).length).isGreaterThanOrEqualTo(5_000_000);
 
-        assertThat(snapshots.store(world, 1, big)).isTrue();
+        store(1, big);
 
         StoredSnapshot stored = snapshots.latest(world).orElseThrow();
         assertThat(json(stored.stateJson())).isEqualTo(json(big));
@@ -139,8 +162,12 @@ class SnapshotRepositoryIT {
 
     @Test
     void storingForAnUnknownWorldFailsNamingTheOperation() {
-        assertThatThrownBy(() -> snapshots.store("no-such-world", 1, "{}"))
+        assertThatThrownBy(() -> snapshots.store("no-such-world", 0, 1, "{}"))
                 .isInstanceOf(DataAccessException.class)
                 .hasMessageStartingWith("store snapshot failed");
+    }
+
+    private void store(long seq, String state) {
+        assertThat(snapshots.store(world, 0, seq, state)).isEqualTo(Outcome.WRITTEN);
     }
 }

@@ -324,6 +324,8 @@ class SparePoolTest {
         CompletableFuture<JoinTarget> join = supervisor.join("cellar");
 
         assertThat(join).as("ready once the world registers and hydrates").isNotDone();
+        // Assigned once the world is claimed in the database, off the joining thread.
+        await().atMost(WAIT).until(() -> !channel.sent().isEmpty());
         assertThat(channel.sent()).hasSize(1);
         WorldAssignMessage assign = channel.sent(WorldAssignMessage.class).get(0);
         assertThat(assign.worldId()).isEqualTo("cellar");
@@ -390,7 +392,7 @@ class SparePoolTest {
                 new WorldRepository.WorldRecord("start", "Start", 0, "{\"map\":\"start\"}"),
                 new WorldRepository.WorldRecord("cellar", "Cellar", 0,
                         "{\"map\":\"cellar\",\"npcs\":3,\"viewRadius\":20,\"spawn\":\"hashed\"}"));
-        return new WorldSupervisor(records, launcher, null, blocking, scheduler, metrics, new Membership(),
+        return new WorldSupervisor(records, launcher, null, new LocalLeases(), blocking, scheduler, metrics, new Membership(),
                 new TicketIssuer(Clock.systemUTC(), 30_000), "127.0.0.1", 60_000, 0, 30_000, warmSpares);
     }
 }

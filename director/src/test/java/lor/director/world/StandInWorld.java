@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
  * The main class of a stand-in for the world-server jar, for supervisor tests: it does not open a game port or
  * speak {@code /control}; it hands its spawn secrets to the test (an HTTP POST to the {@code --control-url} it was
  * given) so that the test can register it, then lives until it is signalled or its stdin closes (when the test
- * JVM exits). JDK classes only: it runs from a jar holding this one class.
+ * JVM exits), or exits at once with the status the test answered. JDK classes only: it runs from a jar holding this one class.
  */
 public final class StandInWorld {
 
@@ -34,8 +34,13 @@ public final class StandInWorld {
         try (OutputStream out = post.getOutputStream()) {
             out.write(body.getBytes(StandardCharsets.UTF_8));
         }
-        post.getResponseCode();
+        // A body from the test is an exit status to end with at once, as a world that cannot start would.
+        String exitWith = post.getResponseCode() == 200
+                ? new String(post.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim() : "";
         post.disconnect();
+        if (!exitWith.isEmpty()) {
+            System.exit(Integer.parseInt(exitWith));
+        }
         while (System.in.read() >= 0) {
             // Nothing comes; the read returns -1 once the parent is gone.
         }

@@ -31,6 +31,7 @@ public final class StandInWorlds implements AutoCloseable {
     private final Path jar;
     private final HttpServer server;
     private final BlockingQueue<Spawned> spawned = new LinkedBlockingQueue<>();
+    private volatile Integer exitStatus;
 
     public StandInWorlds(Path dir) throws IOException {
         jar = dir.resolve("stand-in-world.jar");
@@ -48,7 +49,14 @@ public final class StandInWorlds implements AutoCloseable {
         server.createContext("/spawned", exchange -> {
             String[] lines = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8).split("\n");
             spawned.add(new Spawned(lines[0], lines[1], lines[2], Long.parseLong(lines[3])));
-            exchange.sendResponseHeaders(204, -1);
+            Integer status = exitStatus;
+            if (status == null) {
+                exchange.sendResponseHeaders(204, -1);
+            } else {
+                byte[] answer = status.toString().getBytes(StandardCharsets.UTF_8);
+                exchange.sendResponseHeaders(200, answer.length);
+                exchange.getResponseBody().write(answer);
+            }
             exchange.close();
         });
         server.start();
@@ -64,6 +72,11 @@ public final class StandInWorlds implements AutoCloseable {
     public static WorldProcessLauncher missingJar(Path dir) {
         return new WorldProcessLauncher(dir.resolve("no-such-world-server.jar"), () -> "ws://127.0.0.1:1/control",
                 "127.0.0.1", 30_000, 1 << 20);
+    }
+
+    /** Stand-ins started from now on exit with {@code status} as soon as they have reported; null: they live. */
+    public void exitAtOnceWith(Integer status) {
+        exitStatus = status;
     }
 
     /** The next stand-in that started; fails after {@code timeout}. */

@@ -35,6 +35,42 @@ final class TestWorlds {
                 .orElseThrow(() -> new AssertionError("no world " + worldId));
     }
 
+    /** Writes a snapshot row as it is, past every check of the repository: a damaged row. */
+    static void storeRaw(Database db, String worldId, long seq, String stateJson) {
+        db.inTransaction("test: store raw snapshot", c -> {
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO world_snapshots (world_id, seq, state, "
+                    + "size_bytes) VALUES (?, ?, ?::jsonb, ?)")) {
+                s.setString(1, worldId);
+                s.setLong(2, seq);
+                s.setString(3, stateJson);
+                s.setInt(4, stateJson.length());
+                return s.executeUpdate();
+            }
+        });
+    }
+
+    static void deleteSnapshot(Database db, String worldId, long seq) {
+        db.inTransaction("test: delete snapshot", c -> {
+            try (PreparedStatement s = c.prepareStatement(
+                    "DELETE FROM world_snapshots WHERE world_id = ? AND seq = ?")) {
+                s.setString(1, worldId);
+                s.setLong(2, seq);
+                return s.executeUpdate();
+            }
+        });
+    }
+
+    /** Ends the world's lease now, as if its director had stopped renewing it long ago. */
+    static void expireLease(Database db, String worldId) {
+        db.inTransaction("test: expire lease", c -> {
+            try (PreparedStatement s = c.prepareStatement(
+                    "UPDATE worlds SET lease_expires_at = now() - interval '1 second' WHERE world_id = ?")) {
+                s.setString(1, worldId);
+                return s.executeUpdate();
+            }
+        });
+    }
+
     static JsonNode json(String text) {
         return MessageCodec.MAPPER.readTree(text);
     }

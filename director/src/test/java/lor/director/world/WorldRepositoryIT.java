@@ -65,7 +65,7 @@ class WorldRepositoryIT {
     @Test
     void renameChangesOnlyTheName() {
         worlds.mergeSettings(world, Map.of("difficulty", "hard"));
-        new SnapshotRepository(db, 10).store(world, 7, "{}");
+        new SnapshotRepository(db, 10).store(world, 0, 7, "{}");
 
         worlds.rename(world, "The Renamed World");
 
@@ -81,7 +81,7 @@ class WorldRepositoryIT {
         worlds.rename(world, "Named Before");
         WorldRecord before = TestWorlds.find(db, world);
 
-        new SnapshotRepository(db, 10).store(world, 3, "{\"tick\":60}");
+        new SnapshotRepository(db, 10).store(world, 0, 3, "{\"tick\":60}");
 
         WorldRecord after = TestWorlds.find(db, world);
         assertThat(after.lastSnapshotSeq()).isEqualTo(3);

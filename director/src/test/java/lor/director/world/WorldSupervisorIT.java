@@ -1,6 +1,7 @@
 package lor.director.world;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Path;
@@ -25,10 +26,12 @@ import lor.protocol.control.PlayerLeftMessage;
 import lor.protocol.control.PlayerRosterMessage;
 import lor.protocol.control.PortalGrantedMessage;
 import lor.protocol.control.PortalTransferMessage;
+import lor.protocol.control.WorldExitCodes;
 import lor.protocol.control.WorldHeartbeatMessage;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
+import lor.protocol.control.WorldSnapshotMessage;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketException;
 import lor.protocol.ticket.TicketSigner;
@@ -38,6 +41,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The supervisor's stage-3 work with worlds that really run: stand-in processes ({@link StandInWorlds}) started by
@@ -77,7 +81,8 @@ class WorldSupervisorIT {
     void startSupervisor() throws Exception {
         standIns = new StandInWorlds(dir);
         supervisor = new WorldSupervisor(new WorldRepository(db).all(), standIns.launcher(),
-                new SnapshotRepository(db, 3), blocking, scheduler, metrics, new Membership(),
+                new SnapshotRepository(db, 3),
+                new WorldLeaseRepository(db, "director-under-test", WorldSupervisor.LEASE_TTL), blocking, scheduler, metrics, new Membership(),
                 new TicketIssuer(Clock.systemUTC(), 30_000), "127.0.0.1", 60_000, 0, 30_000, 0);
     }
 
@@ -216,6 +221,87 @@ class WorldSupervisorIT {
             beats.cancel(false);
         }
         assertThat(metrics.worldsUnhealthy.get()).isZero();
+    }
+
+    @Test
+    void aWorldThatCrashesFourTimesWithinAMinuteFailsAndJoinsGetTheReasonUntilAnOperatorClearsIt()
+            throws Exception {
+        for (int crash = 1; crash <= CrashLoop.MAX_EXITS; crash++) {
+            Running meadow = running("meadow", 4100 + crash);
+            ProcessHandle.of(meadow.process().pid()).orElseThrow().destroyForcibly();
+            WorldStatus expected = crash < CrashLoop.MAX_EXITS ? WorldStatus.STOPPED : WorldStatus.FAILED;
+            await().atMost(WAIT).until(() -> view("meadow").status() == expected);
+        }
+        assertThat(view("meadow").failure()).isEqualTo("it exited abnormally 4 times within 60 s (last exit code 137)");
+        assertThat(metrics.worldFailures.get()).isEqualTo(1);
+        assertThat(metrics.render(supervisor.views())).contains("lor_worlds_failed 1");
+
+        CompletableFuture<JoinTarget> refused = supervisor.join("meadow");
+        assertThat(refused).isCompletedExceptionally();
+        assertThatThrownBy(refused::join).hasCauseInstanceOf(WorldUnavailableException.class)
+                .hasMessageContaining("the world has failed: it exited abnormally 4 times");
+        assertThat(standIns.waiting()).as("a failed world is not started").isZero();
+
+        assertThat(supervisor.clearFailure("meadow")).isTrue();
+        assertThat(view("meadow").status()).isEqualTo(WorldStatus.STOPPED);
+        assertThat(view("meadow").failure()).isNull();
+        assertThat(supervisor.clearFailure("meadow")).as("only a failed world is cleared").isFalse();
+        assertThat(running("meadow", 4200).target().gameUrl()).isEqualTo("ws://127.0.0.1:4200/game");
+    }
+
+    @Test
+    void aWorldWhoseProcessCannotReadItsSnapshotFailsAtOnceAndTheRowIsKept() throws Exception {
+        standIns.exitAtOnceWith(WorldExitCodes.UNREADABLE_SNAPSHOT);
+        CompletableFuture<JoinTarget> join = supervisor.join("meadow");
+        spawned("meadow");
+
+        await().atMost(WAIT).until(() -> view("meadow").status() == WorldStatus.FAILED);
+        assertThat(view("meadow").failure()).startsWith("its snapshot seq ").endsWith("cannot be loaded (the row is "
+                + "kept for inspection)");
+        assertThatThrownBy(() -> join.get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
+                .hasCauseInstanceOf(WorldUnavailableException.class);
+        assertThat(supervisor.join("meadow")).isCompletedExceptionally();
+    }
+
+    @Test
+    void aSnapshotRowThatIsNoWorldStateFailsTheWorldWithoutAnyHydrationAndIsKept() throws Exception {
+        String world = "cellar";
+        long seq = TestWorlds.find(db, world).lastSnapshotSeq() + 1;
+        TestWorlds.storeRaw(db, world, seq, "[\"not\", \"a\", \"world\"]");
+        CompletableFuture<JoinTarget> join = supervisor.join(world);
+        StandInWorlds.Spawned process = spawned(world);
+        CapturingControlChannel control = new CapturingControlChannel();
+        supervisor.onRegister(control, new WorldRegisterMessage(world, process.spawnToken(), 4001, process.pid()));
+
+        await().atMost(WAIT).until(() -> view(world).status() == WorldStatus.FAILED);
+        assertThat(view(world).failure()).isEqualTo("its snapshot seq " + seq + " cannot be loaded: its state is "
+                + "not a JSON object (the row is kept for inspection)");
+        assertThat(control.sent(WorldHydrateMessage.class)).isEmpty();
+        assertThat(ProcessHandle.of(process.pid())).isEmpty();
+        assertThat(join).isCompletedExceptionally();
+        assertThat(new SnapshotRepository(db, 3).latest(world).orElseThrow().seq()).isEqualTo(seq);
+        TestWorlds.deleteSnapshot(db, world, seq);
+        supervisor.clearFailure(world);
+    }
+
+    @Test
+    void aSnapshotFromAFencedOffProcessIsRefusedAndTheProcessKilled() throws Exception {
+        Running cellar = running("cellar", 4001);
+        long seq = TestWorlds.find(db, "cellar").lastSnapshotSeq() + 1;
+        // Another director takes the world over (as if this one's lease had expired): a new epoch begins.
+        TestWorlds.expireLease(db, "cellar");
+        WorldLeaseRepository other = new WorldLeaseRepository(db, "other-director", WorldSupervisor.LEASE_TTL);
+        other.claim("cellar");
+
+        CompletableFuture<Void> stored = supervisor.onSnapshot(cellar.control(), "cellar",
+                new WorldSnapshotMessage("cellar", seq, (ObjectNode) TestWorlds.json("{\"tick\":1}"), false));
+
+        assertThatThrownBy(() -> stored.get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).hasMessageContaining("STALE_EPOCH");
+        ProcessHandle.of(cellar.process().pid()).ifPresent(h -> h.onExit().join());
+        await().atMost(WAIT).until(() -> view("cellar").status() == WorldStatus.STOPPED);
+        assertThat(metrics.snapshotRefusals.get()).isEqualTo(1);
+        assertThat(TestWorlds.find(db, "cellar").lastSnapshotSeq()).isEqualTo(seq - 1);
+        other.releaseAll();
     }
 
     // ---- helpers ------------------------------------------------------------------------------------------------
