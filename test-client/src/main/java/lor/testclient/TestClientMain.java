@@ -7,13 +7,15 @@ import java.util.List;
 
 import lor.testclient.bots.BotsCommand;
 import lor.testclient.lifecycle.LifecycleCommand;
+import lor.testclient.scenario.FaultScenarios;
 import lor.testclient.scenario.Scenario;
 import lor.testclient.scenario.ScenarioRunner;
 import lor.testclient.scenario.Scenarios;
 
 /**
  * {@code java -jar test-client.jar scenarios --director ws://HOST:PORT/ws}: runs the end-to-end scenario suite
- * and exits 0 only when every scenario passed. {@code bots …} is the load generator ({@link BotsCommand}).
+ * and exits 0 only when every scenario passed; {@code faults …} does the same with the fault scenarios.
+ * {@code bots …} is the load generator ({@link BotsCommand}).
  */
 public final class TestClientMain {
 
@@ -26,6 +28,9 @@ public final class TestClientMain {
                   "N passed, M failed"; exit status 0 only when M is 0.
                   --timeout-ms   longest wait for a world lifecycle step, e.g. an idle shutdown (default 120000)
                   --only         run only the scenarios whose name contains TEXT
+              faults --director ws://HOST:PORT/ws [--timeout-ms N] [--only TEXT]
+                  runs the fault scenarios (world processes killed and frozen, hostile frames) against a live
+                  director on this host, same output and exit status as scenarios. Destructive for world meadow.
               bots --director ws://HOST:PORT/ws [--count N] [--duration S] [--world W] [--rate R]
                    [--encoding json|binary] [--report FILE] [--warmup S] [--join-concurrency K] ...
                   the load generator: N bots join world W and random-walk; prints a one-line summary of
@@ -49,7 +54,8 @@ public final class TestClientMain {
         }
         try {
             switch (args[0]) {
-                case "scenarios" -> System.exit(scenarios(args));
+                case "scenarios" -> System.exit(scenarios(args, Scenarios.all()));
+                case "faults" -> System.exit(scenarios(args, FaultScenarios.all()));
                 case "bots" -> System.exit(BotsCommand.run(Arrays.copyOfRange(args, 1, args.length), System.out,
                         System.err));
                 case "lifecycle" -> System.exit(LifecycleCommand.run(Arrays.copyOfRange(args, 1, args.length),
@@ -66,7 +72,7 @@ public final class TestClientMain {
         }
     }
 
-    private static int scenarios(String[] args) {
+    private static int scenarios(String[] args, List<Scenario> suite) {
         URI director = null;
         long timeoutMs = 120_000;
         String only = null;
@@ -87,7 +93,7 @@ public final class TestClientMain {
             throw new IllegalArgumentException("--director ws://HOST:PORT/ws is required");
         }
         String filter = only;
-        List<Scenario> selected = Scenarios.all().stream()
+        List<Scenario> selected = suite.stream()
                 .filter(s -> filter == null || s.name().contains(filter))
                 .toList();
         return new ScenarioRunner(director, Duration.ofMillis(timeoutMs), System.out).run(selected) == 0 ? 0 : 1;

@@ -1,0 +1,22 @@
+package lor.testclient.e2e;
+
+import java.nio.file.Path;
+
+import lor.testclient.scenario.FaultScenarios;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code test-client.jar faults} against {@code director.jar}, as an operator runs it: every fault scenario passes. */
+class FaultSuiteIT {
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void everyFaultScenarioPassesAgainstARealDirector() throws Exception {
+        try (DirectorProcess director = DirectorProcess.start(dataDir, "fault-suite",
+                "--snapshot-interval-ms", "1000")) {
+            SuiteCommand.passes(director, "faults", FaultScenarios.all().size());
+        }
+    }
+}
