@@ -175,6 +175,12 @@ public final class WorldServer {
     private final class Listener implements ControlListener {
 
         @Override
+        public void onOrphaned() {
+            fatal("no director took this world back within " + ControlClient.ORPHAN_AFTER_MILLIS / 1000 + " s; the "
+                    + "director hydrates a new process from the last acknowledged snapshot", WorldExitCodes.ORPHANED);
+        }
+
+        @Override
         public void onHydrate(WorldHydrateMessage hydrate) {
             if (!loop.submitNow(() -> hydrate(hydrate))) {
                 fatal("tick queue full during hydration", WorldExitCodes.FATAL);

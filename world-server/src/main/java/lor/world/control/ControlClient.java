@@ -65,6 +65,8 @@ public final class ControlClient implements ControlLink {
     static final String WEBSOCKET = "websocket";
     static final String FRAME_AGGREGATOR = "frame-aggregator";
     static final String CONTROL = "control";
+    /** How long a world may go without a director that accepts it before it ends itself. */
+    public static final long ORPHAN_AFTER_MILLIS = 60_000;
 
     private final String spawnToken;
     private final URI url;
@@ -84,14 +86,23 @@ public final class ControlClient implements ControlLink {
     private volatile Channel handshaken;
     private volatile Channel accepted;
     private volatile boolean closing;
+    private final long orphanAfterNanos;
+    /** Since when no director has accepted this world (nanoTime); 0 while one has. */
+    private volatile long unacceptedSince;
 
     public ControlClient(String spawnToken, URI url, int maxMessageBytes, IntSupplier gamePort,
                          EventLoopGroup group) {
+        this(spawnToken, url, maxMessageBytes, gamePort, group, ORPHAN_AFTER_MILLIS);
+    }
+
+    ControlClient(String spawnToken, URI url, int maxMessageBytes, IntSupplier gamePort, EventLoopGroup group,
+                  long orphanAfterMillis) {
         this.spawnToken = spawnToken;
         this.url = url;
         this.maxMessageBytes = maxMessageBytes;
         this.gamePort = gamePort;
         this.loop = group.next();
+        this.orphanAfterNanos = TimeUnit.MILLISECONDS.toNanos(orphanAfterMillis);
     }
 
     /** Opens the connection now; it registers once {@link #becomeWorld} says which world this is. */
@@ -119,6 +130,7 @@ public final class ControlClient implements ControlLink {
         loop.execute(() -> {
             this.worldId = worldId;
             this.listener = listener;
+            unacceptedSince = System.nanoTime();
             Channel channel = current;
             if (channel == null || !channel.isOpen()) {
                 // Never connected, or closed while nobody was registered on it (nothing reconnected then).
@@ -220,6 +232,7 @@ public final class ControlClient implements ControlLink {
         }
         if (accepted != null && !closing) {
             LOG.warn("control connection to the director lost; reconnecting");
+            unacceptedSince = System.nanoTime();
         }
         accepted = null;
         scheduleReconnect();
@@ -237,6 +250,15 @@ public final class ControlClient implements ControlLink {
 
     private void scheduleReconnect() {
         if (closing) {
+            return;
+        }
+        long since = unacceptedSince;
+        if (worldId != null && since != 0 && System.nanoTime() - since >= orphanAfterNanos) {
+            // The attempt that just failed was the last: the unacknowledged snapshot had its chance to go out.
+            LOG.error("no director has taken world {} back within {} s; giving up", worldId,
+                    TimeUnit.NANOSECONDS.toSeconds(orphanAfterNanos));
+            closing = true;
+            listener.onOrphaned();
             return;
         }
         long delay = backoff.nextDelayMillis();
@@ -319,6 +341,7 @@ public final class ControlClient implements ControlLink {
         private void accept(Channel channel) {
             if (accepted != channel) {
                 accepted = channel;
+                unacceptedSince = 0;
                 backoff.reset();
                 LOG.info("registered with the director at {}", url);
             }

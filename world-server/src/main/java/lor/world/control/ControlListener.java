@@ -30,4 +30,10 @@ public interface ControlListener {
 
     /** The director refused this process (a wrong or stale spawn token). */
     void onRefused(ErrorMessage error);
+
+    /**
+     * No director has taken the world (back) for {@link ControlClient#ORPHAN_AFTER_MILLIS}, the last reconnect
+     * included: the world must end rather than run on where nothing can persist it.
+     */
+    void onOrphaned();
 }
