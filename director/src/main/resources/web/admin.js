@@ -113,8 +113,7 @@
         button.className = 'stop';
         button.dataset.world = worldId;
         button.textContent = 'Stop';
-        button.addEventListener('click', () => button.dataset.action === 'clear'
-            ? clear(worldId, button) : stop(worldId, button));
+        button.addEventListener('click', () => act(worldId, button, ACTIONS[button.dataset.action || 'stop']));
         tr.lastChild.appendChild(button);
         return tr;
     }
@@ -164,51 +163,38 @@
         }
     }
 
-    async function stop(worldId, button) {
+    const ACTIONS = {
+        stop: {
+            path: '/stop', ok: 202, doing: 'Stopping',
+            done: (w) => 'Stopping ' + w + ': players are taken out and a final snapshot is saved.',
+            conflict: (w) => w + ' is not running.'
+        },
+        clear: {
+            path: '/clear', ok: 200, doing: 'Clearing',
+            done: (w) => 'Cleared ' + w + ': the next join starts it again.',
+            conflict: (w) => w + ' has not failed.'
+        }
+    };
+
+    async function act(worldId, button, action) {
         if (!token || button.disabled) {
             return;
         }
         button.disabled = true;
         stopping.add(worldId);
         try {
-            const answer = await call('POST', '/api/admin/worlds/' + encodeURIComponent(worldId) + '/stop');
-            if (answer.status === 202) {
-                say('Stopping ' + worldId + ': players are taken out and a final snapshot is saved.');
+            const answer = await call('POST', '/api/admin/worlds/' + encodeURIComponent(worldId) + action.path);
+            if (answer.status === action.ok) {
+                say(action.done(worldId));
             } else if (answer.status === 409) {
-                say(worldId + ' is not running.', 'error');
+                say(action.conflict(worldId), 'error');
             } else if (answer.status === 404) {
                 say('There is no world ' + worldId + '.', 'error');
             } else if (answer.status === 401) {
                 signOut('The director refused this token.');
                 return;
             } else {
-                say('Stopping ' + worldId + ' failed: HTTP ' + answer.status, 'error');
-            }
-        } catch (e) {
-            say('Cannot reach the director: ' + e.message, 'error');
-        } finally {
-            stopping.delete(worldId);
-        }
-        refresh();
-    }
-
-    async function clear(worldId, button) {
-        if (!token || button.disabled) {
-            return;
-        }
-        button.disabled = true;
-        stopping.add(worldId);
-        try {
-            const answer = await call('POST', '/api/admin/worlds/' + encodeURIComponent(worldId) + '/clear');
-            if (answer.status === 200) {
-                say('Cleared ' + worldId + ': the next join starts it again.');
-            } else if (answer.status === 409) {
-                say(worldId + ' has not failed.', 'error');
-            } else if (answer.status === 401) {
-                signOut('The director refused this token.');
-                return;
-            } else {
-                say('Clearing ' + worldId + ' failed: HTTP ' + answer.status, 'error');
+                say(action.doing + ' ' + worldId + ' failed: HTTP ' + answer.status, 'error');
             }
         } catch (e) {
             say('Cannot reach the director: ' + e.message, 'error');
