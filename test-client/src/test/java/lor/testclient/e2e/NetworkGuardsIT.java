@@ -150,9 +150,10 @@ class NetworkGuardsIT {
                     + " (connect, PBKDF2, answer) took %d ms%n", connectedMs, openWhileConnected, loginMs);
             assertThat(client.isClosed()).isFalse();
             assertThat(again.accountId()).isEqualTo(account.accountId());
+            // Connected while the attack was still on, not once the deadline had cleared it. The time is logged,
+            // not asserted: alone it is tens of milliseconds, but on the loaded 2-core machine a full build once
+            // took just over a second.
             assertThat(openWhileConnected).as("the attack was on while the client connected").isPositive();
-            assertThat(connectedMs).as("WebSocket connect while %d sockets trickle", SLOWLORIS_SOCKETS)
-                    .isLessThan(1_000);
 
             Map<Integer, Long> closedAfterMs = closed.get(60, TimeUnit.SECONDS);
             assertThat(closedAfterMs).as("sockets closed by the director").hasSize(SLOWLORIS_SOCKETS);
