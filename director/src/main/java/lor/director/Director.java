@@ -14,6 +14,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -39,6 +40,7 @@ import lor.director.world.WorldProcessLauncher;
 import lor.director.world.WorldRepository;
 import lor.director.world.WorldSupervisor;
 import lor.protocol.netty.EventLoops;
+import lor.protocol.netty.NetworkGuards;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -103,9 +105,12 @@ public final class Director implements AutoCloseable {
         WorldRepository worldRepository = new WorldRepository(database);
         SnapshotRepository snapshots = new SnapshotRepository(database, config.snapshotsKept());
         AtomicInteger boundPort = new AtomicInteger();
+        // The default allowed origins name the bound port: until it is known (a port of 0), they allow no browser.
+        AtomicReference<NetworkGuards> guards = new AtomicReference<>(config.guards(config.port()));
         WorldProcessLauncher launcher = new WorldProcessLauncher(worldJar,
                 () -> "ws://" + hostForUrl(config.controlHost()) + ":" + boundPort.get() + ControlEndpoint.PATH,
-                config.bindAddress(), config.snapshotIntervalMs(), config.maxSnapshotBytes(), config.worldJvmOptions());
+                config.bindAddress(), config.snapshotIntervalMs(), config.maxSnapshotBytes(), config.worldJvmOptions(),
+                () -> guards.get().arguments());
         TicketIssuer tickets = new TicketIssuer(clock, config.ticketTtlMs());
         WorldLeaseRepository leases = new WorldLeaseRepository(database, DirectorIdentity.create(),
                 WorldSupervisor.LEASE_TTL);
@@ -122,7 +127,8 @@ public final class Director implements AutoCloseable {
         DirectorChannelInitializer initializer = new DirectorChannelInitializer(
                 new ClientEndpoint(clientServices),
                 new ControlEndpoint(supervisor, config.maxSnapshotBytes(), joinTimeoutMs),
-                new ApiHandler(database, supervisor, metrics, blocking, config.adminToken()));
+                new ApiHandler(database, supervisor, metrics, blocking, config.adminToken()),
+                guards::get, config.guards(config.port()).throttle("director port"));
 
         boss = EventLoops.create("director-accept", 1);
         workers = EventLoops.create("director-io", 0);
@@ -136,9 +142,11 @@ public final class Director implements AutoCloseable {
                 .sync()
                 .channel();
         boundPort.set(port());
+        guards.set(config.guards(port()));
         supervisor.start();
         scheduler.scheduleWithFixedDelay(() -> purgeSessions(accounts), 1, 60, TimeUnit.MINUTES);
-        LOG.info("director serving on {}:{} (world jar {})", config.bindAddress(), port(), worldJar);
+        LOG.info("director serving on {}:{} (world jar {}; browser origins allowed: {})", config.bindAddress(), port(),
+                worldJar, guards.get().allowedOrigins());
     }
 
     public int port() {

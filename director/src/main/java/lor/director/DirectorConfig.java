@@ -4,9 +4,13 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+
+import lor.protocol.netty.HttpDeadlines;
+import lor.protocol.netty.NetworkGuards;
 
 /**
  * Every setting of the director, with its default, parsed and validated once at start. Command-line options win
@@ -32,7 +36,11 @@ public record DirectorConfig(
         int dbPoolSize,
         String adminToken,
         int warmSpares,
-        List<String> worldJvmOptions) {
+        List<String> worldJvmOptions,
+        int maxConnectionsPerAddress,
+        int maxNewConnectionsPerSecond,
+        long handshakeTimeoutMs,
+        List<String> allowedOrigins) {
 
     public static final String USAGE = """
             usage: java -jar director/target/director.jar [options]
@@ -67,6 +75,18 @@ public record DirectorConfig(
               --admin-token TOKEN       enables /admin and /api/admin/ for requests carrying
                                         "Authorization: Bearer TOKEN" (env LOR_ADMIN_TOKEN; at least 16
                                         characters; default: off)
+              --max-connections-per-address N
+                                        open connections one address may hold, on the director's port and on
+                                        each world's (default 4096; 0 = unlimited, e.g. behind a proxy)
+              --max-new-connections-per-second N
+                                        new connections per second from one address, bursts of twice that
+                                        (default 200; 0 = unlimited)
+              --handshake-timeout-ms N  a connection must complete its first HTTP request or WebSocket upgrade
+                                        within this time of connecting (default 10000)
+              --allowed-origins a,b,…   browser origins (http[s]://host[:port]) allowed to open /ws and the
+                                        worlds' /game (default: the director's own, http://127.0.0.1:PORT,
+                                        http://localhost:PORT, http://BIND:PORT, http://PUBLIC_HOST:PORT);
+                                        requests without Origin (non-browser clients) are always allowed
               --help                    print this and exit
             """;
 
@@ -130,7 +150,43 @@ public record DirectorConfig(
                 (int) longOption(options, "--db-pool-size", 10, 2, 200),
                 adminToken,
                 (int) longOption(options, "--warm-spares", 1, 0, 16),
-                worldJvmOptions(options.getOrDefault("--world-jvm-options", env.get("LOR_WORLD_JVM_OPTIONS"))));
+                worldJvmOptions(options.getOrDefault("--world-jvm-options", env.get("LOR_WORLD_JVM_OPTIONS"))),
+                (int) longOption(options, NetworkGuards.MAX_CONNECTIONS_OPTION,
+                        NetworkGuards.DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, 0, 1_000_000),
+                (int) longOption(options, NetworkGuards.MAX_NEW_CONNECTIONS_OPTION,
+                        NetworkGuards.DEFAULT_MAX_NEW_CONNECTIONS_PER_SECOND, 0, 1_000_000),
+                longOption(options, NetworkGuards.HANDSHAKE_TIMEOUT_OPTION, HttpDeadlines.DEFAULT_HANDSHAKE_TIMEOUT_MS,
+                        100, 600_000),
+                allowedOrigins(options.get(NetworkGuards.ALLOWED_ORIGINS_OPTION)));
+    }
+
+    /**
+     * The guards of the director's port, and of every world's, once the port is bound: without
+     * {@code --allowed-origins}, the origins the browser client is served from by this director.
+     */
+    public NetworkGuards guards(int boundPort) {
+        List<String> origins = allowedOrigins;
+        if (origins == null) {
+            Set<String> own = new LinkedHashSet<>();
+            for (String host : List.of("127.0.0.1", "localhost", bindAddress, publicHost)) {
+                if (!isWildcard(host)) {
+                    own.add("http://" + Director.hostForUrl(host) + ":" + boundPort);
+                }
+            }
+            origins = List.copyOf(own);
+        }
+        return new NetworkGuards(maxConnectionsPerAddress, maxNewConnectionsPerSecond, handshakeTimeoutMs, origins);
+    }
+
+    private static List<String> allowedOrigins(String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return List.copyOf(NetworkGuards.parseOrigins(value));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(NetworkGuards.ALLOWED_ORIGINS_OPTION + ": " + e.getMessage());
+        }
     }
 
     public boolean embeddedDatabase() {
@@ -157,7 +213,10 @@ public record DirectorConfig(
                 + ", ticketTtlMs=" + ticketTtlMs + ", maxSnapshotBytes=" + maxSnapshotBytes
                 + ", worldJar=" + worldJar + ", dbPoolSize=" + dbPoolSize
                 + ", admin=" + (adminToken == null ? "off" : "on") + ", warmSpares=" + warmSpares
-                + ", worldJvmOptions=" + worldJvmOptions + "]";
+                + ", worldJvmOptions=" + worldJvmOptions + ", maxConnectionsPerAddress=" + maxConnectionsPerAddress
+                + ", maxNewConnectionsPerSecond=" + maxNewConnectionsPerSecond
+                + ", handshakeTimeoutMs=" + handshakeTimeoutMs
+                + ", allowedOrigins=" + (allowedOrigins == null ? "own" : allowedOrigins) + "]";
     }
 
     /** Thrown by {@link #parse} for {@code --help}. */
@@ -171,7 +230,8 @@ public record DirectorConfig(
             "--db-url", "--db-user", "--db-password", "--data-dir", "--snapshot-interval-ms", "--idle-shutdown-ms",
             "--spawn-timeout-ms", "--stop-timeout-ms", "--snapshots-kept", "--session-ttl-ms", "--ticket-ttl-ms",
             "--max-snapshot-bytes", "--world-jar", "--db-pool-size", "--admin-token", "--warm-spares",
-            "--world-jvm-options");
+            "--world-jvm-options", NetworkGuards.MAX_CONNECTIONS_OPTION, NetworkGuards.MAX_NEW_CONNECTIONS_OPTION,
+            NetworkGuards.HANDSHAKE_TIMEOUT_OPTION, NetworkGuards.ALLOWED_ORIGINS_OPTION);
 
     /**
      * Only {@code -X…} (heap, GC, {@code -XX:} flags) and {@code -D…} options: anything else ({@code -jar},

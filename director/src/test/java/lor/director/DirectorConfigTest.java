@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
+import lor.protocol.netty.NetworkGuards;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -72,7 +74,14 @@ class DirectorConfigTest {
                 option("--db-pool-size", "4", DirectorConfig::dbPoolSize, 4),
                 option("--admin-token", "0123456789abcdef", DirectorConfig::adminToken, "0123456789abcdef"),
                 option("--warm-spares", "0", DirectorConfig::warmSpares, 0),
-                option("--warm-spares", "16", DirectorConfig::warmSpares, 16));
+                option("--warm-spares", "16", DirectorConfig::warmSpares, 16),
+                option("--max-connections-per-address", "0", DirectorConfig::maxConnectionsPerAddress, 0),
+                option("--max-connections-per-address", "64", DirectorConfig::maxConnectionsPerAddress, 64),
+                option("--max-new-connections-per-second", "5", DirectorConfig::maxNewConnectionsPerSecond, 5),
+                option("--handshake-timeout-ms", "1500", DirectorConfig::handshakeTimeoutMs, 1_500L),
+                option("--allowed-origins", "https://Play.Example.org,http://127.0.0.1:3000",
+                        DirectorConfig::allowedOrigins, List.of("https://play.example.org", "http://127.0.0.1:3000")),
+                option("--allowed-origins", "", DirectorConfig::allowedOrigins, List.of()));
     }
 
     private static Arguments option(String name, String value, Function<DirectorConfig, Object> read,
@@ -328,5 +337,63 @@ class DirectorConfigTest {
         String shown = parse("--db-url", "jdbc:postgresql://db/lor?user=lor&password=Hunter2").toString();
 
         assertThat(shown).doesNotContain("Hunter2").contains("jdbc:postgresql://db/lor?<parameters redacted>");
+    }
+
+    // ---- issue 6: network guards ---------------------------------------------------------------------------------
+
+    @Test
+    void guardsDefaultToGenerousLimitsAndTheDirectorsOwnOrigins() {
+        DirectorConfig config = parse();
+
+        assertThat(config.maxConnectionsPerAddress()).isEqualTo(4096);
+        assertThat(config.maxNewConnectionsPerSecond()).isEqualTo(200);
+        assertThat(config.handshakeTimeoutMs()).isEqualTo(10_000);
+        assertThat(config.allowedOrigins()).as("the director's own, once its port is known").isNull();
+        assertThat(config.guards(43210).allowedOrigins())
+                .containsExactly("http://127.0.0.1:43210", "http://localhost:43210");
+    }
+
+    @Test
+    void ownOriginsNameTheBindAddressAndThePublicHost() {
+        assertThat(parse("--bind", "127.0.0.7", "--public-host", "Game.Example.org").guards(8080).allowedOrigins())
+                .containsExactly("http://127.0.0.1:8080", "http://localhost:8080", "http://127.0.0.7:8080",
+                        "http://game.example.org:8080");
+        assertThat(parse("--bind", "0.0.0.0").guards(8080).allowedOrigins()).as("no wildcard origin")
+                .containsExactly("http://127.0.0.1:8080", "http://localhost:8080");
+        assertThat(parse("--bind", "::1").guards(8080).allowedOrigins()).contains("http://[::1]:8080");
+    }
+
+    @Test
+    void explicitOriginsReplaceTheOwnOnes() {
+        DirectorConfig config = parse("--allowed-origins", "https://play.example.org", "--max-connections-per-address",
+                "9", "--max-new-connections-per-second", "3", "--handshake-timeout-ms", "700");
+
+        assertThat(config.guards(8080)).isEqualTo(new NetworkGuards(9, 3, 700,
+                List.of("https://play.example.org")));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"http://example.org/app", "*", "example.org", "ws://example.org"})
+    void refusesAnAllowedOriginThatIsNoOrigin(String origin) {
+        assertThatThrownBy(() -> parse("--allowed-origins", "http://ok.example," + origin))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("--allowed-origins: ");
+    }
+
+    @Test
+    void refusesNegativeLimitsAndATooShortHandshakeTimeout() {
+        assertThatThrownBy(() -> parse("--max-connections-per-address", "-1"))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> parse("--max-new-connections-per-second", "-5"))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> parse("--handshake-timeout-ms", "10"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void usageListsTheGuardOptions() {
+        assertThat(DirectorConfig.USAGE).contains("--max-connections-per-address")
+                .contains("--max-new-connections-per-second").contains("--handshake-timeout-ms")
+                .contains("--allowed-origins");
     }
 }

@@ -1,8 +1,10 @@
 package lor.world;
 
 import java.net.URI;
+import java.util.List;
 import java.util.Map;
 
+import lor.protocol.netty.NetworkGuards;
 import lor.sim.grid.GridSize;
 import lor.sim.world.World;
 
@@ -14,7 +16,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                           GridSize grid, String map, int npcs, int viewRadius, int intentsPerSecond,
                           World.SpawnRule spawnRule,
                           long shutdownAckTimeoutMs, long maxSnapshotBytes, String spawnToken,
-                          String ticketSecret) {
+                          String ticketSecret, NetworkGuards guards) {
 
     public static final String ENV_SPAWN_TOKEN = "LOR_SPAWN_TOKEN";
     public static final String ENV_TICKET_SECRET = "LOR_TICKET_SECRET";
@@ -37,6 +39,12 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                                           the bench rule (hashed by join order, then the next free cell)
               --shutdown-ack-timeout-ms N how long shutdown waits for the final snapshot's ack (default 30000)
               --max-snapshot-bytes N      largest control message accepted (default 268435456)
+              --max-connections-per-address N   open game connections per address (default 4096; 0 = unlimited)
+              --max-new-connections-per-second N  new game connections per second per address (default 200;
+                                          0 = unlimited)
+              --handshake-timeout-ms N    a game connection must have upgraded within this time (default 10000)
+              --allowed-origins a,b,…     browser origins allowed to open /game (default: none; requests without
+                                          Origin are always allowed)
             environment: LOR_SPAWN_TOKEN and LOR_TICKET_SECRET (required)""";
 
     public static WorldConfig parse(String[] args, Map<String, String> env) {
@@ -53,6 +61,11 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         World.SpawnRule spawnRule = World.SpawnRule.NEAREST_TO_SPAWN_POINT;
         long shutdownAckTimeoutMs = 30_000;
         long maxSnapshotBytes = 256L * 1024 * 1024;
+        NetworkGuards defaults = NetworkGuards.defaults();
+        int maxConnectionsPerAddress = defaults.maxConnectionsPerAddress();
+        int maxNewConnectionsPerSecond = defaults.maxNewConnectionsPerSecond();
+        long handshakeTimeoutMs = defaults.handshakeTimeoutMs();
+        List<String> allowedOrigins = defaults.allowedOrigins();
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             if (i + 1 >= args.length) {
@@ -79,6 +92,12 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                         shutdownAckTimeoutMs = parseLong(option, value, 100, MAX_INTERVAL_MS);
                 case "--max-snapshot-bytes" ->
                         maxSnapshotBytes = parseLong(option, value, 64 * 1024, Integer.MAX_VALUE);
+                case NetworkGuards.MAX_CONNECTIONS_OPTION ->
+                        maxConnectionsPerAddress = parseInt(option, value, 0, 1_000_000);
+                case NetworkGuards.MAX_NEW_CONNECTIONS_OPTION ->
+                        maxNewConnectionsPerSecond = parseInt(option, value, 0, 1_000_000);
+                case NetworkGuards.HANDSHAKE_TIMEOUT_OPTION -> handshakeTimeoutMs = parseLong(option, value, 100, 600_000);
+                case NetworkGuards.ALLOWED_ORIGINS_OPTION -> allowedOrigins = parseOrigins(value);
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
@@ -94,7 +113,9 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
             throw new IllegalArgumentException(ENV_SPAWN_TOKEN + " and " + ENV_TICKET_SECRET + " must be set");
         }
         return new WorldConfig(worldId, URI.create(controlUrl), bind, gamePort, snapshotIntervalMs, grid, map, npcs,
-                viewRadius, intentsPerSecond, spawnRule, shutdownAckTimeoutMs, maxSnapshotBytes, spawnToken, ticketSecret);
+                viewRadius, intentsPerSecond, spawnRule, shutdownAckTimeoutMs, maxSnapshotBytes, spawnToken, ticketSecret,
+                new NetworkGuards(maxConnectionsPerAddress, maxNewConnectionsPerSecond, handshakeTimeoutMs,
+                        allowedOrigins));
     }
 
     /** Ticks between two periodic snapshots at the given tick rate (at least one). */
@@ -109,7 +130,15 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                 + ", map=" + map + ", npcs=" + npcs + ", viewRadius=" + viewRadius
                 + ", intentsPerSecond=" + intentsPerSecond + ", spawn=" + spawnRule
                 + ", shutdownAckTimeoutMs=" + shutdownAckTimeoutMs + ", maxSnapshotBytes=" + maxSnapshotBytes
-                + ", secrets=<redacted>]";
+                + ", guards=" + guards + ", secrets=<redacted>]";
+    }
+
+    private static List<String> parseOrigins(String value) {
+        try {
+            return NetworkGuards.parseOrigins(value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(NetworkGuards.ALLOWED_ORIGINS_OPTION + ": " + e.getMessage());
+        }
     }
 
     private static String parseMapName(String value) {

@@ -51,6 +51,8 @@ final class GameClient implements AutoCloseable {
     private GameClient(URI url) throws InterruptedException {
         WebSocketClientProtocolConfig config = WebSocketClientProtocolConfig.newBuilder()
                 .webSocketUri(url)
+                // No Origin, like every non-browser client: the game port refuses origins not allowed.
+                .generateOriginHeader(false)
                 .maxFramePayloadLength(MessageFrames.FRAGMENT_BYTES)
                 .build();
         channel = new Bootstrap()

@@ -8,6 +8,7 @@ import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -26,6 +27,7 @@ import lor.protocol.control.WorldSnapshotMessage;
 import lor.protocol.game.HelloMessage;
 import lor.protocol.game.MapMessage;
 import lor.protocol.game.WelcomeMessage;
+import lor.protocol.netty.NetworkGuards;
 import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
@@ -95,6 +97,18 @@ class SpareTest {
         assertThat(config.spawnRule()).isEqualTo(World.SpawnRule.HASHED);
         assertThat(config.snapshotIntervalMs()).isEqualTo(30_000);
         assertThat(config.spawnToken()).isEqualTo(TOKEN);
+    }
+
+    @Test
+    void theDirectorsGuardsOnTheSparesCommandLineHoldForItsPortAndForTheWorldItBecomes() {
+        NetworkGuards guards = new NetworkGuards(9, 4, 2500, List.of("http://127.0.0.1:8080"));
+        List<String> args = new ArrayList<>(spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"));
+        args.addAll(guards.arguments());
+        WorldAssignMessage assign = new WorldAssignMessage("start", ASSIGNED_SECRET, "start", 0, 24, "nearest",
+                30_000);
+
+        assertThat(Spare.provisionalConfig(args, TOKEN).guards()).as("the spare's own game port").isEqualTo(guards);
+        assertThat(Spare.configFor(assign, args, TOKEN).guards()).as("the world it becomes").isEqualTo(guards);
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import lor.protocol.netty.NetworkGuards;
 import lor.sim.grid.GridSize;
 import lor.sim.world.World;
 import org.junit.jupiter.api.Test;
@@ -217,5 +218,43 @@ class WorldConfigTest {
     @Test
     void showsTheSpawnRuleInToString() {
         assertThat(WorldConfig.parse(with("--spawn", "hashed"), ENV).toString()).contains("spawn=HASHED");
+    }
+
+    // ---- issue 6: network guards handed down by the director ---------------------------------------------------
+
+    @Test
+    void guardsDefaultToTheDocumentedLimitsAndNoBrowserOrigin() {
+        NetworkGuards guards = WorldConfig.parse(required(), ENV).guards();
+
+        assertThat(guards.maxConnectionsPerAddress()).isEqualTo(4096);
+        assertThat(guards.maxNewConnectionsPerSecond()).isEqualTo(200);
+        assertThat(guards.handshakeTimeoutMs()).isEqualTo(10_000);
+        assertThat(guards.allowedOrigins()).isEmpty();
+    }
+
+    @Test
+    void readsTheGuardsTheDirectorPasses() {
+        NetworkGuards passed = new NetworkGuards(7, 3, 1500, List.of("http://127.0.0.1:8080", "https://Game.Example"));
+        List<String> args = new ArrayList<>(Arrays.asList(required()));
+        args.addAll(passed.arguments());
+
+        NetworkGuards guards = WorldConfig.parse(args.toArray(String[]::new), ENV).guards();
+
+        assertThat(guards).isEqualTo(passed);
+        assertThat(guards.allowedOrigins()).containsExactly("http://127.0.0.1:8080", "https://game.example");
+    }
+
+    @Test
+    void anEmptyOriginListAllowsNoBrowser() {
+        assertThat(WorldConfig.parse(with("--allowed-origins", ""), ENV).guards().allowedOrigins()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"--allowed-origins, http://a/path", "--allowed-origins, *", "--max-connections-per-address, -1",
+            "--max-new-connections-per-second, lots", "--handshake-timeout-ms, 0"})
+    void refusesBadGuards(String option, String value) {
+        assertThatThrownBy(() -> WorldConfig.parse(with(option, value), ENV))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(option);
     }
 }

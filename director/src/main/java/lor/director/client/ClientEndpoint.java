@@ -4,15 +4,22 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import lor.protocol.Limits;
+import lor.protocol.MessageCodec;
+import lor.protocol.director.DirectorMessages;
+import lor.protocol.netty.FrameRateLimiter;
 import lor.protocol.netty.OversizeClosingFrameAggregator;
 
 /** The pipeline of the client endpoint {@code /ws}, installed once the router has seen the upgrade. */
 public final class ClientEndpoint {
 
     public static final String PATH = "/ws";
+    static final String FRAME_LIMIT = "client-frame-limit";
     static final String WEBSOCKET = "client-websocket";
     static final String FRAME_AGGREGATOR = "client-frame-aggregator";
     static final String SESSION = "client-session";
+
+    /** Writes the error that precedes a flooder's close. */
+    private static final MessageCodec CODEC = DirectorMessages.serverCodec();
 
     private final ClientServices services;
     private final WebSocketServerProtocolConfig webSocketConfig = WebSocketServerProtocolConfig.newBuilder()
@@ -26,7 +33,8 @@ public final class ClientEndpoint {
     }
 
     public void configure(ChannelPipeline pipeline) {
-        pipeline.addLast(WEBSOCKET, new WebSocketServerProtocolHandler(webSocketConfig))
+        pipeline.addLast(FRAME_LIMIT, FrameRateLimiter.forClients(CODEC))
+                .addLast(WEBSOCKET, new WebSocketServerProtocolHandler(webSocketConfig))
                 .addLast(FRAME_AGGREGATOR, new OversizeClosingFrameAggregator(Limits.MAX_CLIENT_FRAME_BYTES))
                 .addLast(SESSION, new ClientSessionHandler(services));
     }

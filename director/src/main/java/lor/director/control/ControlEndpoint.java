@@ -5,6 +5,8 @@ import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import lor.director.world.WorldSupervisor;
 import lor.protocol.Limits;
+import lor.protocol.control.ControlMessages;
+import lor.protocol.netty.FrameRateLimiter;
 import lor.protocol.netty.MessageFrames;
 import lor.protocol.netty.OversizeClosingFrameAggregator;
 
@@ -12,6 +14,8 @@ import lor.protocol.netty.OversizeClosingFrameAggregator;
 public final class ControlEndpoint {
 
     public static final String PATH = "/control";
+    /** Until the world (or spare) registers: a registered one sends snapshots, beats and status unthrottled. */
+    static final String FRAME_LIMIT = "control-frame-limit";
     static final String WEBSOCKET = "control-websocket";
     static final String FRAME_AGGREGATOR = "control-frame-aggregator";
     static final String SESSION = "control-session";
@@ -34,7 +38,8 @@ public final class ControlEndpoint {
     }
 
     public void configure(ChannelPipeline pipeline) {
-        pipeline.addLast(WEBSOCKET, new WebSocketServerProtocolHandler(webSocketConfig))
+        pipeline.addLast(FRAME_LIMIT, FrameRateLimiter.forClients(ControlMessages.directorCodec()))
+                .addLast(WEBSOCKET, new WebSocketServerProtocolHandler(webSocketConfig))
                 // Until a world registers, its messages are held to client size.
                 .addLast(FRAME_AGGREGATOR, new OversizeClosingFrameAggregator(Limits.MAX_CLIENT_FRAME_BYTES))
                 .addLast(SESSION, new ControlSessionHandler(supervisor, maxSnapshotBytes, portalTimeoutMs));

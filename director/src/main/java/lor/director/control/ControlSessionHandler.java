@@ -26,6 +26,7 @@ import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldSnapshotMessage;
 import lor.protocol.control.WorldStatusMessage;
+import lor.protocol.netty.FrameRateLimiter;
 import lor.protocol.netty.MessageFrames;
 import lor.protocol.netty.OversizeClosingFrameAggregator;
 import org.slf4j.Logger;
@@ -79,6 +80,7 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Tex
                 try {
                     supervisor.onSpareRegister(this, spareRegister);
                     spare = true;
+                    FrameRateLimiter.lift(ctx.pipeline(), ControlEndpoint.FRAME_LIMIT);
                 } catch (RegistrationRefusedException e) {
                     refuse(ErrorCode.NOT_ALLOWED, "registration refused: " + e.getMessage());
                 }
@@ -128,6 +130,8 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Tex
         // Frames after this one are read with the new limit; the world sends nothing before it is answered.
         ctx.pipeline().replace(ControlEndpoint.FRAME_AGGREGATOR, ControlEndpoint.FRAME_AGGREGATOR,
                 new OversizeClosingFrameAggregator(maxSnapshotBytes));
+        // Its spawn token proved it ours: its snapshots, beats and status are not counted against a flood budget.
+        FrameRateLimiter.lift(ctx.pipeline(), ControlEndpoint.FRAME_LIMIT);
     }
 
     @Override

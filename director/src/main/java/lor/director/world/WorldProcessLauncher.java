@@ -10,7 +10,8 @@ import java.util.function.Supplier;
 
 /**
  * Starts world-server JVMs: the same {@code java} the director runs on, small-heap flags, non-secret settings on
- * the command line (visible in {@code ps}), the spawn token and ticket secret only in the environment.
+ * the command line (visible in {@code ps}; the director's network guards among them, so that a world's game port
+ * keeps the director's limits and allowed origins), the spawn token and ticket secret only in the environment.
  */
 public final class WorldProcessLauncher {
 
@@ -61,6 +62,7 @@ public final class WorldProcessLauncher {
     private final String bindAddress;
     private final long snapshotIntervalMs;
     private final int maxSnapshotBytes;
+    private final Supplier<List<String>> guardArguments;
 
     public WorldProcessLauncher(Path worldJar, Supplier<String> controlUrl, String bindAddress, long snapshotIntervalMs,
                                 int maxSnapshotBytes) {
@@ -70,7 +72,18 @@ public final class WorldProcessLauncher {
     /** @param extraJvmOptions the operator's options, after the built-in ones: HotSpot lets the last one win */
     public WorldProcessLauncher(Path worldJar, Supplier<String> controlUrl, String bindAddress, long snapshotIntervalMs,
                                 int maxSnapshotBytes, List<String> extraJvmOptions) {
+        this(worldJar, controlUrl, bindAddress, snapshotIntervalMs, maxSnapshotBytes, extraJvmOptions, List::of);
+    }
+
+    /**
+     * @param guardArguments the director's network guards as world options ({@code NetworkGuards.arguments()}), read
+     *                       at launch like {@code controlUrl}: the default allowed origins name the director's port
+     */
+    public WorldProcessLauncher(Path worldJar, Supplier<String> controlUrl, String bindAddress, long snapshotIntervalMs,
+                                int maxSnapshotBytes, List<String> extraJvmOptions,
+                                Supplier<List<String>> guardArguments) {
         this.worldJar = worldJar;
+        this.guardArguments = guardArguments;
         this.javaBinary = currentJava();
         List<String> flags = new ArrayList<>(jvmFlags(worldJar));
         flags.addAll(extraJvmOptions);
@@ -97,6 +110,7 @@ public final class WorldProcessLauncher {
                 "--npcs", Integer.toString(settings.npcs()),
                 "--view-radius", Integer.toString(settings.viewRadius()),
                 "--spawn", settings.spawn()));
+        command.addAll(guardArguments.get());
         if (settings.map() != null) {
             command.addAll(List.of("--map", settings.map()));
         }
@@ -119,6 +133,8 @@ public final class WorldProcessLauncher {
                 "--bind", bindAddress,
                 "--game-port", "0",
                 "--max-snapshot-bytes", Integer.toString(maxSnapshotBytes)));
+        // A spare binds its game port now and keeps these options for the world it becomes.
+        command.addAll(guardArguments.get());
         return command;
     }
 

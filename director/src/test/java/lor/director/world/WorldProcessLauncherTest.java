@@ -191,4 +191,23 @@ class WorldProcessLauncherTest {
 
         assertThat(operator).containsEntry("MALLOC_ARENA_MAX", "4");
     }
+
+    // ---- issue 6: the director's network guards reach every world ------------------------------------------------
+
+    @Test
+    void bothCommandsCarryTheDirectorsGuardsReadAtLaunch() {
+        String[] origins = {"http://127.0.0.1:1"};
+        WorldProcessLauncher guarded = new WorldProcessLauncher(Path.of("/opt/lor/world-server.jar"),
+                () -> "ws://127.0.0.1:8080/control", "127.0.0.1", 30_000, 1 << 20, List.of(),
+                () -> new lor.protocol.netty.NetworkGuards(8, 2, 900, List.of(origins[0])).arguments());
+        origins[0] = "http://127.0.0.1:8080";
+
+        for (List<String> command : List.of(guarded.command("start", new WorldSettings("start", 0, 24)),
+                guarded.spareCommand())) {
+            assertThat(command).containsSubsequence("--max-connections-per-address", "8")
+                    .containsSubsequence("--max-new-connections-per-second", "2")
+                    .containsSubsequence("--handshake-timeout-ms", "900")
+                    .containsSubsequence("--allowed-origins", "http://127.0.0.1:8080");
+        }
+    }
 }

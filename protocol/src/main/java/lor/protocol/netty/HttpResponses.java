@@ -46,6 +46,19 @@ public final class HttpResponses {
         }
     }
 
+    /** Answers and closes the connection whatever the request asked for: a refusal ends the conversation. */
+    public static void sendAndClose(ChannelHandlerContext ctx, HttpResponseStatus status, String contentType,
+                                    String body) {
+        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
+                Unpooled.wrappedBuffer(body.getBytes(StandardCharsets.UTF_8)));
+        response.headers()
+                .set(HttpHeaderNames.CONTENT_TYPE, contentType)
+                .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE)
+                .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE)
+                .setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
+        ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+    }
+
     public static void notFound(ChannelHandlerContext ctx, FullHttpRequest request) {
         send(ctx, request, HttpResponseStatus.NOT_FOUND, TEXT, "not found\n");
     }

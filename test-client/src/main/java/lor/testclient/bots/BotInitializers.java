@@ -71,6 +71,8 @@ final class BotInitializers {
     private static WebSocketClientProtocolConfig config(URI url) {
         return WebSocketClientProtocolConfig.newBuilder()
                 .webSocketUri(url)
+                // No Origin: bots are no browser page; the endpoints refuse origins they do not serve.
+                .generateOriginHeader(false)
                 .maxFramePayloadLength(MAX_FRAME_BYTES)
                 .handshakeTimeoutMillis(HANDSHAKE_TIMEOUT_MS)
                 .build();

@@ -184,6 +184,8 @@ public final class ControlClient implements ControlLink {
         }
         WebSocketClientProtocolConfig config = WebSocketClientProtocolConfig.newBuilder()
                 .webSocketUri(url)
+                // No Origin: the director refuses /control requests from browsers, which always send one.
+                .generateOriginHeader(false)
                 .maxFramePayloadLength(MessageFrames.FRAGMENT_BYTES)
                 .handshakeTimeoutMillis(10_000)
                 .build();

@@ -11,15 +11,28 @@ import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import lor.protocol.Limits;
 import lor.protocol.MessageCodec;
 import lor.protocol.game.GameMessages;
+import lor.protocol.netty.ConnectionThrottle;
+import lor.protocol.netty.FrameRateLimiter;
+import lor.protocol.netty.NetworkGuards;
+import lor.protocol.netty.OriginGuard;
+import lor.protocol.netty.OriginPolicy;
 import lor.protocol.netty.OversizeClosingFrameAggregator;
 
-/** The pipeline of the game endpoint {@code /game}, in order. */
+/**
+ * The pipeline of the game endpoint {@code /game}, in order: a connection over its address's limits is closed at
+ * once; HTTP under a handshake deadline; a request from a browser page of an origin not allowed is refused with 403;
+ * the WebSocket upgrade; every inbound frame counted against the connection's budget (a flood is closed with 1008);
+ * the session.
+ */
 public final class GameChannelInitializer extends ChannelInitializer<SocketChannel> {
 
     public static final String PATH = "/game";
 
     static final String HTTP_CODEC = "http-codec";
+    static final String HTTP_DEADLINES = "http-deadlines";
     static final String HTTP_AGGREGATOR = "http-aggregator";
+    static final String ORIGIN_GUARD = "origin-guard";
+    static final String FRAME_LIMIT = "frame-limit";
     static final String WEBSOCKET = "websocket";
     static final String FRAME_AGGREGATOR = "frame-aggregator";
     static final String SESSION = "session";
@@ -29,15 +42,28 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
 
     private final MessageCodec codec = GameMessages.serverCodec();
     private final Supplier<GameEntry> entry;
+    private final NetworkGuards guards;
+    private final ConnectionThrottle throttle;
+    private final OriginGuard originGuard;
     private final WebSocketServerProtocolConfig webSocketConfig = WebSocketServerProtocolConfig.newBuilder()
             .websocketPath(PATH)
             .maxFramePayloadLength(Limits.MAX_CLIENT_FRAME_BYTES)
             .handshakeTimeoutMillis(10_000)
             .build();
 
-    /** @param entry the world players enter; null while this process is a spare without a world */
+    /** With the default guards: no browser origin allowed. */
     public GameChannelInitializer(Supplier<GameEntry> entry) {
+        this(entry, NetworkGuards.defaults());
+    }
+
+    /** @param entry the world players enter; null while this process is a spare without a world */
+    public GameChannelInitializer(Supplier<GameEntry> entry, NetworkGuards guards) {
         this.entry = entry;
+        this.guards = guards;
+        this.throttle = guards.throttle("game port");
+        OriginPolicy origins = guards.originPolicy();
+        // The port serves nothing but /game: every request is held to the policy.
+        this.originGuard = new OriginGuard(path -> origins);
     }
 
     @Override
@@ -48,9 +74,15 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
             ch.close();
             return;
         }
+        if (!throttle.admit(ch)) {
+            return;
+        }
         ch.pipeline()
                 .addLast(HTTP_CODEC, new HttpServerCodec())
+                .addLast(HTTP_DEADLINES, guards.deadlines())
                 .addLast(HTTP_AGGREGATOR, new HttpObjectAggregator(MAX_HTTP_REQUEST_BYTES))
+                .addLast(ORIGIN_GUARD, originGuard)
+                .addLast(FRAME_LIMIT, FrameRateLimiter.forClients(codec))
                 .addLast(WEBSOCKET, new WebSocketServerProtocolHandler(webSocketConfig))
                 .addLast(FRAME_AGGREGATOR, new OversizeClosingFrameAggregator(Limits.MAX_CLIENT_FRAME_BYTES))
                 .addLast(SESSION, new GameSessionHandler(codec, world.gate(), world.admission(),

@@ -1,0 +1,105 @@
+package lor.director.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import lor.director.DirectorMetrics;
+import lor.director.world.Membership;
+import lor.director.world.StandInWorlds;
+import lor.director.world.TicketIssuer;
+import lor.director.world.WorldRepository;
+import lor.director.world.WorldSupervisor;
+import lor.protocol.Limits;
+import lor.protocol.control.ControlMessages;
+import lor.protocol.control.SpareRegisterMessage;
+import lor.protocol.netty.FrameRateLimiter;
+import lor.protocol.netty.OversizeClosingFrameAggregator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The frame budget of {@code /control} holds until the connection proves itself one of our processes (its spawn
+ * token): a registered world or spare then sends snapshots, beats and status without limit. The pipeline is
+ * {@link ControlEndpoint}'s after the upgrade; the spare is a stand-in process the supervisor started.
+ */
+class ControlFrameLimitTest {
+
+    @TempDir
+    Path dir;
+
+    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
+    private final ExecutorService blocking = Executors.newFixedThreadPool(2);
+    private StandInWorlds standIns;
+    private WorldSupervisor supervisor;
+    private EmbeddedChannel channel;
+
+    @AfterEach
+    void stop() {
+        if (channel != null) {
+            channel.finishAndReleaseAll();
+        }
+        if (supervisor != null) {
+            supervisor.shutdownAll(Duration.ofSeconds(10));
+        }
+        if (standIns != null) {
+            standIns.close();
+        }
+        scheduler.shutdownNow();
+        blocking.shutdownNow();
+    }
+
+    private void connect() throws Exception {
+        standIns = new StandInWorlds(dir);
+        supervisor = new WorldSupervisor(List.of(new WorldRepository.WorldRecord("start", "Start", 0,
+                "{\"map\":\"start\"}")), standIns.launcher(), null, blocking, scheduler, new DirectorMetrics(),
+                new Membership(), new TicketIssuer(Clock.systemUTC(), 30_000), "127.0.0.1", 60_000, 0, 30_000, 1);
+        supervisor.start();
+        channel = new EmbeddedChannel();
+        channel.pipeline()
+                .addLast(ControlEndpoint.FRAME_LIMIT, FrameRateLimiter.forClients(ControlMessages.directorCodec()))
+                .addLast(ControlEndpoint.FRAME_AGGREGATOR,
+                        new OversizeClosingFrameAggregator(Limits.MAX_CLIENT_FRAME_BYTES))
+                .addLast(ControlEndpoint.SESSION, new ControlSessionHandler(supervisor, 1 << 20, 1_000));
+    }
+
+    private void flood(int frames) {
+        for (int i = 0; i < frames && channel.isOpen(); i++) {
+            channel.writeInbound(new BinaryWebSocketFrame(Unpooled.wrappedBuffer(new byte[] {1})));
+        }
+    }
+
+    @Test
+    void anUnregisteredConnectionIsClosedOverTheBudget() throws Exception {
+        connect();
+        flood(FrameRateLimiter.CLIENT_FRAME_BURST);
+        assertThat(channel.isOpen()).isTrue();
+        flood(1);
+        assertThat(channel.isOpen()).isFalse();
+    }
+
+    @Test
+    void aRegisteredSpareIsNoLongerCounted() throws Exception {
+        connect();
+        StandInWorlds.Spawned spare = standIns.next(Duration.ofSeconds(30));
+
+        channel.writeInbound(new TextWebSocketFrame(ControlMessages.worldCodec().encode(
+                new SpareRegisterMessage(spare.spawnToken(), spare.pid()))));
+
+        assertThat(supervisor.readySpares()).isEqualTo(1);
+        assertThat(channel.pipeline().get(ControlEndpoint.FRAME_LIMIT)).isNull();
+        flood(10 * FrameRateLimiter.CLIENT_FRAME_BURST);
+        assertThat(channel.isOpen()).isTrue();
+    }
+}

@@ -1,0 +1,170 @@
+package lor.world.game;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Random;
+
+/**
+ * A WebSocket client written from RFC 6455 on a plain socket, so that a test can send what no library would: an
+ * upgrade with any {@code Origin}, frames of any opcode, floods. Frames are masked with a fixed-seed mask.
+ */
+final class RawWebSocket implements AutoCloseable {
+
+    static final int TEXT = 1;
+    static final int BINARY = 2;
+    static final int PING = 9;
+
+    private final Socket socket;
+    private final DataInputStream in;
+    private final OutputStream out;
+    private final int status;
+    private final Random masks = new Random(6);
+
+    private RawWebSocket(Socket socket, int status) throws IOException {
+        this.socket = socket;
+        this.in = new DataInputStream(socket.getInputStream());
+        this.out = socket.getOutputStream();
+        this.status = status;
+    }
+
+    /** Sends the upgrade request (with {@code Origin} unless null) and reads the answer's head. */
+    static RawWebSocket open(int port, String path, String origin) throws IOException {
+        Socket socket = new Socket("127.0.0.1", port);
+        socket.setSoTimeout(10_000);
+        String request = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nUpgrade: websocket\r\n"
+                + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                + "Sec-WebSocket-Version: 13\r\n" + (origin == null ? "" : "Origin: " + origin + "\r\n") + "\r\n";
+        socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+        String head = readHead(socket.getInputStream());
+        int status = Integer.parseInt(head.split(" ", 3)[1]);
+        return new RawWebSocket(socket, status);
+    }
+
+    /** The HTTP status of the upgrade's answer: 101 when upgraded. */
+    int status() {
+        return status;
+    }
+
+    void sendText(String text) throws IOException {
+        send(TEXT, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    void send(int opcode, byte[] payload) throws IOException {
+        ByteArrayOutputStream frame = new ByteArrayOutputStream();
+        frame.write(0x80 | opcode);
+        if (payload.length < 126) {
+            frame.write(0x80 | payload.length);
+        } else {
+            frame.write(0x80 | 126);
+            frame.write(payload.length >>> 8);
+            frame.write(payload.length & 0xff);
+        }
+        byte[] mask = new byte[4];
+        masks.nextBytes(mask);
+        frame.write(mask);
+        for (int i = 0; i < payload.length; i++) {
+            frame.write(payload[i] ^ mask[i & 3]);
+        }
+        out.write(frame.toByteArray());
+    }
+
+    /**
+     * Sends up to {@code count} frames of {@code opcode}, stopping early when the server has closed the connection.
+     *
+     * @return how many were written
+     */
+    int flood(int opcode, byte[] payload, int count) {
+        for (int i = 0; i < count; i++) {
+            try {
+                send(opcode, payload);
+            } catch (IOException e) {
+                return i;
+            }
+        }
+        return count;
+    }
+
+    /**
+     * Reads frames until the server's close frame and returns its status code; -1 when the connection ended without
+     * one. Fails when nothing closes within {@code timeout}.
+     */
+    int awaitClose(Duration timeout) throws IOException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try {
+            while (true) {
+                long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
+                if (System.nanoTime() >= deadline) {
+                    throw new AssertionError("not closed within " + timeout);
+                }
+                socket.setSoTimeout((int) left);
+                int first = in.readUnsignedByte();
+                int second = in.readUnsignedByte();
+                long length = second & 0x7f;
+                if (length == 126) {
+                    length = in.readUnsignedShort();
+                } else if (length == 127) {
+                    length = in.readLong();
+                }
+                byte[] payload = new byte[(int) length];
+                in.readFully(payload);
+                if ((first & 0x0f) == 8) {
+                    return payload.length >= 2 ? ((payload[0] & 0xff) << 8) | (payload[1] & 0xff) : -1;
+                }
+            }
+        } catch (SocketTimeoutException e) {
+            throw new AssertionError("not closed within " + timeout, e);
+        } catch (EOFException e) {
+            return -1;
+        } catch (IOException e) {
+            // Reset: the server closed with our flood still unread.
+            return -1;
+        }
+    }
+
+    /** Reads (and discards) what comes for {@code timeout}: true when the server closes the connection meanwhile. */
+    boolean isClosedByServer(Duration timeout) throws IOException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        byte[] buffer = new byte[4096];
+        try {
+            while (System.nanoTime() < deadline) {
+                socket.setSoTimeout((int) Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+                if (in.read(buffer) < 0) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (SocketTimeoutException e) {
+            return false;
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
+
+    private static String readHead(InputStream in) throws IOException {
+        StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                break;
+            }
+            head.append((char) b);
+        }
+        if (head.isEmpty()) {
+            throw new EOFException("closed before answering the upgrade");
+        }
+        return head.toString();
+    }
+}
