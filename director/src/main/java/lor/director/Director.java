@@ -104,7 +104,8 @@ public final class Director implements AutoCloseable {
         AtomicInteger boundPort = new AtomicInteger();
         WorldProcessLauncher launcher = new WorldProcessLauncher(worldJar,
                 () -> "ws://" + hostForUrl(config.controlHost()) + ":" + boundPort.get() + ControlEndpoint.PATH,
-                config.bindAddress(), config.snapshotIntervalMs(), config.maxSnapshotBytes(), config.worldJvmOptions());
+                config.bindAddress(), config.snapshotIntervalMs(), config.maxSnapshotBytes(), config.worldJvmOptions(),
+                config.worldOptions());
         TicketIssuer tickets = new TicketIssuer(clock, config.ticketTtlMs());
         supervisor = new WorldSupervisor(worldRepository.all(), launcher, snapshots, blocking, scheduler, metrics,
                 new Membership(), tickets, config.publicHost(), config.spawnTimeoutMs(), config.idleShutdownMs(),
@@ -114,7 +115,7 @@ public final class Director implements AutoCloseable {
         ClientServices clientServices = new ClientServices(accounts, supervisor, blocking, metrics, tickets,
                 joinTimeoutMs);
         DirectorChannelInitializer initializer = new DirectorChannelInitializer(
-                new ClientEndpoint(clientServices),
+                new ClientEndpoint(clientServices, config.keepAlive()),
                 new ControlEndpoint(supervisor, config.maxSnapshotBytes(), joinTimeoutMs),
                 new ApiHandler(database, supervisor, metrics, blocking, config.adminToken()));
 

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import lor.protocol.netty.KeepAlive;
+
 /**
  * Every setting of the director, with its default, parsed and validated once at start. Command-line options win
  * over environment variables. {@link #toString()} never shows the database password.
@@ -32,7 +34,10 @@ public record DirectorConfig(
         int dbPoolSize,
         String adminToken,
         int warmSpares,
-        List<String> worldJvmOptions) {
+        List<String> worldJvmOptions,
+        long pingIntervalMs,
+        long clientTimeoutMs,
+        long reconnectWindowMs) {
 
     public static final String USAGE = """
             usage: java -jar director/target/director.jar [options]
@@ -64,6 +69,12 @@ public record DirectorConfig(
               --world-jvm-options "OPTS"  JVM options for world processes, after the built-in ones so they win
                                         (env LOR_WORLD_JVM_OPTIONS; -X… and -D… options separated by spaces,
                                         e.g. "-Xmx512m -XX:+UseParallelGC"; default: none)
+              --ping-interval-ms N      time between two pings of a client connection, on /ws and on the
+                                        worlds' /game (default 10000)
+              --client-timeout-ms N     a client connection from which nothing came for this long is closed
+                                        (default 30000)
+              --reconnect-window-ms N   a player whose game connection was lost stays in its world this long,
+                                        waiting for it to come back (default 30000; 0 = it leaves at once)
               --admin-token TOKEN       enables /admin and /api/admin/ for requests carrying
                                         "Authorization: Bearer TOKEN" (env LOR_ADMIN_TOKEN; at least 16
                                         characters; default: off)
@@ -110,6 +121,11 @@ public record DirectorConfig(
         if (adminToken != null && adminToken.length() < 16) {
             throw new IllegalArgumentException("--admin-token must have at least 16 characters");
         }
+        long pingIntervalMs = longOption(options, "--ping-interval-ms", 10_000, 10, 3_600_000);
+        long clientTimeoutMs = longOption(options, "--client-timeout-ms", 30_000, 20, 3_600_000);
+        if (pingIntervalMs >= clientTimeoutMs) {
+            throw new IllegalArgumentException("--ping-interval-ms must be shorter than --client-timeout-ms");
+        }
         return new DirectorConfig(
                 (int) longOption(options, "--port", 8080, 0, 65535),
                 bind,
@@ -130,7 +146,22 @@ public record DirectorConfig(
                 (int) longOption(options, "--db-pool-size", 10, 2, 200),
                 adminToken,
                 (int) longOption(options, "--warm-spares", 1, 0, 16),
-                worldJvmOptions(options.getOrDefault("--world-jvm-options", env.get("LOR_WORLD_JVM_OPTIONS"))));
+                worldJvmOptions(options.getOrDefault("--world-jvm-options", env.get("LOR_WORLD_JVM_OPTIONS"))),
+                pingIntervalMs,
+                clientTimeoutMs,
+                longOption(options, "--reconnect-window-ms", 30_000, 0, 3_600_000));
+    }
+
+    /** How client connections (the director's /ws and the worlds' /game) are pinged and given up on. */
+    public KeepAlive.Settings keepAlive() {
+        return KeepAlive.Settings.ofMillis(pingIntervalMs, clientTimeoutMs);
+    }
+
+    /** The world-server options every world process gets from this configuration, whatever its world. */
+    public List<String> worldOptions() {
+        return List.of("--ping-interval-ms", Long.toString(pingIntervalMs),
+                "--client-timeout-ms", Long.toString(clientTimeoutMs),
+                "--reconnect-window-ms", Long.toString(reconnectWindowMs));
     }
 
     public boolean embeddedDatabase() {
@@ -157,7 +188,8 @@ public record DirectorConfig(
                 + ", ticketTtlMs=" + ticketTtlMs + ", maxSnapshotBytes=" + maxSnapshotBytes
                 + ", worldJar=" + worldJar + ", dbPoolSize=" + dbPoolSize
                 + ", admin=" + (adminToken == null ? "off" : "on") + ", warmSpares=" + warmSpares
-                + ", worldJvmOptions=" + worldJvmOptions + "]";
+                + ", worldJvmOptions=" + worldJvmOptions + ", pingIntervalMs=" + pingIntervalMs
+                + ", clientTimeoutMs=" + clientTimeoutMs + ", reconnectWindowMs=" + reconnectWindowMs + "]";
     }
 
     /** Thrown by {@link #parse} for {@code --help}. */
@@ -171,7 +203,7 @@ public record DirectorConfig(
             "--db-url", "--db-user", "--db-password", "--data-dir", "--snapshot-interval-ms", "--idle-shutdown-ms",
             "--spawn-timeout-ms", "--stop-timeout-ms", "--snapshots-kept", "--session-ttl-ms", "--ticket-ttl-ms",
             "--max-snapshot-bytes", "--world-jar", "--db-pool-size", "--admin-token", "--warm-spares",
-            "--world-jvm-options");
+            "--world-jvm-options", "--ping-interval-ms", "--client-timeout-ms", "--reconnect-window-ms");
 
     /**
      * Only {@code -X…} (heap, GC, {@code -XX:} flags) and {@code -D…} options: anything else ({@code -jar},

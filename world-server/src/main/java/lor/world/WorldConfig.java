@@ -3,6 +3,7 @@ package lor.world;
 import java.net.URI;
 import java.util.Map;
 
+import lor.protocol.netty.KeepAlive;
 import lor.sim.grid.GridSize;
 import lor.sim.world.World;
 
@@ -13,8 +14,8 @@ import lor.sim.world.World;
 public record WorldConfig(String worldId, URI controlUrl, String bindAddress, int gamePort, long snapshotIntervalMs,
                           GridSize grid, String map, int npcs, int viewRadius, int intentsPerSecond,
                           World.SpawnRule spawnRule,
-                          long shutdownAckTimeoutMs, long maxSnapshotBytes, String spawnToken,
-                          String ticketSecret) {
+                          long shutdownAckTimeoutMs, long maxSnapshotBytes, long pingIntervalMs,
+                          long clientTimeoutMs, long reconnectWindowMs, String spawnToken, String ticketSecret) {
 
     public static final String ENV_SPAWN_TOKEN = "LOR_SPAWN_TOKEN";
     public static final String ENV_TICKET_SECRET = "LOR_TICKET_SECRET";
@@ -37,6 +38,10 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                                           the bench rule (hashed by join order, then the next free cell)
               --shutdown-ack-timeout-ms N how long shutdown waits for the final snapshot's ack (default 30000)
               --max-snapshot-bytes N      largest control message accepted (default 268435456)
+              --ping-interval-ms N        time between two pings of a game connection (default 10000)
+              --client-timeout-ms N       a game connection silent for this long is closed (default 30000)
+              --reconnect-window-ms N     how long a player whose connection was lost stays in the world,
+                                          waiting for a new ticket of the same account (default 30000; 0 = none)
             environment: LOR_SPAWN_TOKEN and LOR_TICKET_SECRET (required)""";
 
     public static WorldConfig parse(String[] args, Map<String, String> env) {
@@ -53,6 +58,9 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         World.SpawnRule spawnRule = World.SpawnRule.NEAREST_TO_SPAWN_POINT;
         long shutdownAckTimeoutMs = 30_000;
         long maxSnapshotBytes = 256L * 1024 * 1024;
+        long pingIntervalMs = 10_000;
+        long clientTimeoutMs = 30_000;
+        long reconnectWindowMs = 30_000;
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             if (i + 1 >= args.length) {
@@ -79,6 +87,9 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                         shutdownAckTimeoutMs = parseLong(option, value, 100, MAX_INTERVAL_MS);
                 case "--max-snapshot-bytes" ->
                         maxSnapshotBytes = parseLong(option, value, 64 * 1024, Integer.MAX_VALUE);
+                case "--ping-interval-ms" -> pingIntervalMs = parseLong(option, value, 10, MAX_INTERVAL_MS);
+                case "--client-timeout-ms" -> clientTimeoutMs = parseLong(option, value, 20, MAX_INTERVAL_MS);
+                case "--reconnect-window-ms" -> reconnectWindowMs = parseLong(option, value, 0, MAX_INTERVAL_MS);
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
@@ -88,18 +99,32 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         if (controlUrl == null) {
             throw new IllegalArgumentException("--control-url is required");
         }
+        if (pingIntervalMs >= clientTimeoutMs) {
+            throw new IllegalArgumentException("--ping-interval-ms must be shorter than --client-timeout-ms");
+        }
         String spawnToken = env.get(ENV_SPAWN_TOKEN);
         String ticketSecret = env.get(ENV_TICKET_SECRET);
         if (spawnToken == null || spawnToken.isBlank() || ticketSecret == null || ticketSecret.isBlank()) {
             throw new IllegalArgumentException(ENV_SPAWN_TOKEN + " and " + ENV_TICKET_SECRET + " must be set");
         }
         return new WorldConfig(worldId, URI.create(controlUrl), bind, gamePort, snapshotIntervalMs, grid, map, npcs,
-                viewRadius, intentsPerSecond, spawnRule, shutdownAckTimeoutMs, maxSnapshotBytes, spawnToken, ticketSecret);
+                viewRadius, intentsPerSecond, spawnRule, shutdownAckTimeoutMs, maxSnapshotBytes, pingIntervalMs,
+                clientTimeoutMs, reconnectWindowMs, spawnToken, ticketSecret);
     }
 
     /** Ticks between two periodic snapshots at the given tick rate (at least one). */
     public long snapshotIntervalTicks(int tickRate) {
         return Math.max(1, snapshotIntervalMs * tickRate / 1000);
+    }
+
+    /** Ticks a lost player is held for (rounded up: a window never ends early). */
+    public long reconnectWindowTicks(int tickRate) {
+        return (reconnectWindowMs * tickRate + 999) / 1000;
+    }
+
+    /** How the game endpoint pings its connections and when it gives up on a silent one. */
+    public KeepAlive.Settings keepAlive() {
+        return KeepAlive.Settings.ofMillis(pingIntervalMs, clientTimeoutMs);
     }
 
     @Override
@@ -109,6 +134,8 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                 + ", map=" + map + ", npcs=" + npcs + ", viewRadius=" + viewRadius
                 + ", intentsPerSecond=" + intentsPerSecond + ", spawn=" + spawnRule
                 + ", shutdownAckTimeoutMs=" + shutdownAckTimeoutMs + ", maxSnapshotBytes=" + maxSnapshotBytes
+                + ", pingIntervalMs=" + pingIntervalMs + ", clientTimeoutMs=" + clientTimeoutMs
+                + ", reconnectWindowMs=" + reconnectWindowMs
                 + ", secrets=<redacted>]";
     }
 

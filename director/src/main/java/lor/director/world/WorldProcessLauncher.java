@@ -61,6 +61,8 @@ public final class WorldProcessLauncher {
     private final String bindAddress;
     private final long snapshotIntervalMs;
     private final int maxSnapshotBytes;
+    /** World-server options that are the director's, not a world's (client pings, the reconnect window). */
+    private final List<String> worldOptions;
 
     public WorldProcessLauncher(Path worldJar, Supplier<String> controlUrl, String bindAddress, long snapshotIntervalMs,
                                 int maxSnapshotBytes) {
@@ -70,6 +72,16 @@ public final class WorldProcessLauncher {
     /** @param extraJvmOptions the operator's options, after the built-in ones: HotSpot lets the last one win */
     public WorldProcessLauncher(Path worldJar, Supplier<String> controlUrl, String bindAddress, long snapshotIntervalMs,
                                 int maxSnapshotBytes, List<String> extraJvmOptions) {
+        this(worldJar, controlUrl, bindAddress, snapshotIntervalMs, maxSnapshotBytes, extraJvmOptions, List.of());
+    }
+
+    /**
+     * @param extraJvmOptions the operator's options, after the built-in ones: HotSpot lets the last one win
+     * @param worldOptions    world-server options given to every world and spare alike, such as
+     *                        {@code --reconnect-window-ms N}
+     */
+    public WorldProcessLauncher(Path worldJar, Supplier<String> controlUrl, String bindAddress, long snapshotIntervalMs,
+                                int maxSnapshotBytes, List<String> extraJvmOptions, List<String> worldOptions) {
         this.worldJar = worldJar;
         this.javaBinary = currentJava();
         List<String> flags = new ArrayList<>(jvmFlags(worldJar));
@@ -79,6 +91,7 @@ public final class WorldProcessLauncher {
         this.bindAddress = bindAddress;
         this.snapshotIntervalMs = snapshotIntervalMs;
         this.maxSnapshotBytes = maxSnapshotBytes;
+        this.worldOptions = List.copyOf(worldOptions);
     }
 
     /** The command line for a world; it holds no secret. {@code controlUrl} is read at launch: the director's
@@ -97,6 +110,7 @@ public final class WorldProcessLauncher {
                 "--npcs", Integer.toString(settings.npcs()),
                 "--view-radius", Integer.toString(settings.viewRadius()),
                 "--spawn", settings.spawn()));
+        command.addAll(worldOptions);
         if (settings.map() != null) {
             command.addAll(List.of("--map", settings.map()));
         }
@@ -119,6 +133,8 @@ public final class WorldProcessLauncher {
                 "--bind", bindAddress,
                 "--game-port", "0",
                 "--max-snapshot-bytes", Integer.toString(maxSnapshotBytes)));
+        // A spare passes its options on to the world it becomes.
+        command.addAll(worldOptions);
         return command;
     }
 

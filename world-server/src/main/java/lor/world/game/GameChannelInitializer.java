@@ -11,6 +11,7 @@ import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import lor.protocol.Limits;
 import lor.protocol.MessageCodec;
 import lor.protocol.game.GameMessages;
+import lor.protocol.netty.KeepAlive;
 import lor.protocol.netty.OversizeClosingFrameAggregator;
 
 /** The pipeline of the game endpoint {@code /game}, in order. */
@@ -18,6 +19,7 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
 
     public static final String PATH = "/game";
 
+    static final String KEEP_ALIVE = KeepAlive.NAME;
     static final String HTTP_CODEC = "http-codec";
     static final String HTTP_AGGREGATOR = "http-aggregator";
     static final String WEBSOCKET = "websocket";
@@ -33,11 +35,18 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
             .websocketPath(PATH)
             .maxFramePayloadLength(Limits.MAX_CLIENT_FRAME_BYTES)
             .handshakeTimeoutMillis(10_000)
+            // The session answers a client's close frame itself: it tells a player who left from a lost one.
+            .handleCloseFrames(false)
             .build();
+    private final KeepAlive.Settings keepAlive;
 
-    /** @param entry the world players enter; null while this process is a spare without a world */
-    public GameChannelInitializer(Supplier<GameEntry> entry) {
+    /**
+     * @param entry     the world players enter; null while this process is a spare without a world
+     * @param keepAlive how connections are pinged, and when a silent one is dropped
+     */
+    public GameChannelInitializer(Supplier<GameEntry> entry, KeepAlive.Settings keepAlive) {
         this.entry = entry;
+        this.keepAlive = keepAlive;
     }
 
     @Override
@@ -49,6 +58,7 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
             return;
         }
         ch.pipeline()
+                .addLast(KEEP_ALIVE, new KeepAlive(keepAlive))
                 .addLast(HTTP_CODEC, new HttpServerCodec())
                 .addLast(HTTP_AGGREGATOR, new HttpObjectAggregator(MAX_HTTP_REQUEST_BYTES))
                 .addLast(WEBSOCKET, new WebSocketServerProtocolHandler(webSocketConfig))
