@@ -51,7 +51,7 @@ class ConnectionFaultsIT {
                 assertThat(deaf.closeStatus().get(STEP.toMillis(), TimeUnit.MILLISECONDS))
                         .isEqualTo(Limits.CLOSE_GOING_AWAY);
                 assertThat(deaf.pings()).as("pinged before being given up on").isGreaterThanOrEqualTo(2);
-                assertThat(TimeUnit.NANOSECONDS.toMillis(deaf.openForNanos())).as("not before the timeout")
+                assertThat(TimeUnit.NANOSECONDS.toMillis(deaf.silentForNanos())).as("not before the timeout")
                         .isGreaterThanOrEqualTo(TIMEOUT_MS);
             }
         }

@@ -23,12 +23,13 @@ final class DeafWebSocket implements AutoCloseable {
     private final AtomicInteger pings = new AtomicInteger();
     /** The status of the server's close frame, or -1 when the connection ended without one. */
     private final CompletableFuture<Integer> closeStatus = new CompletableFuture<>();
-    private final long openedAtNanos;
+    /** When the upgrade request went out: the last thing the server read from this peer. */
+    private final long lastWriteNanos;
     private volatile long closedAtNanos;
 
-    private DeafWebSocket(Socket socket) {
+    private DeafWebSocket(Socket socket, long lastWriteNanos) {
         this.socket = socket;
-        this.openedAtNanos = System.nanoTime();
+        this.lastWriteNanos = lastWriteNanos;
         Thread reader = new Thread(this::readUntilClosed, "deaf-websocket");
         reader.setDaemon(true);
         reader.start();
@@ -45,6 +46,7 @@ final class DeafWebSocket implements AutoCloseable {
                 + "Sec-WebSocket-Key: " + Base64.getEncoder().encodeToString(nonce) + "\r\n"
                 + "Sec-WebSocket-Version: 13\r\n\r\n";
         OutputStream out = socket.getOutputStream();
+        long lastWrite = System.nanoTime();
         out.write(request.getBytes(StandardCharsets.US_ASCII));
         out.flush();
         String status = readHeaders(socket.getInputStream());
@@ -52,7 +54,7 @@ final class DeafWebSocket implements AutoCloseable {
             socket.close();
             throw new IOException("no upgrade: " + status);
         }
-        return new DeafWebSocket(socket);
+        return new DeafWebSocket(socket, lastWrite);
     }
 
     /** Reads the response head byte by byte (nothing of the first frame is consumed). @return its status line */
@@ -102,9 +104,9 @@ final class DeafWebSocket implements AutoCloseable {
         return closeStatus;
     }
 
-    /** How long after the handshake the server closed it (nanoseconds). */
-    long openForNanos() {
-        return closedAtNanos - openedAtNanos;
+    /** How long after this peer's last write the server closed the connection (nanoseconds). */
+    long silentForNanos() {
+        return closedAtNanos - lastWriteNanos;
     }
 
     @Override
