@@ -857,6 +857,11 @@
         if (link !== game) {
             return;
         }
+        if (event.code === 4001 && !session.halted) {
+            // 4001: the account connected again elsewhere, even if the `replaced` error did not get through.
+            halt(MESSAGES.replaced);
+            return;
+        }
         if (link.expectedClose || session.halted) {
             if (lor.connection !== 'transferring' && !session.targetWorld) {
                 setConnection('disconnected');

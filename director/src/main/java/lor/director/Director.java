@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -110,7 +112,11 @@ public final class Director implements AutoCloseable {
         WorldProcessLauncher launcher = new WorldProcessLauncher(worldJar,
                 () -> "ws://" + hostForUrl(config.controlHost()) + ":" + boundPort.get() + ControlEndpoint.PATH,
                 config.bindAddress(), config.snapshotIntervalMs(), config.maxSnapshotBytes(), config.worldJvmOptions(),
-                () -> guards.get().arguments());
+                () -> {
+                    List<String> options = new ArrayList<>(guards.get().arguments());
+                    options.addAll(config.worldOptions());
+                    return options;
+                });
         TicketIssuer tickets = new TicketIssuer(clock, config.ticketTtlMs());
         WorldLeaseRepository leases = new WorldLeaseRepository(database, DirectorIdentity.create(),
                 WorldSupervisor.LEASE_TTL);
@@ -125,7 +131,7 @@ public final class Director implements AutoCloseable {
         ClientServices clientServices = new ClientServices(accounts, supervisor, blocking, metrics, tickets,
                 joinTimeoutMs);
         DirectorChannelInitializer initializer = new DirectorChannelInitializer(
-                new ClientEndpoint(clientServices),
+                new ClientEndpoint(clientServices, config.keepAlive()),
                 new ControlEndpoint(supervisor, config.maxSnapshotBytes(), joinTimeoutMs),
                 new ApiHandler(database, supervisor, metrics, blocking, config.adminToken()),
                 guards::get, config.guards(config.port()).throttle("director port"));

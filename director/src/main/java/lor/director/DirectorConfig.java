@@ -11,6 +11,7 @@ import java.util.Set;
 
 import lor.protocol.netty.HttpDeadlines;
 import lor.protocol.netty.NetworkGuards;
+import lor.protocol.netty.KeepAlive;
 
 /**
  * Every setting of the director, with its default, parsed and validated once at start. Command-line options win
@@ -40,7 +41,10 @@ public record DirectorConfig(
         int maxConnectionsPerAddress,
         int maxNewConnectionsPerSecond,
         long handshakeTimeoutMs,
-        List<String> allowedOrigins) {
+        List<String> allowedOrigins,
+        long pingIntervalMs,
+        long clientTimeoutMs,
+        long reconnectWindowMs) {
 
     public static final String USAGE = """
             usage: java -jar director/target/director.jar [options]
@@ -72,6 +76,12 @@ public record DirectorConfig(
               --world-jvm-options "OPTS"  JVM options for world processes, after the built-in ones so they win
                                         (env LOR_WORLD_JVM_OPTIONS; -X… and -D… options separated by spaces,
                                         e.g. "-Xmx512m -XX:+UseParallelGC"; default: none)
+              --ping-interval-ms N      time between two pings of a client connection, on /ws and on the
+                                        worlds' /game (default 10000)
+              --client-timeout-ms N     a client connection from which nothing came for this long is closed
+                                        (default 30000)
+              --reconnect-window-ms N   a player whose game connection was lost stays in its world this long,
+                                        waiting for it to come back (default 30000; 0 = it leaves at once)
               --admin-token TOKEN       enables /admin and /api/admin/ for requests carrying
                                         "Authorization: Bearer TOKEN" (env LOR_ADMIN_TOKEN; at least 16
                                         characters; default: off)
@@ -130,6 +140,11 @@ public record DirectorConfig(
         if (adminToken != null && adminToken.length() < 16) {
             throw new IllegalArgumentException("--admin-token must have at least 16 characters");
         }
+        long pingIntervalMs = longOption(options, "--ping-interval-ms", 10_000, 10, 3_600_000);
+        long clientTimeoutMs = longOption(options, "--client-timeout-ms", 30_000, 20, 3_600_000);
+        if (pingIntervalMs >= clientTimeoutMs) {
+            throw new IllegalArgumentException("--ping-interval-ms must be shorter than --client-timeout-ms");
+        }
         return new DirectorConfig(
                 (int) longOption(options, "--port", 8080, 0, 65535),
                 bind,
@@ -157,7 +172,22 @@ public record DirectorConfig(
                         NetworkGuards.DEFAULT_MAX_NEW_CONNECTIONS_PER_SECOND, 0, 1_000_000),
                 longOption(options, NetworkGuards.HANDSHAKE_TIMEOUT_OPTION, HttpDeadlines.DEFAULT_HANDSHAKE_TIMEOUT_MS,
                         100, 600_000),
-                allowedOrigins(options.get(NetworkGuards.ALLOWED_ORIGINS_OPTION)));
+                allowedOrigins(options.get(NetworkGuards.ALLOWED_ORIGINS_OPTION)),
+                pingIntervalMs,
+                clientTimeoutMs,
+                longOption(options, "--reconnect-window-ms", 30_000, 0, 3_600_000));
+    }
+
+    /** How client connections (the director's /ws and the worlds' /game) are pinged and given up on. */
+    public KeepAlive.Settings keepAlive() {
+        return KeepAlive.Settings.ofMillis(pingIntervalMs, clientTimeoutMs);
+    }
+
+    /** The world-server options every world process gets from this configuration, whatever its world. */
+    public List<String> worldOptions() {
+        return List.of("--ping-interval-ms", Long.toString(pingIntervalMs),
+                "--client-timeout-ms", Long.toString(clientTimeoutMs),
+                "--reconnect-window-ms", Long.toString(reconnectWindowMs));
     }
 
     /**
@@ -216,7 +246,9 @@ public record DirectorConfig(
                 + ", worldJvmOptions=" + worldJvmOptions + ", maxConnectionsPerAddress=" + maxConnectionsPerAddress
                 + ", maxNewConnectionsPerSecond=" + maxNewConnectionsPerSecond
                 + ", handshakeTimeoutMs=" + handshakeTimeoutMs
-                + ", allowedOrigins=" + (allowedOrigins == null ? "own" : allowedOrigins) + "]";
+                + ", allowedOrigins=" + (allowedOrigins == null ? "own" : allowedOrigins)
+                + ", pingIntervalMs=" + pingIntervalMs
+                + ", clientTimeoutMs=" + clientTimeoutMs + ", reconnectWindowMs=" + reconnectWindowMs + "]";
     }
 
     /** Thrown by {@link #parse} for {@code --help}. */
@@ -231,7 +263,8 @@ public record DirectorConfig(
             "--spawn-timeout-ms", "--stop-timeout-ms", "--snapshots-kept", "--session-ttl-ms", "--ticket-ttl-ms",
             "--max-snapshot-bytes", "--world-jar", "--db-pool-size", "--admin-token", "--warm-spares",
             "--world-jvm-options", NetworkGuards.MAX_CONNECTIONS_OPTION, NetworkGuards.MAX_NEW_CONNECTIONS_OPTION,
-            NetworkGuards.HANDSHAKE_TIMEOUT_OPTION, NetworkGuards.ALLOWED_ORIGINS_OPTION);
+            NetworkGuards.HANDSHAKE_TIMEOUT_OPTION, NetworkGuards.ALLOWED_ORIGINS_OPTION, "--ping-interval-ms", "--client-timeout-ms",
+            "--reconnect-window-ms");
 
     /**
      * Only {@code -X…} (heap, GC, {@code -XX:} flags) and {@code -D…} options: anything else ({@code -jar},

@@ -48,6 +48,25 @@ class DirectorConfigTest {
         assertThat(config.adminToken()).as("the admin surface is off").isNull();
         assertThat(config.warmSpares()).isEqualTo(1);
         assertThat(config.worldJvmOptions()).isEmpty();
+        assertThat(config.pingIntervalMs()).isEqualTo(10_000);
+        assertThat(config.clientTimeoutMs()).isEqualTo(30_000);
+        assertThat(config.reconnectWindowMs()).isEqualTo(30_000);
+    }
+
+    @Test
+    void clientConnectionOptionsReachTheWorldsAndTheKeepAlive() {
+        DirectorConfig config = parse("--ping-interval-ms", "250", "--client-timeout-ms=1000",
+                "--reconnect-window-ms", "0");
+
+        assertThat(config.keepAlive()).isEqualTo(lor.protocol.netty.KeepAlive.Settings.ofMillis(250, 1000));
+        assertThat(config.worldOptions()).containsExactly("--ping-interval-ms", "250", "--client-timeout-ms", "1000",
+                "--reconnect-window-ms", "0");
+    }
+
+    @Test
+    void aPingIntervalNotShorterThanTheClientTimeoutIsRefused() {
+        assertThatThrownBy(() -> parse("--ping-interval-ms", "30000"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--ping-interval-ms");
     }
 
     static Stream<Arguments> everyOption() {

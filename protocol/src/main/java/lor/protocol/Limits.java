@@ -15,6 +15,15 @@ public final class Limits {
     /** WebSocket close status for a policy violation (RFC 6455). */
     public static final int CLOSE_POLICY = 1008;
 
+    /** WebSocket close status when the peer stopped answering pings (RFC 6455 "going away"). */
+    public static final int CLOSE_GOING_AWAY = 1001;
+
+    /**
+     * WebSocket close status of a game connection whose account connected again (a second login, or a join to
+     * another world): an application code (4000-4999), so that a client tells it from every other close.
+     */
+    public static final int CLOSE_REPLACED = 4001;
+
     private Limits() {
     }
 }

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Map;
 
+import lor.protocol.netty.KeepAlive;
 import lor.protocol.netty.NetworkGuards;
 import lor.sim.grid.GridSize;
 import lor.sim.world.World;
@@ -15,8 +16,9 @@ import lor.sim.world.World;
 public record WorldConfig(String worldId, URI controlUrl, String bindAddress, int gamePort, long snapshotIntervalMs,
                           GridSize grid, String map, int npcs, int viewRadius, int intentsPerSecond,
                           World.SpawnRule spawnRule,
-                          long shutdownAckTimeoutMs, long maxSnapshotBytes, String spawnToken,
-                          String ticketSecret, NetworkGuards guards) {
+                          long shutdownAckTimeoutMs, long maxSnapshotBytes, long pingIntervalMs,
+                          long clientTimeoutMs, long reconnectWindowMs, String spawnToken, String ticketSecret,
+                          NetworkGuards guards) {
 
     public static final String ENV_SPAWN_TOKEN = "LOR_SPAWN_TOKEN";
     public static final String ENV_TICKET_SECRET = "LOR_TICKET_SECRET";
@@ -45,6 +47,10 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
               --handshake-timeout-ms N    a game connection must have upgraded within this time (default 10000)
               --allowed-origins a,b,…     browser origins allowed to open /game (default: none; requests without
                                           Origin are always allowed)
+              --ping-interval-ms N        time between two pings of a game connection (default 10000)
+              --client-timeout-ms N       a game connection silent for this long is closed (default 30000)
+              --reconnect-window-ms N     how long a player whose connection was lost stays in the world,
+                                          waiting for a new ticket of the same account (default 30000; 0 = none)
             environment: LOR_SPAWN_TOKEN and LOR_TICKET_SECRET (required)""";
 
     public static WorldConfig parse(String[] args, Map<String, String> env) {
@@ -66,6 +72,9 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         int maxNewConnectionsPerSecond = defaults.maxNewConnectionsPerSecond();
         long handshakeTimeoutMs = defaults.handshakeTimeoutMs();
         List<String> allowedOrigins = defaults.allowedOrigins();
+        long pingIntervalMs = 10_000;
+        long clientTimeoutMs = 30_000;
+        long reconnectWindowMs = 30_000;
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             if (i + 1 >= args.length) {
@@ -98,6 +107,9 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                         maxNewConnectionsPerSecond = parseInt(option, value, 0, 1_000_000);
                 case NetworkGuards.HANDSHAKE_TIMEOUT_OPTION -> handshakeTimeoutMs = parseLong(option, value, 100, 600_000);
                 case NetworkGuards.ALLOWED_ORIGINS_OPTION -> allowedOrigins = parseOrigins(value);
+                case "--ping-interval-ms" -> pingIntervalMs = parseLong(option, value, 10, MAX_INTERVAL_MS);
+                case "--client-timeout-ms" -> clientTimeoutMs = parseLong(option, value, 20, MAX_INTERVAL_MS);
+                case "--reconnect-window-ms" -> reconnectWindowMs = parseLong(option, value, 0, MAX_INTERVAL_MS);
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
@@ -107,13 +119,17 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         if (controlUrl == null) {
             throw new IllegalArgumentException("--control-url is required");
         }
+        if (pingIntervalMs >= clientTimeoutMs) {
+            throw new IllegalArgumentException("--ping-interval-ms must be shorter than --client-timeout-ms");
+        }
         String spawnToken = env.get(ENV_SPAWN_TOKEN);
         String ticketSecret = env.get(ENV_TICKET_SECRET);
         if (spawnToken == null || spawnToken.isBlank() || ticketSecret == null || ticketSecret.isBlank()) {
             throw new IllegalArgumentException(ENV_SPAWN_TOKEN + " and " + ENV_TICKET_SECRET + " must be set");
         }
         return new WorldConfig(worldId, URI.create(controlUrl), bind, gamePort, snapshotIntervalMs, grid, map, npcs,
-                viewRadius, intentsPerSecond, spawnRule, shutdownAckTimeoutMs, maxSnapshotBytes, spawnToken, ticketSecret,
+                viewRadius, intentsPerSecond, spawnRule, shutdownAckTimeoutMs, maxSnapshotBytes, pingIntervalMs,
+                clientTimeoutMs, reconnectWindowMs, spawnToken, ticketSecret,
                 new NetworkGuards(maxConnectionsPerAddress, maxNewConnectionsPerSecond, handshakeTimeoutMs,
                         allowedOrigins));
     }
@@ -123,6 +139,16 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         return Math.max(1, snapshotIntervalMs * tickRate / 1000);
     }
 
+    /** Ticks a lost player is held for (rounded up: a window never ends early). */
+    public long reconnectWindowTicks(int tickRate) {
+        return (reconnectWindowMs * tickRate + 999) / 1000;
+    }
+
+    /** How the game endpoint pings its connections and when it gives up on a silent one. */
+    public KeepAlive.Settings keepAlive() {
+        return KeepAlive.Settings.ofMillis(pingIntervalMs, clientTimeoutMs);
+    }
+
     @Override
     public String toString() {
         return "WorldConfig[worldId=" + worldId + ", controlUrl=" + controlUrl + ", bind=" + bindAddress
@@ -130,6 +156,8 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                 + ", map=" + map + ", npcs=" + npcs + ", viewRadius=" + viewRadius
                 + ", intentsPerSecond=" + intentsPerSecond + ", spawn=" + spawnRule
                 + ", shutdownAckTimeoutMs=" + shutdownAckTimeoutMs + ", maxSnapshotBytes=" + maxSnapshotBytes
+                + ", pingIntervalMs=" + pingIntervalMs + ", clientTimeoutMs=" + clientTimeoutMs
+                + ", reconnectWindowMs=" + reconnectWindowMs
                 + ", guards=" + guards + ", secrets=<redacted>]";
     }
 

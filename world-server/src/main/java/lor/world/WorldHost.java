@@ -40,7 +40,8 @@ final class WorldHost {
         WorldHost host = new WorldHost(config);
         try {
             host.gameServer = GameServer.bind(config.bindAddress(), config.gamePort(),
-                    new GameChannelInitializer(host.entry::get, config.guards()), host.boss, host.workers);
+                    new GameChannelInitializer(host.entry::get, config.guards(), config.keepAlive()), host.boss,
+                    host.workers);
         } catch (InterruptedException | RuntimeException e) {
             host.release();
             throw e;

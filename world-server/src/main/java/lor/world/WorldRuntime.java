@@ -3,6 +3,7 @@ package lor.world;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,6 +83,13 @@ public final class WorldRuntime implements WorldLoop.Tickable {
     private final ByteBuf mapFrame;
     private final Map<Long, PlayerSession> byAccount = new LinkedHashMap<>();
     private final Map<Integer, PlayerSession> byEntity = new HashMap<>();
+    /**
+     * Players whose connection was lost, by account, in the order they were lost (so, the window being the same for
+     * all, in the order they expire): their entity stays in the world, visible, taking no intents, until a new
+     * connection of the account takes it back or the window ends. Bounded by the world's entities.
+     */
+    private final Map<Long, Held> held = new LinkedHashMap<>();
+    private final long reconnectWindowTicks;
     private World world;
     private long hydratedSeq;
     private long lastSeq;
@@ -98,6 +106,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         this.npcs = config.npcs();
         this.seed = worldId.hashCode();
         this.snapshotIntervalTicks = config.snapshotIntervalTicks(WorldLoop.TICK_RATE);
+        this.reconnectWindowTicks = config.reconnectWindowTicks(WorldLoop.TICK_RATE);
         this.control = control;
         this.outbox = outbox;
         this.fatal = fatal;
@@ -120,6 +129,10 @@ public final class WorldRuntime implements WorldLoop.Tickable {
     }
 
     private record MapFrame(Grid grid, ByteBuf frame) {
+    }
+
+    /** A lost player's session (for where it came from) and the loop tick its reconnect window ends at. */
+    private record Held(PlayerSession session, long expiresAtTick) {
     }
 
     static MapMessage mapMessage(Grid grid) {
@@ -156,7 +169,9 @@ public final class WorldRuntime implements WorldLoop.Tickable {
     /** Tells the director every account in this world; after (re)registration, membership is exact again. */
     public void sendRoster() {
         if (world != null) {
-            control.send(new PlayerRosterMessage(worldId, new ArrayList<>(byAccount.keySet())));
+            List<Long> accounts = new ArrayList<>(byAccount.keySet());
+            accounts.addAll(held.keySet());
+            control.send(new PlayerRosterMessage(worldId, accounts));
         }
     }
 
@@ -171,6 +186,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
             return;
         }
         long account = ticket.accountId();
+        Held returning = held.remove(account);
         PlayerSession previous = byAccount.remove(account);
         if (previous != null && previous.connection() != connection) {
             byEntity.remove(previous.entityId());
@@ -184,6 +200,9 @@ public final class WorldRuntime implements WorldLoop.Tickable {
             return;
         }
         PlayerSession session = new PlayerSession(connection, entityId, binary);
+        if (returning != null) {
+            session.arrivedBy(returning.session().lastDirection());
+        }
         byAccount.put(account, session);
         byEntity.put(entityId, session);
         int slot = world.slotOf(entityId);
@@ -193,10 +212,12 @@ public final class WorldRuntime implements WorldLoop.Tickable {
                 binary ? BinaryState.ENCODING : HelloMessage.JSON, ref));
         connection.sendFrame(mapFrame.duplicate());
         control.send(new PlayerJoinedMessage(worldId, account));
-        LOG.info("account {} entered as entity {} at {},{},{} ({} online)", account, entityId, world.xAt(slot),
+        LOG.info("account {} {} entity {} at {},{},{} ({} online)", account,
+                returning != null ? "came back to its held" : "entered as", entityId, world.xAt(slot),
                 world.yAt(slot), world.layerAt(slot), byAccount.size());
     }
 
+    /** The player left (its client closed the connection, or the world let it go): its entity leaves now. */
     public void leave(PlayerConnection connection) {
         long account = connection.accountId();
         PlayerSession session = byAccount.get(account);
@@ -205,12 +226,57 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         }
         byAccount.remove(account);
         byEntity.remove(session.entityId());
+        takeOut(account, session);
+    }
+
+    /**
+     * The player's connection was lost (dropped, silent, or cut off for not reading): its entity stays where it
+     * stands for the reconnect window, and the director keeps counting it in this world. A world that is not
+     * admitting (shutting down), or has no window, lets it go at once.
+     */
+    public void lose(PlayerConnection connection) {
+        long account = connection.accountId();
+        PlayerSession session = byAccount.get(account);
+        if (session == null || session.connection() != connection) {
+            return;
+        }
+        if (world == null || !admitting || reconnectWindowTicks == 0) {
+            leave(connection);
+            return;
+        }
+        byAccount.remove(account);
+        byEntity.remove(session.entityId());
+        held.put(account, new Held(session, loopTicks + reconnectWindowTicks));
+        LOG.info("account {} lost its connection; entity {} held for {} ticks", account, session.entityId(),
+                reconnectWindowTicks);
+    }
+
+    /** Lost players whose window has ended leave the world. */
+    private void releaseExpiredHolds() {
+        Iterator<Map.Entry<Long, Held>> expiring = held.entrySet().iterator();
+        while (expiring.hasNext()) {
+            Map.Entry<Long, Held> entry = expiring.next();
+            if (entry.getValue().expiresAtTick() > loopTicks) {
+                return;
+            }
+            expiring.remove();
+            takeOut(entry.getKey(), entry.getValue().session());
+        }
+    }
+
+    /** Takes the entity out of the world, saving where it stands, and tells the director. */
+    private void takeOut(long account, PlayerSession session) {
         if (world != null) {
             int[] keep = cellToRemember(session);
             world.removePlayer(account, keep[0], keep[1], keep[2]);
         }
         control.send(new PlayerLeftMessage(worldId, account));
-        LOG.info("account {} left ({} online)", account, byAccount.size());
+        LOG.info("account {} left ({} online)", account, byAccount.size() + held.size());
+    }
+
+    /** Players in the world: those connected and those held for their reconnect window. */
+    int players() {
+        return byAccount.size() + held.size();
     }
 
     /**
@@ -236,6 +302,10 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         if (session != null) {
             session.connection().closeWith(ErrorCode.REPLACED, "this account entered another world");
             leave(session.connection());
+        }
+        Held lost = held.remove(account);
+        if (lost != null) {
+            takeOut(account, lost.session());
         }
     }
 
@@ -284,6 +354,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         if (world == null) {
             return;
         }
+        releaseExpiredHolds();
         handIntentsToSimulation();
         world.step();
         answerIntents(world.events());
@@ -299,7 +370,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         }
         if (loopTicks % WorldLoop.TICK_RATE == 0) {
             TickStats.Summary s = loop.stats().summary();
-            control.sendIfWritable(new WorldStatusMessage(worldId, world.tick(), byAccount.size(), s.p50(), s.p99(),
+            control.sendIfWritable(new WorldStatusMessage(worldId, world.tick(), players(), s.p50(), s.p99(),
                     s.max(), loop.overruns()));
             control.sendIfWritable(loadReport(loop));
         }
@@ -380,6 +451,10 @@ public final class WorldRuntime implements WorldLoop.Tickable {
             session.connection().closeWith(ErrorCode.WORLD_UNAVAILABLE, "world is shutting down");
             leave(session.connection());
         }
+        for (Map.Entry<Long, Held> lost : held.entrySet()) {
+            takeOut(lost.getKey(), lost.getValue().session());
+        }
+        held.clear();
         if (world == null) {
             return hydratedSeq;
         }

@@ -164,10 +164,11 @@ public final class WorldServer {
         }
 
         @Override
-        public void leave(PlayerConnection connection) {
+        public void leave(PlayerConnection connection, boolean clean) {
             // A leave must not be lost, or the entity would stay forever: retry until the queue takes it.
-            if (!loop.submit(() -> runtime.leave(connection))) {
-                host.workers().schedule(() -> leave(connection), 50, TimeUnit.MILLISECONDS);
+            Runnable command = clean ? () -> runtime.leave(connection) : () -> runtime.lose(connection);
+            if (!loop.submit(command)) {
+                host.workers().schedule(() -> leave(connection, clean), 50, TimeUnit.MILLISECONDS);
             }
         }
     }

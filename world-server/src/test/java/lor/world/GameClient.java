@@ -6,12 +6,14 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.SocketChannel;
@@ -21,6 +23,8 @@ import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
@@ -46,16 +50,25 @@ final class GameClient implements AutoCloseable {
     private final CompletableFuture<Void> handshake = new CompletableFuture<>();
     /** The status code of the world's close frame; -1 when the connection closed without one. */
     private final CompletableFuture<Integer> closeStatus = new CompletableFuture<>();
+    /** When the world's close frame arrived, or the connection closed without one (nanoTime). */
+    private volatile long closedAtNanos;
+    private final AtomicInteger pings = new AtomicInteger();
     private final Channel channel;
 
-    private GameClient(URI url) throws InterruptedException {
+    private GameClient(URI url, int receiveBufferBytes) throws InterruptedException {
         WebSocketClientProtocolConfig config = WebSocketClientProtocolConfig.newBuilder()
                 .webSocketUri(url)
                 // No Origin, like every non-browser client: the game port refuses origins not allowed.
                 .generateOriginHeader(false)
                 .maxFramePayloadLength(MessageFrames.FRAGMENT_BYTES)
+                // Closing the channel closes the socket, no close frame first: a goodbye is said explicitly.
+                .sendCloseFrame(null)
                 .build();
-        channel = new Bootstrap()
+        Bootstrap bootstrap = new Bootstrap();
+        if (receiveBufferBytes > 0) {
+            bootstrap.option(ChannelOption.SO_RCVBUF, receiveBufferBytes);
+        }
+        channel = bootstrap
                 .group(group)
                 .channel(NioSocketChannel.class)
                 .handler(new ChannelInitializer<SocketChannel>() {
@@ -69,7 +82,10 @@ final class GameClient implements AutoCloseable {
                                     @Override
                                     public void channelRead(ChannelHandlerContext ctx, Object msg) {
                                         if (msg instanceof CloseWebSocketFrame close) {
+                                            closedAt();
                                             closeStatus.complete(close.statusCode());
+                                        } else if (msg instanceof PingWebSocketFrame) {
+                                            pings.incrementAndGet();
                                         }
                                         ctx.fireChannelRead(msg);
                                     }
@@ -103,11 +119,25 @@ final class GameClient implements AutoCloseable {
                 .connect(url.getHost(), url.getPort())
                 .sync()
                 .channel();
-        channel.closeFuture().addListener(f -> closeStatus.complete(-1));
+        channel.closeFuture().addListener(f -> {
+            closedAt();
+            closeStatus.complete(-1);
+        });
+    }
+
+    private void closedAt() {
+        if (closedAtNanos == 0) {
+            closedAtNanos = System.nanoTime();
+        }
     }
 
     static GameClient connect(int port, Duration timeout) throws Exception {
-        GameClient client = new GameClient(URI.create("ws://127.0.0.1:" + port + "/game"));
+        return connect(port, timeout, 0);
+    }
+
+    /** @param receiveBufferBytes the socket's receive buffer, or 0 for the system's */
+    static GameClient connect(int port, Duration timeout, int receiveBufferBytes) throws Exception {
+        GameClient client = new GameClient(URI.create("ws://127.0.0.1:" + port + "/game"), receiveBufferBytes);
         try {
             client.handshake.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (Exception e) {
@@ -151,6 +181,35 @@ final class GameClient implements AutoCloseable {
     /** Completes with the status of the world's close frame once the connection is closed (-1 without one). */
     CompletableFuture<Integer> closeStatus() {
         return closeStatus;
+    }
+
+    /** When the connection was closed, or its close frame arrived (nanoTime); 0 while open. */
+    long closedAtNanos() {
+        return closedAtNanos;
+    }
+
+    /** Pings read from the world (Netty's protocol handler answers each with a pong). */
+    int pings() {
+        return pings.get();
+    }
+
+    /** Stops reading the socket: what the world sends piles up, and pings go unanswered. */
+    void stopReading() {
+        channel.config().setAutoRead(false);
+    }
+
+    void resumeReading() {
+        channel.config().setAutoRead(true);
+    }
+
+    /** Says goodbye with a close frame (1000), as a client that leaves does. */
+    void goodbye() {
+        channel.writeAndFlush(new CloseWebSocketFrame(WebSocketCloseStatus.NORMAL_CLOSURE, "bye"));
+    }
+
+    /** Drops the connection without a close frame, as a lost network would. */
+    void drop() {
+        channel.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
     }
 
     @Override

@@ -43,6 +43,27 @@ class WorldConfigTest {
         assertThat(config.maxSnapshotBytes()).isEqualTo(256L * 1024 * 1024);
         assertThat(config.spawnToken()).isEqualTo(SPAWN_TOKEN);
         assertThat(config.ticketSecret()).isEqualTo(TICKET_SECRET);
+        assertThat(config.pingIntervalMs()).isEqualTo(10_000);
+        assertThat(config.clientTimeoutMs()).isEqualTo(30_000);
+        assertThat(config.reconnectWindowMs()).isEqualTo(30_000);
+        assertThat(config.reconnectWindowTicks(20)).isEqualTo(600);
+    }
+
+    @Test
+    void readsTheClientConnectionOptions() {
+        WorldConfig config = WorldConfig.parse(with("--ping-interval-ms", "200", "--client-timeout-ms", "900",
+                "--reconnect-window-ms", "1001"), ENV);
+
+        assertThat(config.keepAlive()).isEqualTo(lor.protocol.netty.KeepAlive.Settings.ofMillis(200, 900));
+        assertThat(config.reconnectWindowMs()).isEqualTo(1001);
+        assertThat(config.reconnectWindowTicks(20)).as("rounded up").isEqualTo(21);
+        assertThat(WorldConfig.parse(with("--reconnect-window-ms", "0"), ENV).reconnectWindowTicks(20)).isZero();
+    }
+
+    @Test
+    void aPingIntervalNotShorterThanTheTimeoutIsRefused() {
+        assertThatThrownBy(() -> WorldConfig.parse(with("--ping-interval-ms", "900", "--client-timeout-ms", "900"),
+                ENV)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--ping-interval-ms");
     }
 
     @Test

@@ -114,7 +114,7 @@ class WorldServerPortalTest {
         director.send(control, new PlayerKickMessage("start", 42, "entered another world"));
 
         assertThat(nextFromWorld(ErrorMessage.class).code()).isEqualTo(ErrorCode.REPLACED.wireName());
-        assertThat(client.closeStatus().get(STEP.toMillis(), TimeUnit.MILLISECONDS)).isEqualTo(Limits.CLOSE_POLICY);
+        assertThat(client.closeStatus().get(STEP.toMillis(), TimeUnit.MILLISECONDS)).isEqualTo(Limits.CLOSE_REPLACED);
         assertThat(next(PlayerLeftMessage.class)).isEqualTo(new PlayerLeftMessage("start", 42));
     }
 

@@ -7,6 +7,7 @@ import lor.protocol.Limits;
 import lor.protocol.MessageCodec;
 import lor.protocol.director.DirectorMessages;
 import lor.protocol.netty.FrameRateLimiter;
+import lor.protocol.netty.KeepAlive;
 import lor.protocol.netty.OversizeClosingFrameAggregator;
 
 /** The pipeline of the client endpoint {@code /ws}, installed once the router has seen the upgrade. */
@@ -22,17 +23,22 @@ public final class ClientEndpoint {
     private static final MessageCodec CODEC = DirectorMessages.serverCodec();
 
     private final ClientServices services;
+    private final KeepAlive.Settings keepAlive;
     private final WebSocketServerProtocolConfig webSocketConfig = WebSocketServerProtocolConfig.newBuilder()
             .websocketPath(PATH)
             .maxFramePayloadLength(Limits.MAX_CLIENT_FRAME_BYTES)
             .handshakeTimeoutMillis(10_000)
             .build();
 
-    public ClientEndpoint(ClientServices services) {
+    /** @param keepAlive how connections are pinged, and when a silent one is dropped */
+    public ClientEndpoint(ClientServices services, KeepAlive.Settings keepAlive) {
         this.services = services;
+        this.keepAlive = keepAlive;
     }
 
     public void configure(ChannelPipeline pipeline) {
+        // First, so that every byte read counts as life.
+        pipeline.addFirst(KeepAlive.NAME, new KeepAlive(keepAlive));
         pipeline.addLast(FRAME_LIMIT, FrameRateLimiter.forClients(CODEC))
                 .addLast(WEBSOCKET, new WebSocketServerProtocolHandler(webSocketConfig))
                 .addLast(FRAME_AGGREGATOR, new OversizeClosingFrameAggregator(Limits.MAX_CLIENT_FRAME_BYTES))

@@ -62,7 +62,8 @@ public final class WorldProcessLauncher {
     private final String bindAddress;
     private final long snapshotIntervalMs;
     private final int maxSnapshotBytes;
-    private final Supplier<List<String>> guardArguments;
+    /** World-server options that are the director's, not a world's: network guards, client pings, reconnects. */
+    private final Supplier<List<String>> worldOptions;
 
     public WorldProcessLauncher(Path worldJar, Supplier<String> controlUrl, String bindAddress, long snapshotIntervalMs,
                                 int maxSnapshotBytes) {
@@ -76,14 +77,14 @@ public final class WorldProcessLauncher {
     }
 
     /**
-     * @param guardArguments the director's network guards as world options ({@code NetworkGuards.arguments()}), read
-     *                       at launch like {@code controlUrl}: the default allowed origins name the director's port
+     * @param worldOptions world-server options given to every world and spare alike (the director's network guards,
+     *                     {@code --reconnect-window-ms N}, …), read at launch like {@code controlUrl}: the default
+     *                     allowed origins name the director's port
      */
     public WorldProcessLauncher(Path worldJar, Supplier<String> controlUrl, String bindAddress, long snapshotIntervalMs,
                                 int maxSnapshotBytes, List<String> extraJvmOptions,
-                                Supplier<List<String>> guardArguments) {
+                                Supplier<List<String>> worldOptions) {
         this.worldJar = worldJar;
-        this.guardArguments = guardArguments;
         this.javaBinary = currentJava();
         List<String> flags = new ArrayList<>(jvmFlags(worldJar));
         flags.addAll(extraJvmOptions);
@@ -92,6 +93,7 @@ public final class WorldProcessLauncher {
         this.bindAddress = bindAddress;
         this.snapshotIntervalMs = snapshotIntervalMs;
         this.maxSnapshotBytes = maxSnapshotBytes;
+        this.worldOptions = worldOptions;
     }
 
     /** The command line for a world; it holds no secret. {@code controlUrl} is read at launch: the director's
@@ -110,7 +112,7 @@ public final class WorldProcessLauncher {
                 "--npcs", Integer.toString(settings.npcs()),
                 "--view-radius", Integer.toString(settings.viewRadius()),
                 "--spawn", settings.spawn()));
-        command.addAll(guardArguments.get());
+        command.addAll(worldOptions.get());
         if (settings.map() != null) {
             command.addAll(List.of("--map", settings.map()));
         }
@@ -133,8 +135,8 @@ public final class WorldProcessLauncher {
                 "--bind", bindAddress,
                 "--game-port", "0",
                 "--max-snapshot-bytes", Integer.toString(maxSnapshotBytes)));
-        // A spare binds its game port now and keeps these options for the world it becomes.
-        command.addAll(guardArguments.get());
+        // A spare binds its game port now and passes these options on to the world it becomes.
+        command.addAll(worldOptions.get());
         return command;
     }
 

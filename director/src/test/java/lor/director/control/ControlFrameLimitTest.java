@@ -15,6 +15,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import lor.director.DirectorMetrics;
+import lor.director.world.LocalLeases;
 import lor.director.world.Membership;
 import lor.director.world.StandInWorlds;
 import lor.director.world.TicketIssuer;
@@ -63,7 +64,8 @@ class ControlFrameLimitTest {
     private void connect() throws Exception {
         standIns = new StandInWorlds(dir);
         supervisor = new WorldSupervisor(List.of(new WorldRepository.WorldRecord("start", "Start", 0,
-                "{\"map\":\"start\"}")), standIns.launcher(), null, blocking, scheduler, new DirectorMetrics(),
+                "{\"map\":\"start\"}")), standIns.launcher(), null, new LocalLeases(), blocking,
+                scheduler, new DirectorMetrics(),
                 new Membership(), new TicketIssuer(Clock.systemUTC(), 30_000), "127.0.0.1", 60_000, 0, 30_000, 1);
         supervisor.start();
         channel = new EmbeddedChannel();

@@ -50,6 +50,18 @@ class WorldProcessLauncherTest {
                 .doesNotContain("token").doesNotContain("secret");
     }
 
+    @Test
+    void theDirectorsWorldOptionsReachWorldsAndSparesAlike() {
+        List<String> options = List.of("--reconnect-window-ms", "5000", "--client-timeout-ms", "9000");
+        WorldProcessLauncher withOptions = new WorldProcessLauncher(Path.of("/opt/lor/world-server.jar"),
+                () -> "ws://127.0.0.1:8080/control", "127.0.0.1", 30_000, 1 << 20, List.of(), () -> options);
+
+        assertThat(withOptions.command("start", new WorldSettings("start", 0, 24)))
+                .containsSubsequence("--reconnect-window-ms", "5000").containsSubsequence("--client-timeout-ms", "9000");
+        assertThat(withOptions.spareCommand())
+                .containsSubsequence("--reconnect-window-ms", "5000").containsSubsequence("--client-timeout-ms", "9000");
+    }
+
     // ---- stage 5: warm spares and the class-data-sharing archive ------------------------------------------------
 
     @TempDir

@@ -61,8 +61,13 @@ public final class MessageFrames {
      * connection once both are flushed.
      */
     public static void closeWithError(Channel channel, MessageCodec codec, ErrorMessage error) {
+        closeWithError(channel, codec, error, Limits.CLOSE_POLICY);
+    }
+
+    /** Like {@link #closeWithError(Channel, MessageCodec, ErrorMessage)}, with another close status. */
+    public static void closeWithError(Channel channel, MessageCodec codec, ErrorMessage error, int status) {
         channel.write(new TextWebSocketFrame(codec.encode(error)));
-        channel.writeAndFlush(new CloseWebSocketFrame(Limits.CLOSE_POLICY, error.code()))
+        channel.writeAndFlush(new CloseWebSocketFrame(status, error.code()))
                 .addListener(ChannelFutureListener.CLOSE);
     }
 

@@ -29,12 +29,16 @@ public final class WsClient implements AutoCloseable {
 
     /** Status reported when the connection ended without a close frame. */
     public static final int ABNORMAL_CLOSE = 1006;
+    /** How long {@link #close()} waits for each step of the closing handshake. */
+    private static final long CLOSE_WAIT_MS = 1_000;
 
     private final MessageCodec codec;
     /** Text frames as strings; binary frames already turned into messages by {@link #binaryDecoder}. */
     private final BlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
     private volatile Function<ByteBuffer, Message> binaryDecoder;
     private final CompletableFuture<Integer> closed = new CompletableFuture<>();
+    /** When the server's close frame (or the connection's end) arrived, nanoTime; 0 while open. */
+    private volatile long closedAtNanos;
     private WebSocket socket;
 
     private WsClient(MessageCodec codec) {
@@ -172,9 +176,38 @@ public final class WsClient implements AutoCloseable {
         return closed.isDone();
     }
 
+    /** When the connection closed (its close frame arrived, or it failed), by {@link System#nanoTime()}; 0 if open. */
+    public long closedAtNanos() {
+        return closedAtNanos;
+    }
+
+    /**
+     * Says goodbye: a close frame (1000), then waits briefly for the server's answer. A world takes the player out
+     * at once; use {@link #drop()} for a connection that is lost instead.
+     */
     @Override
     public void close() {
-        if (socket != null && !closed.isDone()) {
+        if (socket == null || closed.isDone()) {
+            return;
+        }
+        try {
+            socket.sendClose(WebSocket.NORMAL_CLOSURE, "bye").get(CLOSE_WAIT_MS, TimeUnit.MILLISECONDS);
+            closed.get(CLOSE_WAIT_MS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // The server did not answer: the connection is aborted below.
+        } finally {
+            socket.abort();
+        }
+    }
+
+    /**
+     * Drops the connection without a close frame, as a lost network would: a world holds the player for its
+     * reconnect window.
+     */
+    public void drop() {
+        if (socket != null) {
             socket.abort();
         }
     }
@@ -210,12 +243,18 @@ public final class WsClient implements AutoCloseable {
 
         @Override
         public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+            if (closedAtNanos == 0) {
+                closedAtNanos = System.nanoTime();
+            }
             closed.complete(statusCode);
             return null;
         }
 
         @Override
         public void onError(WebSocket webSocket, Throwable error) {
+            if (closedAtNanos == 0) {
+                closedAtNanos = System.nanoTime();
+            }
             closed.complete(ABNORMAL_CLOSE);
         }
     }

@@ -9,5 +9,11 @@ public interface GameAdmission {
     /** @param binary the player asked for binary state frames */
     boolean admit(PlayerConnection connection, Ticket ticket, boolean binary, Object ref);
 
-    void leave(PlayerConnection connection);
+    /**
+     * The player's connection closed.
+     *
+     * @param clean the client closed it itself (a WebSocket close frame): the player left. Otherwise the connection
+     *              was lost, and the world holds the player for its reconnect window.
+     */
+    void leave(PlayerConnection connection, boolean clean);
 }

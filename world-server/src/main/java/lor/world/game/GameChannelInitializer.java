@@ -13,6 +13,7 @@ import lor.protocol.MessageCodec;
 import lor.protocol.game.GameMessages;
 import lor.protocol.netty.ConnectionThrottle;
 import lor.protocol.netty.FrameRateLimiter;
+import lor.protocol.netty.KeepAlive;
 import lor.protocol.netty.NetworkGuards;
 import lor.protocol.netty.OriginGuard;
 import lor.protocol.netty.OriginPolicy;
@@ -28,6 +29,7 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
 
     public static final String PATH = "/game";
 
+    static final String KEEP_ALIVE = KeepAlive.NAME;
     static final String HTTP_CODEC = "http-codec";
     static final String HTTP_DEADLINES = "http-deadlines";
     static final String HTTP_AGGREGATOR = "http-aggregator";
@@ -49,17 +51,24 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
             .websocketPath(PATH)
             .maxFramePayloadLength(Limits.MAX_CLIENT_FRAME_BYTES)
             .handshakeTimeoutMillis(10_000)
+            // The session answers a client's close frame itself: it tells a player who left from a lost one.
+            .handleCloseFrames(false)
             .build();
+    private final KeepAlive.Settings keepAlive;
 
-    /** With the default guards: no browser origin allowed. */
+    /** With the default guards (no browser origin allowed) and keep-alive settings. */
     public GameChannelInitializer(Supplier<GameEntry> entry) {
-        this(entry, NetworkGuards.defaults());
+        this(entry, NetworkGuards.defaults(), KeepAlive.DEFAULTS);
     }
 
-    /** @param entry the world players enter; null while this process is a spare without a world */
-    public GameChannelInitializer(Supplier<GameEntry> entry, NetworkGuards guards) {
+    /**
+     * @param entry     the world players enter; null while this process is a spare without a world
+     * @param keepAlive how connections are pinged, and when a silent one is dropped
+     */
+    public GameChannelInitializer(Supplier<GameEntry> entry, NetworkGuards guards, KeepAlive.Settings keepAlive) {
         this.entry = entry;
         this.guards = guards;
+        this.keepAlive = keepAlive;
         this.throttle = guards.throttle("game port");
         OriginPolicy origins = guards.originPolicy();
         // The port serves nothing but /game: every request is held to the policy.
@@ -78,6 +87,7 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
             return;
         }
         ch.pipeline()
+                .addLast(KEEP_ALIVE, new KeepAlive(keepAlive))
                 .addLast(HTTP_CODEC, new HttpServerCodec())
                 .addLast(HTTP_DEADLINES, guards.deadlines())
                 .addLast(HTTP_AGGREGATOR, new HttpObjectAggregator(MAX_HTTP_REQUEST_BYTES))

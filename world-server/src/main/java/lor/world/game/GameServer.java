@@ -12,6 +12,9 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 /** The world's game endpoint: binds, reports its port, closes. */
 public final class GameServer {
 
+    static final int LOW_WATER_MARK = 128 * 1024;
+    static final int HIGH_WATER_MARK = 256 * 1024;
+
     private final Channel channel;
 
     private GameServer(Channel channel) {
@@ -25,8 +28,10 @@ public final class GameServer {
                 .channel(NioServerSocketChannel.class)
                 .option(ChannelOption.SO_BACKLOG, 512)
                 .childOption(ChannelOption.TCP_NODELAY, true)
-                // Above 1 MiB queued a connection is "not writable": broadcasts skip it until it drains.
-                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(256 * 1024, 1024 * 1024))
+                // Above 256 KiB queued a connection is "not writable": broadcasts skip it until it is back under
+                // 128 KiB. Its cut-off, at 1 MiB or after 10 s above the mark, is UnwritableGuard's.
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
+                        new WriteBufferWaterMark(LOW_WATER_MARK, HIGH_WATER_MARK))
                 .childHandler(initializer)
                 .bind(address, port)
                 .sync()

@@ -7,6 +7,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
@@ -57,6 +58,10 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     private IntentLimiter limiter;
     /** Highest seq seen on this connection; a move must carry a higher one. Event-loop confined. */
     private long lastSeq = -1;
+    /** The server started the closing handshake (an error, a transfer, a cut-off): a close frame back is no goodbye. */
+    private boolean serverClosing;
+    /** The client closed the connection itself with a close frame: the player left, rather than was lost. */
+    private boolean clientClosed;
     private Channel channel;
 
     public GameSessionHandler(MessageCodec codec, TicketGate gate, GameAdmission admission, int intentsPerSecond) {
@@ -78,12 +83,27 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
                 HttpResponses.notFound(ctx, request);
             } else if (msg instanceof TextWebSocketFrame frame) {
                 onText(frame);
+            } else if (msg instanceof CloseWebSocketFrame close) {
+                onClose(ctx, close);
             } else if (msg instanceof WebSocketFrame) {
                 send(ErrorMessage.of(ErrorCode.BAD_REQUEST, "only text frames are accepted", null));
             }
         } finally {
             ReferenceCountUtil.release(msg);
         }
+    }
+
+    /**
+     * A client that says goodbye has left; one whose connection is lost any other way is held for the world's
+     * reconnect window. The close is answered with the client's own status, as RFC 6455 asks.
+     */
+    private void onClose(ChannelHandlerContext ctx, CloseWebSocketFrame close) {
+        if (!serverClosing) {
+            clientClosed = true;
+        }
+        serverClosing = true;
+        ctx.writeAndFlush(new CloseWebSocketFrame(true, 0, close.content().retainedDuplicate()))
+                .addListener(ChannelFutureListener.CLOSE);
     }
 
     private void onText(TextWebSocketFrame frame) {
@@ -160,7 +180,7 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         if (state == State.IN_WORLD) {
-            admission.leave(this);
+            admission.leave(this, clientClosed);
         }
         ctx.fireChannelInactive();
     }
@@ -206,6 +226,12 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     }
 
     @Override
+    public long pendingOutboundBytes() {
+        ChannelOutboundBuffer buffer = channel.unsafe().outboundBuffer();
+        return buffer == null ? 0 : buffer.totalPendingWriteBytes();
+    }
+
+    @Override
     public IntentQueue intents() {
         return intents;
     }
@@ -217,18 +243,32 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
 
     @Override
     public void disconnect(String reason) {
-        channel.writeAndFlush(new CloseWebSocketFrame(Limits.CLOSE_POLICY, reason))
-                .addListener(ChannelFutureListener.CLOSE);
+        markServerClosing();
+        // Closed at once, not once the close frame is flushed: a peer that does not read would never let it be.
+        channel.writeAndFlush(new CloseWebSocketFrame(Limits.CLOSE_POLICY, reason));
+        channel.close();
     }
 
     @Override
     public void transferOut(Message transfer) {
+        markServerClosing();
         channel.write(new TextWebSocketFrame(codec.encode(transfer)));
         channel.writeAndFlush(new CloseWebSocketFrame(WebSocketCloseStatus.NORMAL_CLOSURE, "transferred"))
                 .addListener(ChannelFutureListener.CLOSE);
     }
 
     private void closeWith(ErrorCode code, String message, Object ref) {
-        MessageFrames.closeWithError(channel, codec, ErrorMessage.of(code, message, ref));
+        markServerClosing();
+        int status = code == ErrorCode.REPLACED ? Limits.CLOSE_REPLACED : Limits.CLOSE_POLICY;
+        MessageFrames.closeWithError(channel, codec, ErrorMessage.of(code, message, ref), status);
+    }
+
+    /** Called from the tick thread too: the flag is read on the event loop, so it is set there. */
+    private void markServerClosing() {
+        if (channel.eventLoop().inEventLoop()) {
+            serverClosing = true;
+        } else {
+            channel.eventLoop().execute(() -> serverClosing = true);
+        }
     }
 }

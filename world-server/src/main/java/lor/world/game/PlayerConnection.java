@@ -28,13 +28,22 @@ public interface PlayerConnection {
     /** False while the connection's outbound buffer is above its high-water mark. */
     boolean isWritable();
 
+    /** Bytes written to the connection and not yet handed to the socket. */
+    long pendingOutboundBytes();
+
     /** This connection's move intents, waiting for the tick thread. */
     IntentQueue intents();
 
-    /** Sends an error naming {@code code}, then closes the connection. */
+    /**
+     * Sends an error naming {@code code}, then closes the connection: close status 4001 for {@code replaced}, 1008
+     * for the others.
+     */
     void closeWith(ErrorCode code, String message);
 
-    /** Closes without a last message, for a peer that no longer reads; {@code reason} goes into the close frame. */
+    /**
+     * Closes at once without a last message, for a peer that no longer reads; {@code reason} goes into the close
+     * frame, written if the socket still takes it.
+     */
     void disconnect(String reason);
 
     /** Sends the {@code transfer} message, then closes normally (1000): the player continues in another world. */

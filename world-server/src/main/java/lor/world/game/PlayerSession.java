@@ -101,6 +101,11 @@ public final class PlayerSession {
         lastDirection = direction;
     }
 
+    /** A player back from its reconnect window still came to its cell the way it did. */
+    public void arrivedBy(Direction direction) {
+        lastDirection = direction;
+    }
+
     /** Where the player's last step went; the cell it came from is one step back. */
     public Direction lastDirection() {
         return lastDirection;

@@ -20,7 +20,7 @@ import lor.sim.world.World;
  * ack), the body (the entities in view), and a constant tail. Each distinct body is encoded once per broadcast and
  * shared, as a retained duplicate inside a composite buffer, by every connection that sees exactly those entities;
  * no connection copies another's bytes. A connection that is not writable skips the broadcast (latest state wins)
- * and is closed once it has stayed unwritable for {@link #UNWRITABLE_LIMIT_NANOS}. Tick-thread confined.
+ * and is cut off when it is not reading ({@link UnwritableGuard}). Tick-thread confined.
  */
 public final class StateBroadcaster {
 

@@ -209,6 +209,22 @@ class BinaryStateBroadcasterTest {
     }
 
     @Test
+    void aConnectionWithMoreThanOneMebibytePendingIsCutOffAtOnce() {
+        World world = world(SMALL, new int[] {2, 3}, new int[] {5, 5});
+        BinaryStateBroadcaster broadcaster = new BinaryStateBroadcaster(SMALL.size(), 2, alloc);
+        List<PlayerSession> sessions = sessions(world, 2);
+        RecordingPlayerConnection stuck = connection(sessions.get(1));
+        stuck.writable(false);
+        stuck.pendingOutboundBytes(UnwritableGuard.MAX_PENDING_BYTES + 1);
+
+        broadcaster.broadcast(world, sessions, NOW);
+
+        assertThat(stuck.disconnects()).containsExactly("not reading");
+        assertThat(stuck.binaryFramesReceived()).isZero();
+        assertThat(connection(sessions.get(0)).binaryFramesReceived()).isEqualTo(1);
+    }
+
+    @Test
     void aConnectionUnwritableForTenSecondsIsCutOff() {
         World world = world(SMALL, new int[] {2, 3}, new int[] {5, 5});
         BinaryStateBroadcaster broadcaster = new BinaryStateBroadcaster(SMALL.size(), 2, alloc);

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import io.netty.channel.EventLoopGroup;
 import lor.protocol.Limits;
 import lor.protocol.netty.EventLoops;
+import lor.protocol.netty.KeepAlive;
 import lor.protocol.netty.NetworkGuards;
 import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.Ticket;
@@ -60,12 +61,12 @@ class GameEndpointGuardsTest {
             }
 
             @Override
-            public void leave(PlayerConnection connection) {
+            public void leave(PlayerConnection connection, boolean clean) {
             }
         };
         GameEntry entry = new GameEntry(new TicketGate(TicketSigner.fromEncodedSecret(SECRET), "start",
                 System::currentTimeMillis), everyone, 20);
-        server = GameServer.bind("127.0.0.1", 0, new GameChannelInitializer(() -> entry, guards), boss, workers);
+        server = GameServer.bind("127.0.0.1", 0, new GameChannelInitializer(() -> entry, guards, KeepAlive.DEFAULTS), boss, workers);
         return server.port();
     }
 

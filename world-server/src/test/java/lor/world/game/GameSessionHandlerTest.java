@@ -206,6 +206,95 @@ class GameSessionHandlerTest {
         assertThat(admission.left).containsExactly(connection);
     }
 
+    @Test
+    void replacedClosesWithTheApplicationCode4001() throws ProtocolException {
+        PlayerConnection player = hello();
+
+        player.closeWith(ErrorCode.REPLACED, "this account entered another world");
+
+        assertThat(readMessage()).isInstanceOfSatisfying(ErrorMessage.class,
+                e -> assertThat(e.code()).isEqualTo("replaced"));
+        CloseWebSocketFrame close = channel.readOutbound();
+        try {
+            assertThat(close.statusCode()).isEqualTo(Limits.CLOSE_REPLACED).isEqualTo(4001);
+        } finally {
+            close.release();
+        }
+    }
+
+    // ---- how a connection ends: a goodbye or a loss --------------------------------------------------------------
+
+    @Test
+    void aCloseFrameFromTheClientIsAnsweredWithItsStatusAndThePlayerLeaves() {
+        PlayerConnection player = hello();
+
+        channel.writeInbound(new CloseWebSocketFrame(WebSocketCloseStatus.NORMAL_CLOSURE, "bye"));
+
+        CloseWebSocketFrame answer = channel.readOutbound();
+        try {
+            assertThat(answer.statusCode()).isEqualTo(1000);
+        } finally {
+            answer.release();
+        }
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(admission.left).containsExactly(player);
+        assertThat(admission.leftCleanly).containsExactly(player);
+    }
+
+    @Test
+    void aCloseFrameWithoutStatusIsAGoodbyeToo() {
+        PlayerConnection player = hello();
+
+        channel.writeInbound(new CloseWebSocketFrame());
+
+        ReferenceCountUtil.release(channel.readOutbound());
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(admission.leftCleanly).containsExactly(player);
+    }
+
+    @Test
+    void aConnectionThatEndsWithoutACloseFrameIsLost() {
+        PlayerConnection player = hello();
+
+        channel.close();
+
+        assertThat(admission.left).containsExactly(player);
+        assertThat(admission.leftCleanly).isEmpty();
+    }
+
+    @Test
+    void aConnectionCutOffForNotReadingIsLost() {
+        PlayerConnection player = hello();
+
+        player.disconnect("not reading");
+
+        ReferenceCountUtil.release(channel.readOutbound());
+        assertThat(admission.left).containsExactly(player);
+        assertThat(admission.leftCleanly).isEmpty();
+    }
+
+    @Test
+    void aCloseFrameBeforeHelloClosesAndNobodyLeaves() {
+        channel.writeInbound(new CloseWebSocketFrame(WebSocketCloseStatus.NORMAL_CLOSURE, "bye"));
+
+        ReferenceCountUtil.release(channel.readOutbound());
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(admission.left).isEmpty();
+    }
+
+    @Test
+    void pendingOutboundBytesCountWhatTheSocketHasNotTaken() {
+        PlayerConnection player = hello();
+        assertThat(player.pendingOutboundBytes()).isZero();
+
+        channel.write(new TextWebSocketFrame("x".repeat(1000)));
+        assertThat(player.pendingOutboundBytes()).isGreaterThanOrEqualTo(1000);
+
+        channel.flush();
+        assertThat(player.pendingOutboundBytes()).isZero();
+        ReferenceCountUtil.release(channel.readOutbound());
+    }
+
     // ---- moves ----------------------------------------------------------------------------------------------------
 
     @Test
@@ -538,7 +627,8 @@ class GameSessionHandlerTest {
         }
         CloseWebSocketFrame close = channel.readOutbound();
         try {
-            assertThat(close.statusCode()).isEqualTo(Limits.CLOSE_POLICY);
+            assertThat(close.statusCode()).isEqualTo(code == ErrorCode.REPLACED ? 4001 : Limits.CLOSE_POLICY);
+            assertThat(close.reasonText()).isEqualTo(code.wireName());
         } finally {
             close.release();
         }
@@ -580,7 +670,10 @@ class GameSessionHandlerTest {
         }
 
         final List<Admitted> admitted = new ArrayList<>();
+        /** Every connection that closed, however. */
         final List<PlayerConnection> left = new ArrayList<>();
+        /** Those whose client closed them with a close frame. */
+        final List<PlayerConnection> leftCleanly = new ArrayList<>();
         boolean accepting = true;
 
         @Override
@@ -590,8 +683,11 @@ class GameSessionHandlerTest {
         }
 
         @Override
-        public void leave(PlayerConnection connection) {
+        public void leave(PlayerConnection connection, boolean clean) {
             left.add(connection);
+            if (clean) {
+                leftCleanly.add(connection);
+            }
         }
     }
 }

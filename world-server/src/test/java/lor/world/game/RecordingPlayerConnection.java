@@ -34,6 +34,7 @@ public final class RecordingPlayerConnection implements PlayerConnection {
     private final List<String> disconnects = new ArrayList<>();
     private Message transferredWith;
     private boolean writable = true;
+    private long pendingOutboundBytes;
 
     private Executor writer = Runnable::run;
 
@@ -86,6 +87,16 @@ public final class RecordingPlayerConnection implements PlayerConnection {
 
     public void writable(boolean writable) {
         this.writable = writable;
+    }
+
+    @Override
+    public long pendingOutboundBytes() {
+        return pendingOutboundBytes;
+    }
+
+    /** What the connection reports as written and not yet taken by its socket. */
+    public void pendingOutboundBytes(long bytes) {
+        this.pendingOutboundBytes = bytes;
     }
 
     @Override

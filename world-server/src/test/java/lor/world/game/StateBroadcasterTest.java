@@ -161,6 +161,25 @@ class StateBroadcasterTest {
     }
 
     @Test
+    void anUnwritableConnectionWithMoreThanOneMebibytePendingIsCutOffAtOnce() {
+        World world = world(List.of(new int[] {5, 5}, new int[] {20, 20}));
+        List<PlayerSession> sessions = sessions(world, 2);
+        RecordingPlayerConnection stuck = connection(1);
+        stuck.writable(false);
+        stuck.pendingOutboundBytes(UnwritableGuard.MAX_PENDING_BYTES);
+
+        broadcaster.broadcast(world, sessions, NOW);
+        assertThat(stuck.disconnects()).as("at the limit, not past it").isEmpty();
+
+        stuck.pendingOutboundBytes(UnwritableGuard.MAX_PENDING_BYTES + 1);
+        broadcaster.broadcast(world, sessions, NOW + 1);
+
+        assertThat(stuck.disconnects()).containsExactly("not reading");
+        assertThat(stuck.sent()).isEmpty();
+        assertThat(connection(0).sent(StateMessage.class)).as("the others miss nothing").hasSize(2);
+    }
+
+    @Test
     void becomingWritableAgainRestartsTheClock() {
         World world = world(List.of(new int[] {5, 5}));
         List<PlayerSession> sessions = sessions(world, 1);
