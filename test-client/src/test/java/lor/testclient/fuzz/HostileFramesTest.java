@@ -50,7 +50,7 @@ class HostileFramesTest {
     void everyKindOfHostileMessageIsSentToEveryEndpoint(String endpoint) {
         HostileFrames frames = new HostileFrames(Endpoint.valueOf(endpoint), 7, TICKETS, 2);
         Set<String> kinds = new TreeSet<>();
-        for (int i = 0; i < 10_000; i++) {
+        for (int i = 0; i < 5_000; i++) {
             kinds.add(frames.next().kind().replaceAll("[×+].*", ""));
         }
         assertThat(kinds).containsExactlyInAnyOrder("text", "fragmented", "binary", "ping", "invalid-utf8",
@@ -61,14 +61,14 @@ class HostileFramesTest {
     void textForTheDirectorNeverCreatesAnAccountListsWorldsOrHashesMoreThanTheLoginBudget() {
         HostileFrames frames = new HostileFrames(Endpoint.DIRECTOR, 11, TICKETS, 3);
         List<Message> decoded = new ArrayList<>();
-        for (int i = 0; i < 5_000; i++) {
+        for (int i = 0; i < 2_000; i++) {
             try {
                 decoded.add(DirectorMessages.serverCodec().decode(frames.text().text()));
             } catch (ProtocolException e) {
                 // Refused by the codec: an error answer, nothing else.
             }
         }
-        assertThat(decoded).as("well-formed requests").hasSizeGreaterThan(250)
+        assertThat(decoded).as("well-formed requests").hasSizeGreaterThan(100)
                 .noneMatch(m -> m instanceof ListWorldsMessage)
                 .noneMatch(m -> m instanceof RegisterMessage r && r.username().matches("[A-Za-z0-9_-]{3,32}")
                         && r.password().length() >= 8 && r.password().length() <= 1024
@@ -82,7 +82,7 @@ class HostileFramesTest {
     void textForAPlayerNeverHoldsAMoveTheWorldWouldApply() {
         HostileFrames frames = new HostileFrames(Endpoint.GAME_IN_WORLD, 13, TICKETS, 0);
         int wellFormed = 0;
-        for (int i = 0; i < 5_000; i++) {
+        for (int i = 0; i < 2_000; i++) {
             try {
                 Message message = GameMessages.serverCodec().decode(frames.text().text());
                 assertThat(message).isNotInstanceOf(MoveMessage.class);
