@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import lor.director.world.ControlChannel;
 import lor.director.world.RegistrationRefusedException;
 import lor.director.world.WorldSupervisor;
@@ -37,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * is accepted and messages are limited to client size; once registered, the connection is bound to that world and
  * accepts snapshots up to the configured limit.
  */
-public final class ControlSessionHandler extends SimpleChannelInboundHandler<TextWebSocketFrame>
+public final class ControlSessionHandler extends SimpleChannelInboundHandler<WebSocketFrame>
         implements ControlChannel {
 
     private static final Logger LOG = LoggerFactory.getLogger(ControlSessionHandler.class);
@@ -63,10 +64,17 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Tex
     }
 
     @Override
-    protected void channelRead0(ChannelHandlerContext ctx, TextWebSocketFrame frame) {
+    protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
+        // Only data frames get here (the protocol handler keeps the control frames); the channel speaks JSON text,
+        // and a binary frame left to the pipeline's tail would be dropped without the peer ever hearing why.
+        if (!(frame instanceof TextWebSocketFrame text)) {
+            LOG.warn("binary control message from {}", describe());
+            refuse(ErrorCode.BAD_REQUEST, "only text frames are accepted");
+            return;
+        }
         Message message;
         try {
-            message = codec.decode(frame.text());
+            message = codec.decode(text.text());
         } catch (ProtocolException e) {
             LOG.warn("unreadable control message from {}: {}", describe(), e.getMessage());
             refuse(e.code(), e.getMessage());

@@ -9,6 +9,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.handler.codec.CorruptedFrameException;
+import io.netty.handler.codec.PrematureChannelClosureException;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
@@ -72,12 +73,14 @@ public final class MessageFrames {
     }
 
     /**
-     * True for the failures that are ordinary connection life: a peer that reset the connection, or a frame the
-     * WebSocket decoder already refused (and answered with a close frame). They deserve a debug line, not a warning
-     * with a stack trace.
+     * True for the failures that are ordinary connection life: a peer that reset the connection, a frame the
+     * WebSocket decoder already refused (and answered with a close frame), or a connection that ended in the middle
+     * of a fragmented message (the aggregator reports it as it goes). They deserve a debug line, not a warning with
+     * a stack trace: any peer can cause them at will.
      */
     public static boolean isExpectedFailure(Throwable cause) {
-        return cause instanceof CorruptedFrameException || cause instanceof IOException;
+        return cause instanceof CorruptedFrameException || cause instanceof IOException
+                || cause instanceof PrematureChannelClosureException;
     }
 
     public static String text(ByteBuf content) {

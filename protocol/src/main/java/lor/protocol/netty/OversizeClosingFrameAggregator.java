@@ -2,7 +2,9 @@ package lor.protocol.netty;
 
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import lor.protocol.Limits;
@@ -21,7 +23,26 @@ public final class OversizeClosingFrameAggregator extends WebSocketFrameAggregat
     }
 
     @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        // Netty's aggregator passes a message that fits in one frame through unmeasured. Where a frame may be larger
+        // than the message limit (the control endpoint admits 1 MiB frames and, before registration, 64 KiB
+        // messages) it must be held to the same limit.
+        if (msg instanceof WebSocketFrame frame && frame.isFinalFragment()
+                && (frame instanceof TextWebSocketFrame || frame instanceof BinaryWebSocketFrame)
+                && frame.content().readableBytes() > maxContentLength) {
+            frame.release();
+            closeTooBig(ctx);
+            return;
+        }
+        super.channelRead(ctx, msg);
+    }
+
+    @Override
     protected void handleOversizedMessage(ChannelHandlerContext ctx, WebSocketFrame oversized) {
+        closeTooBig(ctx);
+    }
+
+    private void closeTooBig(ChannelHandlerContext ctx) {
         ctx.writeAndFlush(new CloseWebSocketFrame(Limits.CLOSE_TOO_BIG,
                         "message larger than " + maxContentLength + " bytes"))
                 .addListener(ChannelFutureListener.CLOSE);

@@ -10,6 +10,8 @@ import java.util.List;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
@@ -24,6 +26,24 @@ class MessageFramesTest {
     @AfterEach
     void releaseEverything() {
         channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void aConnectionClosedInTheMiddleOfAFragmentedMessageIsAnExpectedFailure() {
+        List<Throwable> failures = new ArrayList<>();
+        EmbeddedChannel peer = new EmbeddedChannel(new OversizeClosingFrameAggregator(1024),
+                new ChannelInboundHandlerAdapter() {
+                    @Override
+                    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                        failures.add(cause);
+                    }
+                });
+        peer.writeInbound(new TextWebSocketFrame(false, 0, "{\"type\":"));
+
+        peer.close();
+
+        assertThat(failures).singleElement().satisfies(f -> assertThat(MessageFrames.isExpectedFailure(f)).isTrue());
+        peer.finishAndReleaseAll();
     }
 
     @Test

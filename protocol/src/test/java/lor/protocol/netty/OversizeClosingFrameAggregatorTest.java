@@ -2,7 +2,9 @@ package lor.protocol.netty;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
@@ -65,5 +67,36 @@ class OversizeClosingFrameAggregatorTest {
         Object inbound = channel.readInbound();
         assertThat(inbound).isNull();
         assertThat(channel.isOpen()).isFalse();
+    }
+
+    @Test
+    void closesWithStatus1009WhenASingleFrameExceedsTheLimit() {
+        TextWebSocketFrame whole = new TextWebSocketFrame("12345678901234567");
+
+        channel.writeInbound(whole);
+
+        assertThat(whole.refCnt()).as("released").isZero();
+        CloseWebSocketFrame close = channel.readOutbound();
+        try {
+            assertThat(close.statusCode()).isEqualTo(Limits.CLOSE_TOO_BIG);
+        } finally {
+            close.release();
+        }
+        Object inbound = channel.readInbound();
+        assertThat(inbound).isNull();
+        assertThat(channel.isOpen()).isFalse();
+    }
+
+    @Test
+    void passesASingleFrameOfExactlyTheLimit() {
+        channel.writeInbound(new BinaryWebSocketFrame(Unpooled.wrappedBuffer(new byte[16])));
+
+        BinaryWebSocketFrame frame = channel.readInbound();
+        try {
+            assertThat(frame.content().readableBytes()).isEqualTo(16);
+        } finally {
+            frame.release();
+        }
+        assertThat(channel.isOpen()).isTrue();
     }
 }

@@ -26,6 +26,19 @@ public final class LaunchedDirector implements AutoCloseable {
         return process.baseUrl();
     }
 
+    /** {@code ws://127.0.0.1:PORT/ws}. */
+    public URI clientUrl() {
+        return process.clientUrl();
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
     public Path log() {
         return process.log();
     }

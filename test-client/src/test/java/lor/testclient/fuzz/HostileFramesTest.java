@@ -1,0 +1,113 @@
+package lor.testclient.fuzz;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocket13FrameDecoder;
+import io.netty.handler.codec.http.websocketx.WebSocketDecoderConfig;
+import lor.protocol.Message;
+import lor.protocol.ProtocolException;
+import lor.protocol.director.DirectorMessages;
+import lor.protocol.director.ListWorldsMessage;
+import lor.protocol.director.LoginMessage;
+import lor.protocol.director.RegisterMessage;
+import lor.protocol.game.GameMessages;
+import lor.protocol.game.MoveMessage;
+import lor.testclient.fuzz.HostileFrames.Endpoint;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class HostileFramesTest {
+
+    private static final List<String> TICKETS = List.of(
+            "djF8NDJ8bWVhZG93fDE3MDAwMDAwMDAwMDB8bm9uY2U.c2lnbmF0dXJlLW9mLXRoaXJ0eS10d28tYnl0ZXMtLS0tLQ");
+
+    @Test
+    void theSameSeedGivesTheSameMessages() {
+        HostileFrames a = new HostileFrames(Endpoint.DIRECTOR, 42, TICKETS, 2);
+        HostileFrames b = new HostileFrames(Endpoint.DIRECTOR, 42, TICKETS, 2);
+        for (int i = 0; i < 1_000; i++) {
+            HostileFrame x = a.next();
+            HostileFrame y = b.next();
+            assertThat(y.wire()).as("message %d", i).isEqualTo(x.wire());
+            assertThat(y.closes()).isEqualTo(x.closes());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"DIRECTOR", "CONTROL", "GAME_LOBBY", "GAME_IN_WORLD"})
+    void everyKindOfHostileMessageIsSentToEveryEndpoint(String endpoint) {
+        HostileFrames frames = new HostileFrames(Endpoint.valueOf(endpoint), 7, TICKETS, 2);
+        Set<String> kinds = new TreeSet<>();
+        for (int i = 0; i < 5_000; i++) {
+            kinds.add(frames.next().kind().replaceAll("[×+].*", ""));
+        }
+        assertThat(kinds).containsExactlyInAnyOrder("text", "fragmented", "binary", "ping", "invalid-utf8",
+                "truncated-utf8", "oversize-frame", "oversize-message", "violation", "close");
+    }
+
+    @Test
+    void textForTheDirectorNeverCreatesAnAccountListsWorldsOrHashesMoreThanTheLoginBudget() {
+        HostileFrames frames = new HostileFrames(Endpoint.DIRECTOR, 11, TICKETS, 3);
+        List<Message> decoded = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            try {
+                decoded.add(DirectorMessages.serverCodec().decode(frames.text().text()));
+            } catch (ProtocolException e) {
+                // Refused by the codec: an error answer, nothing else.
+            }
+        }
+        assertThat(decoded).as("well-formed requests").hasSizeGreaterThan(100)
+                .noneMatch(m -> m instanceof ListWorldsMessage)
+                .noneMatch(m -> m instanceof RegisterMessage r && r.username().matches("[A-Za-z0-9_-]{3,32}")
+                        && r.password().length() >= 8 && r.password().length() <= 1024
+                        && r.password().codePointCount(0, r.password().length()) >= 8);
+        assertThat(decoded.stream().filter(m -> m instanceof LoginMessage l && l.password().length() <= 1024))
+                .hasSize(3);
+        assertThat(frames.registerNames()).isNotEmpty();
+    }
+
+    @Test
+    void textForAPlayerNeverHoldsAMoveTheWorldWouldApply() {
+        HostileFrames frames = new HostileFrames(Endpoint.GAME_IN_WORLD, 13, TICKETS, 0);
+        int wellFormed = 0;
+        for (int i = 0; i < 2_000; i++) {
+            try {
+                Message message = GameMessages.serverCodec().decode(frames.text().text());
+                assertThat(message).isNotInstanceOf(MoveMessage.class);
+                wellFormed++;
+            } catch (ProtocolException e) {
+                // Refused by the codec.
+            }
+        }
+        assertThat(wellFormed).as("hellos after hello").isPositive();
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 125, 126, 65_535, 65_536, 70_000})
+    void framesAreMaskedAndLengthEncodedTheWayNettyReadsThem(int length) {
+        byte[] payload = new byte[length];
+        Arrays.fill(payload, (byte) 'x');
+        EmbeddedChannel server = new EmbeddedChannel(new WebSocket13FrameDecoder(WebSocketDecoderConfig.newBuilder()
+                .expectMaskedFrames(true).maxFramePayloadLength(1 << 20).build()));
+        try {
+            server.writeInbound(Unpooled.wrappedBuffer(WsFrames.frame(WsFrames.TEXT, payload, new Random(1))));
+            TextWebSocketFrame frame = server.readInbound();
+            assertThat(frame.text()).isEqualTo(new String(payload, StandardCharsets.US_ASCII));
+            frame.release();
+        } finally {
+            server.finishAndReleaseAll();
+        }
+    }
+}
