@@ -32,7 +32,8 @@ public record DirectorConfig(
         int dbPoolSize,
         String adminToken,
         int warmSpares,
-        List<String> worldJvmOptions) {
+        List<String> worldJvmOptions,
+        long loginBackoffMs) {
 
     public static final String USAGE = """
             usage: java -jar director/target/director.jar [options]
@@ -67,6 +68,8 @@ public record DirectorConfig(
               --admin-token TOKEN       enables /admin and /api/admin/ for requests carrying
                                         "Authorization: Bearer TOKEN" (env LOR_ADMIN_TOKEN; at least 16
                                         characters; default: off)
+              --login-backoff-ms N      first wait imposed after 5 failed logins of an account (or 20 from one
+                                        address), doubled per further failure up to 60 s (default 1000)
               --help                    print this and exit
             """;
 
@@ -130,7 +133,8 @@ public record DirectorConfig(
                 (int) longOption(options, "--db-pool-size", 10, 2, 200),
                 adminToken,
                 (int) longOption(options, "--warm-spares", 1, 0, 16),
-                worldJvmOptions(options.getOrDefault("--world-jvm-options", env.get("LOR_WORLD_JVM_OPTIONS"))));
+                worldJvmOptions(options.getOrDefault("--world-jvm-options", env.get("LOR_WORLD_JVM_OPTIONS"))),
+                longOption(options, "--login-backoff-ms", 1_000, 1, 60_000));
     }
 
     public boolean embeddedDatabase() {
@@ -157,7 +161,7 @@ public record DirectorConfig(
                 + ", ticketTtlMs=" + ticketTtlMs + ", maxSnapshotBytes=" + maxSnapshotBytes
                 + ", worldJar=" + worldJar + ", dbPoolSize=" + dbPoolSize
                 + ", admin=" + (adminToken == null ? "off" : "on") + ", warmSpares=" + warmSpares
-                + ", worldJvmOptions=" + worldJvmOptions + "]";
+                + ", worldJvmOptions=" + worldJvmOptions + ", loginBackoffMs=" + loginBackoffMs + "]";
     }
 
     /** Thrown by {@link #parse} for {@code --help}. */
@@ -171,7 +175,7 @@ public record DirectorConfig(
             "--db-url", "--db-user", "--db-password", "--data-dir", "--snapshot-interval-ms", "--idle-shutdown-ms",
             "--spawn-timeout-ms", "--stop-timeout-ms", "--snapshots-kept", "--session-ttl-ms", "--ticket-ttl-ms",
             "--max-snapshot-bytes", "--world-jar", "--db-pool-size", "--admin-token", "--warm-spares",
-            "--world-jvm-options");
+            "--world-jvm-options", "--login-backoff-ms");
 
     /**
      * Only {@code -X…} (heap, GC, {@code -XX:} flags) and {@code -D…} options: anything else ({@code -jar},

@@ -46,6 +46,7 @@ class DirectorConfigTest {
         assertThat(config.adminToken()).as("the admin surface is off").isNull();
         assertThat(config.warmSpares()).isEqualTo(1);
         assertThat(config.worldJvmOptions()).isEmpty();
+        assertThat(config.loginBackoffMs()).isEqualTo(1_000);
     }
 
     static Stream<Arguments> everyOption() {
@@ -72,7 +73,8 @@ class DirectorConfigTest {
                 option("--db-pool-size", "4", DirectorConfig::dbPoolSize, 4),
                 option("--admin-token", "0123456789abcdef", DirectorConfig::adminToken, "0123456789abcdef"),
                 option("--warm-spares", "0", DirectorConfig::warmSpares, 0),
-                option("--warm-spares", "16", DirectorConfig::warmSpares, 16));
+                option("--warm-spares", "16", DirectorConfig::warmSpares, 16),
+                option("--login-backoff-ms", "250", DirectorConfig::loginBackoffMs, 250L));
     }
 
     private static Arguments option(String name, String value, Function<DirectorConfig, Object> read,
