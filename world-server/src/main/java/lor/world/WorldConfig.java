@@ -1,6 +1,7 @@
 package lor.world;
 
 import java.net.URI;
+import java.util.Base64;
 import java.util.Map;
 
 import lor.sim.grid.GridSize;
@@ -18,6 +19,9 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
 
     public static final String ENV_SPAWN_TOKEN = "LOR_SPAWN_TOKEN";
     public static final String ENV_TICKET_SECRET = "LOR_TICKET_SECRET";
+
+    /** The director's ticket secrets are 256 random bits; a shorter key would make tickets guessable. */
+    static final int MIN_TICKET_SECRET_BYTES = 32;
 
     /** One day: the longest interval or timeout accepted, far from any overflow in tick arithmetic. */
     static final long MAX_INTERVAL_MS = 86_400_000L;
@@ -37,7 +41,8 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                                           the bench rule (hashed by join order, then the next free cell)
               --shutdown-ack-timeout-ms N how long shutdown waits for the final snapshot's ack (default 30000)
               --max-snapshot-bytes N      largest control message accepted (default 268435456)
-            environment: LOR_SPAWN_TOKEN and LOR_TICKET_SECRET (required)""";
+            environment: LOR_SPAWN_TOKEN and LOR_TICKET_SECRET (required; the ticket secret is URL-safe base64 of
+                         at least 256 bits)""";
 
     public static WorldConfig parse(String[] args, Map<String, String> env) {
         String worldId = null;
@@ -93,6 +98,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         if (spawnToken == null || spawnToken.isBlank() || ticketSecret == null || ticketSecret.isBlank()) {
             throw new IllegalArgumentException(ENV_SPAWN_TOKEN + " and " + ENV_TICKET_SECRET + " must be set");
         }
+        requireStrongTicketSecret(ticketSecret);
         return new WorldConfig(worldId, URI.create(controlUrl), bind, gamePort, snapshotIntervalMs, grid, map, npcs,
                 viewRadius, intentsPerSecond, spawnRule, shutdownAckTimeoutMs, maxSnapshotBytes, spawnToken, ticketSecret);
     }
@@ -110,6 +116,20 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                 + ", intentsPerSecond=" + intentsPerSecond + ", spawn=" + spawnRule
                 + ", shutdownAckTimeoutMs=" + shutdownAckTimeoutMs + ", maxSnapshotBytes=" + maxSnapshotBytes
                 + ", secrets=<redacted>]";
+    }
+
+    /** Refuses to admit players under a weak key; the message never shows the value. */
+    private static void requireStrongTicketSecret(String secret) {
+        byte[] key;
+        try {
+            key = Base64.getUrlDecoder().decode(secret);
+        } catch (IllegalArgumentException e) {
+            key = new byte[0];
+        }
+        if (key.length < MIN_TICKET_SECRET_BYTES) {
+            throw new IllegalArgumentException(ENV_TICKET_SECRET + " must be URL-safe base64 of at least "
+                    + MIN_TICKET_SECRET_BYTES * 8 + " bits; refusing to start without a strong ticket secret");
+        }
     }
 
     private static String parseMapName(String value) {
