@@ -38,6 +38,7 @@
         unknown_world: 'There is no such world.',
         world_unavailable: 'The world is not available right now.',
         rate_limited: 'Too many requests at once: try again in a moment.',
+        too_many_attempts: 'Too many failed logins: wait a little, then try again.',
         bad_ticket: 'The world refused the entry ticket.',
         replaced: 'You are playing in another tab or window; this one has stopped.',
         bad_request: 'The server did not understand a request.',
@@ -1220,7 +1221,9 @@
         if (director) {
             const d = director;
             director = null;
-            d.close();
+            // Revoke the token on the server too (a copy of it elsewhere is then worthless); the page forgets it
+            // either way.
+            d.request({type: 'logout'}, 2000).catch(() => {}).finally(() => d.close());
         }
         toLogin('Logged out.');
     });

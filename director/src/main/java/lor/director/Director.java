@@ -25,6 +25,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import lor.director.account.AccountRepository;
 import lor.director.account.AccountService;
+import lor.director.account.LoginThrottle;
 import lor.director.account.PasswordHasher;
 import lor.director.account.SessionRepository;
 import lor.director.client.ClientEndpoint;
@@ -128,8 +129,9 @@ public final class Director implements AutoCloseable {
                 config.stopTimeoutMs(), config.warmSpares());
 
         long joinTimeoutMs = config.spawnTimeoutMs() + 5_000;
+        LoginThrottle loginThrottle = new LoginThrottle(config.loginBackoffMs(), () -> System.nanoTime() / 1_000_000);
         ClientServices clientServices = new ClientServices(accounts, supervisor, blocking, metrics, tickets,
-                joinTimeoutMs);
+                joinTimeoutMs, loginThrottle);
         DirectorChannelInitializer initializer = new DirectorChannelInitializer(
                 new ClientEndpoint(clientServices, config.keepAlive()),
                 new ControlEndpoint(supervisor, config.maxSnapshotBytes(), joinTimeoutMs),

@@ -44,7 +44,8 @@ public record DirectorConfig(
         List<String> allowedOrigins,
         long pingIntervalMs,
         long clientTimeoutMs,
-        long reconnectWindowMs) {
+        long reconnectWindowMs,
+        long loginBackoffMs) {
 
     public static final String USAGE = """
             usage: java -jar director/target/director.jar [options]
@@ -97,6 +98,8 @@ public record DirectorConfig(
                                         worlds' /game (default: the director's own, http://127.0.0.1:PORT,
                                         http://localhost:PORT, http://BIND:PORT, http://PUBLIC_HOST:PORT);
                                         requests without Origin (non-browser clients) are always allowed
+              --login-backoff-ms N      first wait imposed after 5 failed logins of an account (or 20 from one
+                                        address), doubled per further failure up to 60 s (default 1000)
               --help                    print this and exit
             """;
 
@@ -175,7 +178,8 @@ public record DirectorConfig(
                 allowedOrigins(options.get(NetworkGuards.ALLOWED_ORIGINS_OPTION)),
                 pingIntervalMs,
                 clientTimeoutMs,
-                longOption(options, "--reconnect-window-ms", 30_000, 0, 3_600_000));
+                longOption(options, "--reconnect-window-ms", 30_000, 0, 3_600_000),
+                longOption(options, "--login-backoff-ms", 1_000, 1, 60_000));
     }
 
     /** How client connections (the director's /ws and the worlds' /game) are pinged and given up on. */
@@ -248,7 +252,8 @@ public record DirectorConfig(
                 + ", handshakeTimeoutMs=" + handshakeTimeoutMs
                 + ", allowedOrigins=" + (allowedOrigins == null ? "own" : allowedOrigins)
                 + ", pingIntervalMs=" + pingIntervalMs
-                + ", clientTimeoutMs=" + clientTimeoutMs + ", reconnectWindowMs=" + reconnectWindowMs + "]";
+                + ", clientTimeoutMs=" + clientTimeoutMs + ", reconnectWindowMs=" + reconnectWindowMs
+                + ", loginBackoffMs=" + loginBackoffMs + "]";
     }
 
     /** Thrown by {@link #parse} for {@code --help}. */
@@ -263,8 +268,8 @@ public record DirectorConfig(
             "--spawn-timeout-ms", "--stop-timeout-ms", "--snapshots-kept", "--session-ttl-ms", "--ticket-ttl-ms",
             "--max-snapshot-bytes", "--world-jar", "--db-pool-size", "--admin-token", "--warm-spares",
             "--world-jvm-options", NetworkGuards.MAX_CONNECTIONS_OPTION, NetworkGuards.MAX_NEW_CONNECTIONS_OPTION,
-            NetworkGuards.HANDSHAKE_TIMEOUT_OPTION, NetworkGuards.ALLOWED_ORIGINS_OPTION, "--ping-interval-ms", "--client-timeout-ms",
-            "--reconnect-window-ms");
+            NetworkGuards.HANDSHAKE_TIMEOUT_OPTION, NetworkGuards.ALLOWED_ORIGINS_OPTION, "--ping-interval-ms",
+            "--client-timeout-ms", "--reconnect-window-ms", "--login-backoff-ms");
 
     /**
      * Only {@code -X…} (heap, GC, {@code -XX:} flags) and {@code -D…} options: anything else ({@code -jar},

@@ -51,6 +51,7 @@ class DirectorConfigTest {
         assertThat(config.pingIntervalMs()).isEqualTo(10_000);
         assertThat(config.clientTimeoutMs()).isEqualTo(30_000);
         assertThat(config.reconnectWindowMs()).isEqualTo(30_000);
+        assertThat(config.loginBackoffMs()).isEqualTo(1_000);
     }
 
     @Test
@@ -100,7 +101,9 @@ class DirectorConfigTest {
                 option("--handshake-timeout-ms", "1500", DirectorConfig::handshakeTimeoutMs, 1_500L),
                 option("--allowed-origins", "https://Play.Example.org,http://127.0.0.1:3000",
                         DirectorConfig::allowedOrigins, List.of("https://play.example.org", "http://127.0.0.1:3000")),
-                option("--allowed-origins", "", DirectorConfig::allowedOrigins, List.of()));
+                option("--allowed-origins", "", DirectorConfig::allowedOrigins, List.of()),
+                option("--login-backoff-ms", "250", DirectorConfig::loginBackoffMs, 250L));
+
     }
 
     private static Arguments option(String name, String value, Function<DirectorConfig, Object> read,

@@ -17,6 +17,8 @@ public enum ErrorCode {
     NOT_ALLOWED("not_allowed"),
     /** Too many requests at once on one connection, or the server is saturated; nothing was changed. */
     RATE_LIMITED("rate_limited"),
+    /** Too many failed logins for this account or from this address: refused without checking the password. */
+    TOO_MANY_ATTEMPTS("too_many_attempts"),
     /** The same account connected again; this connection is about to close. */
     REPLACED("replaced"),
     /** A failure inside the server; the message never says more than that. */

@@ -129,7 +129,7 @@ final class Spare {
         List<String> args = new ArrayList<>(spareArgs);
         args.addAll(List.of("--world-id", NO_WORLD_YET));
         return WorldConfig.parse(args.toArray(String[]::new), Map.of(WorldConfig.ENV_SPAWN_TOKEN, spawnToken,
-                WorldConfig.ENV_TICKET_SECRET, "unassigned"));
+                WorldConfig.ENV_TICKET_SECRET, Secrets.random256()));
     }
 
     /**
@@ -170,6 +170,7 @@ final class Spare {
 
     private static WorldConfig warmUpConfig(String map) {
         return WorldConfig.parse(new String[] {"--world-id", "warmup", "--control-url", "ws://127.0.0.1:1/",
-            "--map", map, "--npcs", "16"}, Map.of(WorldConfig.ENV_SPAWN_TOKEN, "t", WorldConfig.ENV_TICKET_SECRET, "s"));
+            "--map", map, "--npcs", "16"}, Map.of(WorldConfig.ENV_SPAWN_TOKEN, "t",
+                WorldConfig.ENV_TICKET_SECRET, Secrets.random256()));
     }
 }

@@ -1,6 +1,7 @@
 package lor.world;
 
 import java.net.URI;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
@@ -22,6 +23,9 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
 
     public static final String ENV_SPAWN_TOKEN = "LOR_SPAWN_TOKEN";
     public static final String ENV_TICKET_SECRET = "LOR_TICKET_SECRET";
+
+    /** The director's ticket secrets are 256 random bits; a shorter key would make tickets guessable. */
+    static final int MIN_TICKET_SECRET_BYTES = 32;
 
     /** One day: the longest interval or timeout accepted, far from any overflow in tick arithmetic. */
     static final long MAX_INTERVAL_MS = 86_400_000L;
@@ -51,7 +55,8 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
               --client-timeout-ms N       a game connection silent for this long is closed (default 30000)
               --reconnect-window-ms N     how long a player whose connection was lost stays in the world,
                                           waiting for a new ticket of the same account (default 30000; 0 = none)
-            environment: LOR_SPAWN_TOKEN and LOR_TICKET_SECRET (required)""";
+            environment: LOR_SPAWN_TOKEN and LOR_TICKET_SECRET (required; the ticket secret is URL-safe base64 of
+                         at least 256 bits)""";
 
     public static WorldConfig parse(String[] args, Map<String, String> env) {
         String worldId = null;
@@ -127,6 +132,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         if (spawnToken == null || spawnToken.isBlank() || ticketSecret == null || ticketSecret.isBlank()) {
             throw new IllegalArgumentException(ENV_SPAWN_TOKEN + " and " + ENV_TICKET_SECRET + " must be set");
         }
+        requireStrongTicketSecret(ticketSecret);
         return new WorldConfig(worldId, URI.create(controlUrl), bind, gamePort, snapshotIntervalMs, grid, map, npcs,
                 viewRadius, intentsPerSecond, spawnRule, shutdownAckTimeoutMs, maxSnapshotBytes, pingIntervalMs,
                 clientTimeoutMs, reconnectWindowMs, spawnToken, ticketSecret,
@@ -166,6 +172,20 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
             return NetworkGuards.parseOrigins(value);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(NetworkGuards.ALLOWED_ORIGINS_OPTION + ": " + e.getMessage());
+        }
+    }
+
+    /** Refuses to admit players under a weak key; the message never shows the value. */
+    private static void requireStrongTicketSecret(String secret) {
+        byte[] key;
+        try {
+            key = Base64.getUrlDecoder().decode(secret);
+        } catch (IllegalArgumentException e) {
+            key = new byte[0];
+        }
+        if (key.length < MIN_TICKET_SECRET_BYTES) {
+            throw new IllegalArgumentException(ENV_TICKET_SECRET + " must be URL-safe base64 of at least "
+                    + MIN_TICKET_SECRET_BYTES * 8 + " bits; refusing to start without a strong ticket secret");
         }
     }
 

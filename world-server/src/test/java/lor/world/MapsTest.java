@@ -10,6 +10,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 
+import lor.protocol.ticket.Secrets;
 import lor.sim.grid.BenchMap;
 import lor.sim.grid.Cells;
 import lor.sim.grid.Grid;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class MapsTest {
 
     private static final Map<String, String> ENV =
-            Map.of(WorldConfig.ENV_SPAWN_TOKEN, "spawn-token", WorldConfig.ENV_TICKET_SECRET, "ticket-secret");
+            Map.of(WorldConfig.ENV_SPAWN_TOKEN, "spawn-token", WorldConfig.ENV_TICKET_SECRET, Secrets.random256());
 
     @Test
     void startIsA128By128MapOfRoomsWallsAndCorridors() {

@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class WorldConfigTest {
 
     private static final String SPAWN_TOKEN = "spawn-token-6bd1f0";
-    private static final String TICKET_SECRET = "ticket-secret-93ac0e";
+    /** 256 bits, URL-safe base64, as the director makes them. */
+    private static final String TICKET_SECRET = "dGlja2V0LXNlY3JldC1vZi0zMi1ieXRlcy1mb3ItdGU";
     private static final Map<String, String> ENV =
             Map.of(WorldConfig.ENV_SPAWN_TOKEN, SPAWN_TOKEN, WorldConfig.ENV_TICKET_SECRET, TICKET_SECRET);
 
@@ -193,6 +194,18 @@ class WorldConfigTest {
         assertThatThrownBy(() -> WorldConfig.parse(required(),
                 Map.of(WorldConfig.ENV_SPAWN_TOKEN, " ", WorldConfig.ENV_TICKET_SECRET, TICKET_SECRET)))
                 .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"ticket-secret", "c2hvcnQ", "dGlja2V0LXNlY3JldC1vZi0zMS1ieXRlcy1mb3ItdA",
+            "not base64 at all, though long enough to hold 256 bits!!"})
+    void refusesATicketSecretThatIsNotAtLeast256BitsOfBase64WithoutShowingIt(String secret) {
+        assertThatThrownBy(() -> WorldConfig.parse(required(),
+                Map.of(WorldConfig.ENV_SPAWN_TOKEN, SPAWN_TOKEN, WorldConfig.ENV_TICKET_SECRET, secret)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(WorldConfig.ENV_TICKET_SECRET)
+                .hasMessageContaining("256 bits")
+                .message().doesNotContain(secret);
     }
 
     @Test

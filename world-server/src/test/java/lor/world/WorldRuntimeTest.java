@@ -26,6 +26,7 @@ import lor.protocol.game.StateMessage;
 import lor.protocol.game.TransferMessage;
 import lor.protocol.game.WelcomeMessage;
 import lor.protocol.game.binary.StateTracker;
+import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.Ticket;
 import lor.sim.grid.Cells;
 import lor.sim.grid.Grid;
@@ -48,7 +49,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 class WorldRuntimeTest {
 
     private static final Map<String, String> ENV =
-            Map.of(WorldConfig.ENV_SPAWN_TOKEN, "spawn-token", WorldConfig.ENV_TICKET_SECRET, "ticket-secret");
+            Map.of(WorldConfig.ENV_SPAWN_TOKEN, "spawn-token", WorldConfig.ENV_TICKET_SECRET, Secrets.random256());
 
     /**
      * Spawn at (3,1), a wall east of it and a wall column at x = 0; the top edge is open, so going north twice

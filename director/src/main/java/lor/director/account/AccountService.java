@@ -87,6 +87,11 @@ public final class AccountService {
         return new Session(account.getAsLong(), token);
     }
 
+    /** Revokes the session of {@code token}: a later {@link #resume} with it is refused. Idempotent. */
+    public void logout(String token) {
+        sessions.delete(Secrets.sha256(token));
+    }
+
     /** Housekeeping, run periodically. */
     public int purgeExpiredSessions() {
         return sessions.deleteExpired(Instant.now(clock));

@@ -44,6 +44,16 @@ public final class SessionRepository {
         });
     }
 
+    /** Revokes one session. @return whether it existed */
+    public boolean delete(byte[] tokenHash) {
+        return db.inTransaction("delete session", c -> {
+            try (PreparedStatement s = c.prepareStatement("DELETE FROM sessions WHERE token_hash = ?")) {
+                s.setBytes(1, tokenHash);
+                return s.executeUpdate() > 0;
+            }
+        });
+    }
+
     /** @return how many expired sessions were deleted */
     public int deleteExpired(Instant now) {
         return db.inTransaction("delete expired sessions", c -> {

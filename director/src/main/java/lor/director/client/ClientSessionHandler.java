@@ -1,5 +1,7 @@
 package lor.director.client;
 
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +18,7 @@ import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import lor.director.account.AccountException;
 import lor.director.account.AccountService;
+import lor.director.account.LoginThrottle;
 import lor.director.world.JoinTarget;
 import lor.director.world.UnknownWorldException;
 import lor.director.world.WorldUnavailableException;
@@ -30,7 +33,9 @@ import lor.protocol.director.DirectorMessages;
 import lor.protocol.director.JoinWorldMessage;
 import lor.protocol.director.ListWorldsMessage;
 import lor.protocol.director.LoggedInMessage;
+import lor.protocol.director.LoggedOutMessage;
 import lor.protocol.director.LoginMessage;
+import lor.protocol.director.LogoutMessage;
 import lor.protocol.director.RegisterMessage;
 import lor.protocol.director.RegisteredMessage;
 import lor.protocol.director.ResumeMessage;
@@ -43,7 +48,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One client's {@code /ws} connection: anonymous until {@code login} or {@code resume} succeeds, then bound to an
  * account. Requests are answered in the order they arrived, one at a time, off the event loop when they block;
- * at most {@link #MAX_QUEUED} wait, and the excess is refused with {@code rate_limited}.
+ * at most {@link #MAX_QUEUED} wait, and the excess is refused with {@code rate_limited}. A {@code login} first
+ * passes the {@link LoginThrottle}: one refused there never reaches the password hash.
  */
 public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebSocketFrame> {
 
@@ -59,6 +65,8 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
     private boolean busy;
     /** 0 while anonymous. Event-loop confined, like every field of this handler. */
     private long accountId;
+    /** The session token of the login or resume that authenticated this connection, for {@code logout}. */
+    private String sessionToken;
 
     public ClientSessionHandler(ClientServices services) {
         this.services = services;
@@ -117,19 +125,13 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
                     r.ref()));
         }
         if (request instanceof LoginMessage l) {
-            return blocking(l.ref(), () -> {
-                try {
-                    AccountService.Session session = accounts.login(l.username(), l.password());
-                    services.metrics().logins.incrementAndGet();
-                    return loggedIn(session, l.ref());
-                } catch (AccountException e) {
-                    services.metrics().loginFailures.incrementAndGet();
-                    throw e;
-                }
-            });
+            return login(l);
         }
         if (request instanceof ResumeMessage r) {
             return blocking(r.ref(), () -> loggedIn(accounts.resume(r.token()), r.ref()));
+        }
+        if (request instanceof LogoutMessage o) {
+            return logout(o);
         }
         if (request instanceof ListWorldsMessage l) {
             List<WorldsMessage.WorldSummary> worlds = new ArrayList<>();
@@ -143,6 +145,60 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
         }
         return CompletableFuture.completedFuture(
                 ErrorMessage.of(ErrorCode.UNKNOWN_TYPE, "unknown type " + request.type(), request.ref()));
+    }
+
+    private CompletableFuture<Message> login(LoginMessage l) {
+        LoginThrottle.Decision decision = services.loginThrottle().begin(l.username(), remoteAddress());
+        if (!decision.allowed()) {
+            services.metrics().loginFailures.incrementAndGet();
+            long seconds = Math.max(1, (decision.retryAfterMs() + 999) / 1000);
+            LOG.debug("login from {} refused: too many failed attempts", remoteAddress());
+            return CompletableFuture.completedFuture(ErrorMessage.of(ErrorCode.TOO_MANY_ATTEMPTS,
+                    "too many failed logins; try again in " + seconds + " s", l.ref()));
+        }
+        LoginThrottle.Attempt attempt = decision.attempt();
+        CompletableFuture<Message> answer;
+        try {
+            answer = blocking(l.ref(), () -> {
+                AccountService.Session session;
+                try {
+                    session = services.accounts().login(l.username(), l.password());
+                } catch (AccountException e) {
+                    attempt.failed();
+                    services.metrics().loginFailures.incrementAndGet();
+                    throw e;
+                }
+                attempt.succeeded();
+                services.metrics().logins.incrementAndGet();
+                return loggedIn(session, l.ref());
+            });
+        } catch (RejectedExecutionException e) {
+            attempt.released();
+            throw e;
+        }
+        // An internal error ends the attempt without a verdict; after a verdict this does nothing.
+        answer.whenComplete((reply, error) -> attempt.released());
+        return answer;
+    }
+
+    /** Revokes the session token in the database, then the connection is anonymous again. */
+    private CompletableFuture<Message> logout(LogoutMessage o) {
+        if (accountId == 0) {
+            return CompletableFuture.completedFuture(
+                    ErrorMessage.of(ErrorCode.NOT_AUTHENTICATED, "not logged in", o.ref()));
+        }
+        long account = accountId;
+        String token = sessionToken;
+        return blocking(o.ref(), () -> {
+            services.accounts().logout(token);
+            // Queued before the answer is: no request after logout sees the connection authenticated.
+            channel.eventLoop().execute(() -> {
+                accountId = 0;
+                sessionToken = null;
+            });
+            LOG.info("account {} logged out", account);
+            return new LoggedOutMessage(o.ref());
+        });
     }
 
     private CompletableFuture<Message> join(JoinWorldMessage j) {
@@ -180,7 +236,10 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
     }
 
     private LoggedInMessage loggedIn(AccountService.Session session, Object ref) {
-        channel.eventLoop().execute(() -> accountId = session.accountId());
+        channel.eventLoop().execute(() -> {
+            accountId = session.accountId();
+            sessionToken = session.token();
+        });
         return new LoggedInMessage(session.accountId(), session.token(), ref);
     }
 
@@ -218,6 +277,12 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
         if (channel.isActive()) {
             channel.writeAndFlush(new TextWebSocketFrame(codec.encode(message)));
         }
+    }
+
+    private String remoteAddress() {
+        SocketAddress remote = channel.remoteAddress();
+        return remote instanceof InetSocketAddress inet && inet.getAddress() != null
+                ? inet.getAddress().getHostAddress() : String.valueOf(remote);
     }
 
     private static ErrorMessage internalError(Message request, Throwable error) {

@@ -187,6 +187,19 @@ class AccountServiceIT {
         assertThat(reasonOf(() -> service.resume(token))).isEqualTo(Reason.BAD_TOKEN);
     }
 
+    @Test
+    void logoutRevokesOnlyThatSessionsToken() throws AccountException {
+        long id = service.register("logout_one", PASSWORD);
+        String revoked = service.login("logout_one", PASSWORD).token();
+        String other = service.login("logout_one", PASSWORD).token();
+
+        service.logout(revoked);
+        service.logout(revoked);
+
+        assertThat(reasonOf(() -> service.resume(revoked))).isEqualTo(Reason.BAD_TOKEN);
+        assertThat(service.resume(other).accountId()).as("another device's session lives on").isEqualTo(id);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"", "garbage", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"})
     void resumeWithAnUnknownTokenIsRefused(String token) {

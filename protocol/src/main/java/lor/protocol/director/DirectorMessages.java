@@ -56,6 +56,15 @@ public final class DirectorMessages {
                 MessageCodec.putRef(out, m.ref());
             });
 
+    public static final MessageType<LogoutMessage> LOGOUT = MessageType.of(LogoutMessage.TYPE, LogoutMessage.class,
+            f -> new LogoutMessage(f.ref()),
+            (m, out) -> MessageCodec.putRef(out, m.ref()));
+
+    public static final MessageType<LoggedOutMessage> LOGGED_OUT = MessageType.of(LoggedOutMessage.TYPE,
+            LoggedOutMessage.class,
+            f -> new LoggedOutMessage(f.ref()),
+            (m, out) -> MessageCodec.putRef(out, m.ref()));
+
     public static final MessageType<ListWorldsMessage> LIST_WORLDS = MessageType.of(ListWorldsMessage.TYPE,
             ListWorldsMessage.class,
             f -> new ListWorldsMessage(f.ref()),
@@ -95,11 +104,11 @@ public final class DirectorMessages {
 
     /** What a client may send to {@code /ws}. */
     public static final List<MessageType<?>> CLIENT_REQUESTS =
-            List.of(REGISTER, LOGIN, RESUME, LIST_WORLDS, JOIN_WORLD);
+            List.of(REGISTER, LOGIN, RESUME, LOGOUT, LIST_WORLDS, JOIN_WORLD);
 
     /** What the director answers on {@code /ws}. */
     public static final List<MessageType<?>> DIRECTOR_ANSWERS =
-            List.of(REGISTERED, LOGGED_IN, WORLDS, WORLD_JOINED, Protocol.ERROR);
+            List.of(REGISTERED, LOGGED_IN, LOGGED_OUT, WORLDS, WORLD_JOINED, Protocol.ERROR);
 
     private DirectorMessages() {
     }

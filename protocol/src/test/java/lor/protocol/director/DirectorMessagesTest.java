@@ -87,6 +87,15 @@ class DirectorMessagesTest {
     }
 
     @Test
+    void decodesLogoutAndEncodesLoggedOutExactly() throws ProtocolException {
+        assertThat(server.decode("{\"type\":\"logout\",\"ref\":9}")).isInstanceOfSatisfying(LogoutMessage.class,
+                m -> assertThat(m.ref()).hasToString("9"));
+        assertThat(server.decode("{\"type\":\"logout\"}")).isEqualTo(new LogoutMessage(null));
+        assertThat(server.encode(new LoggedOutMessage("o"))).isEqualTo("{\"type\":\"logged_out\",\"ref\":\"o\"}");
+        assertThat(server.encode(new LoggedOutMessage(null))).isEqualTo("{\"type\":\"logged_out\"}");
+    }
+
+    @Test
     void encodesEmptyWorldList() {
         assertThat(server.encode(new WorldsMessage(List.of(), null))).isEqualTo("{\"type\":\"worlds\",\"worlds\":[]}");
     }
@@ -97,11 +106,13 @@ class DirectorMessagesTest {
                 new RegisterMessage("alice", "pw123456", "r"),
                 new LoginMessage("alice", "pw123456", "l"),
                 new ResumeMessage("tok", null),
+                new LogoutMessage("o"),
                 new ListWorldsMessage("w"),
                 new JoinWorldMessage("start", "j"));
         List<Message> answers = List.of(
                 new RegisteredMessage(1, "r"),
                 new LoggedInMessage(1, "tok", null),
+                new LoggedOutMessage("o"),
                 new WorldsMessage(List.of(new WorldsMessage.WorldSummary("start", "Start", "stopped", 0),
                         new WorldsMessage.WorldSummary("b", "B", "running", 12)), "w"),
                 new WorldJoinedMessage("start", "ws://h:1/game", "k", "j"),

@@ -49,7 +49,9 @@ import tools.jackson.databind.node.ObjectNode;
  * its timers run there), so its fields need no synchronisation; the run's main thread reads them only after the
  * event-loop group has terminated.
  *
- * <p>Joining: {@code resume} with a cached token, else {@code login}, else {@code register} then {@code login};
+ * <p>Joining: {@code resume} with a cached token, else {@code register} then {@code login} ({@code login} alone when
+ * the name is taken: a first login of a missing account would be a failed login, and a fleet of those from one
+ * address earns the director's login back-off);
  * then {@code join_world}, close the director connection, connect to the {@code gameUrl}, {@code hello},
  * {@code welcome} (the bot has joined), {@code map}, then an intent every {@code 1/rate} s at a per-bot phase. A
  * {@code transfer} (the walk stepped onto a portal) takes the bot back into the run's world through the director.
@@ -180,7 +182,7 @@ final class Bot implements ByteCounter.Counts {
         if (token != null) {
             request(Step.RESUME);
         } else {
-            request(Step.LOGIN);
+            request(Step.REGISTER);
         }
     }
 
@@ -238,9 +240,9 @@ final class Bot implements ByteCounter.Counts {
             }, delayMs, TimeUnit.MILLISECONDS);
         } else if (step == Step.RESUME && code.equals(ErrorCode.BAD_TOKEN.wireName())) {
             fleet.tokens.remove(username);
-            request(Step.LOGIN);
-        } else if (step == Step.LOGIN && !registered && code.equals(ErrorCode.BAD_CREDENTIALS.wireName())) {
             request(Step.REGISTER);
+        } else if (step == Step.REGISTER && code.equals(ErrorCode.USERNAME_TAKEN.wireName())) {
+            request(Step.LOGIN);
         } else {
             fail("director answered " + step.name().toLowerCase() + " with " + code + ": " + error.message());
         }

@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import lor.protocol.ErrorMessage;
@@ -32,7 +33,11 @@ public final class WsClient implements AutoCloseable {
     /** How long {@link #close()} waits for each step of the closing handshake. */
     private static final long CLOSE_WAIT_MS = 1_000;
 
+    /** A tap that looks at nothing: see {@link #connect(HttpClient, URI, MessageCodec, Duration, Consumer)}. */
+    public static final Consumer<String> NO_TAP = text -> { };
+
     private final MessageCodec codec;
+    private final Consumer<String> tap;
     /** Text frames as strings; binary frames already turned into messages by {@link #binaryDecoder}. */
     private final BlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
     private volatile Function<ByteBuffer, Message> binaryDecoder;
@@ -41,12 +46,19 @@ public final class WsClient implements AutoCloseable {
     private volatile long closedAtNanos;
     private WebSocket socket;
 
-    private WsClient(MessageCodec codec) {
+    private WsClient(MessageCodec codec, Consumer<String> tap) {
         this.codec = codec;
+        this.tap = tap;
     }
 
     public static WsClient connect(HttpClient http, URI uri, MessageCodec codec, Duration timeout) throws Exception {
-        WsClient client = new WsClient(codec);
+        return connect(http, uri, codec, timeout, NO_TAP);
+    }
+
+    /** @param tap sees every text frame of the connection, both ways */
+    public static WsClient connect(HttpClient http, URI uri, MessageCodec codec, Duration timeout,
+                                   Consumer<String> tap) throws Exception {
+        WsClient client = new WsClient(codec, tap);
         client.socket = http.newWebSocketBuilder()
                 .connectTimeout(timeout)
                 .buildAsync(uri, client.new Listener())
@@ -59,13 +71,16 @@ public final class WsClient implements AutoCloseable {
     }
 
     public void sendText(String text) {
+        tap.accept(text);
         socket.sendText(text, true).join();
     }
 
     /** Sends unless the connection is closing or closed. @return false when the server has closed it */
     public boolean trySend(Message message) {
         try {
-            socket.sendText(codec.encode(message), true).join();
+            String text = codec.encode(message);
+            tap.accept(text);
+            socket.sendText(text, true).join();
             return true;
         } catch (CompletionException e) {
             return false;
@@ -74,6 +89,7 @@ public final class WsClient implements AutoCloseable {
 
     /** Sends {@code text} split into two WebSocket fragments. */
     public void sendFragmented(String first, String rest) {
+        tap.accept(first + rest);
         socket.sendText(first, false).join();
         socket.sendText(rest, true).join();
     }
@@ -234,7 +250,9 @@ public final class WsClient implements AutoCloseable {
         public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
             partial.append(data);
             if (last) {
-                inbox.add(partial.toString());
+                String text = partial.toString();
+                tap.accept(text);
+                inbox.add(text);
                 partial.setLength(0);
             }
             webSocket.request(1);

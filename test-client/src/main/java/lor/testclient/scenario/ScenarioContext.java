@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 import lor.protocol.control.ControlMessages;
 import lor.protocol.director.DirectorMessages;
@@ -34,8 +35,15 @@ public final class ScenarioContext implements AutoCloseable {
     private final DirectorHttp directorHttp;
     private final Duration lifecycleTimeout;
     private final List<WsClient> open = new ArrayList<>();
+    private final Consumer<String> frameTap;
 
     public ScenarioContext(URI directorWs, Duration lifecycleTimeout) {
+        this(directorWs, lifecycleTimeout, WsClient.NO_TAP);
+    }
+
+    /** @param frameTap sees every text frame of every connection the scenario opens */
+    public ScenarioContext(URI directorWs, Duration lifecycleTimeout, Consumer<String> frameTap) {
+        this.frameTap = frameTap;
         this.directorWs = directorWs;
         this.directorHttp = new DirectorHttp(http, DirectorHttp.baseOf(directorWs));
         this.lifecycleTimeout = lifecycleTimeout;
@@ -51,13 +59,13 @@ public final class ScenarioContext implements AutoCloseable {
     }
 
     public synchronized WsClient director() throws Exception {
-        WsClient client = WsClient.connect(http, directorWs, DirectorMessages.clientCodec(), STEP);
+        WsClient client = WsClient.connect(http, directorWs, DirectorMessages.clientCodec(), STEP, frameTap);
         open.add(client);
         return client;
     }
 
     public synchronized WsClient game(String gameUrl) throws Exception {
-        WsClient client = WsClient.connect(http, URI.create(gameUrl), GameMessages.clientCodec(), STEP);
+        WsClient client = WsClient.connect(http, URI.create(gameUrl), GameMessages.clientCodec(), STEP, frameTap);
         open.add(client);
         return client;
     }
@@ -65,7 +73,7 @@ public final class ScenarioContext implements AutoCloseable {
     /** A connection to the director's control endpoint, speaking as a world process would. */
     public synchronized WsClient control() throws Exception {
         URI url = URI.create(directorWs.toString().replaceFirst("/ws$", "/control"));
-        WsClient client = WsClient.connect(http, url, ControlMessages.worldCodec(), STEP);
+        WsClient client = WsClient.connect(http, url, ControlMessages.worldCodec(), STEP, frameTap);
         open.add(client);
         return client;
     }

@@ -118,6 +118,8 @@ final class FakeLorServer implements AutoCloseable {
             JsonNode request = json((WebSocketFrame) msg);
             switch (request.path("type").asString()) {
                 case "resume" -> send(ctx, "{\"type\":\"error\",\"code\":\"bad_token\",\"message\":\"unknown\"}");
+                case "register" ->
+                        send(ctx, "{\"type\":\"error\",\"code\":\"username_taken\",\"message\":\"taken\"}");
                 case "login" -> {
                     username = request.path("username").asString();
                     send(ctx, "{\"type\":\"logged_in\",\"accountId\":1,\"token\":\"tok-" + username + "\"}");

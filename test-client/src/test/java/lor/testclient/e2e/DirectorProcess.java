@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
@@ -38,13 +39,21 @@ final class DirectorProcess implements AutoCloseable {
     }
 
     static DirectorProcess start(Path dataDir, String name, String... options) throws IOException {
+        return start(dataDir, name, Map.of(), options);
+    }
+
+    /** @param environment added to this JVM's environment for the director (and so for its worlds) */
+    static DirectorProcess start(Path dataDir, String name, Map<String, String> environment, String... options)
+            throws IOException {
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", jar("lor.directorJar").toString(),
                 "--port", "0", "--data-dir", dataDir.toString(), "--world-jar", jar("lor.worldJar").toString()));
         command.addAll(List.of(options));
         Path logDir = Path.of("target", "e2e-logs");
         Files.createDirectories(logDir);
         Path log = logDir.resolve(name + "-" + System.currentTimeMillis() + ".log");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         DirectorProcess director = new DirectorProcess(process, log);
         director.pumpOutput();
         await("director ready line in " + log).atMost(Duration.ofSeconds(120))

@@ -267,6 +267,26 @@ public final class ControlClient implements ControlLink {
         loop.schedule(this::connect, delay, TimeUnit.MILLISECONDS);
     }
 
+    /** The world a director message is addressed to; null for one that names none (an error). */
+    static String namedWorld(Message message) {
+        if (message instanceof WorldHydrateMessage m) {
+            return m.worldId();
+        } else if (message instanceof WorldResumedMessage m) {
+            return m.worldId();
+        } else if (message instanceof SnapshotAckMessage m) {
+            return m.worldId();
+        } else if (message instanceof PortalGrantedMessage m) {
+            return m.worldId();
+        } else if (message instanceof PortalRefusedMessage m) {
+            return m.worldId();
+        } else if (message instanceof PlayerKickMessage m) {
+            return m.worldId();
+        } else if (message instanceof WorldShutdownMessage m) {
+            return m.worldId();
+        }
+        return null;
+    }
+
     private final class Handler extends SimpleChannelInboundHandler<TextWebSocketFrame> {
 
         @Override
@@ -290,8 +310,13 @@ public final class ControlClient implements ControlLink {
                 LOG.error("director sent an unreadable control message: {}", e.getMessage());
                 return;
             }
+            String named = namedWorld(message);
             if (worldId == null) {
                 onSpareMessage(ctx, message);
+            } else if (named != null && !named.equals(worldId)) {
+                // Acks and commands are for this world only: acting on another's would lose or stop the wrong one.
+                LOG.warn("ignored {} addressed to world {}: this process is world {}", message.type(),
+                        named.length() <= 40 ? named : named.substring(0, 40) + "…", worldId);
             } else if (message instanceof WorldHydrateMessage hydrate) {
                 accept(ctx.channel());
                 listener.onHydrate(hydrate);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.concurrent.atomic.AtomicLong;
 
 import lor.protocol.ticket.Ticket;
@@ -64,6 +65,25 @@ class TicketGateTest {
         clock.addAndGet(20_000);
 
         assertThat(gate.admit(token).accountId()).isEqualTo(42);
+    }
+
+    @Test
+    void refusesATamperedTicketAndStillAdmitsTheGenuineOneOnce() throws TicketException {
+        String token = SIGNER.sign(new Ticket(42, "start", clock.get() + 10_000, "n1"));
+        int dot = token.indexOf('.');
+        // Another account id under the same MAC, and the same payload under a MAC with one character changed.
+        String payload = new String(Base64.getUrlDecoder().decode(token.substring(0, dot)),
+                StandardCharsets.UTF_8);
+        String otherAccount = Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(payload.replace("v1|42|", "v1|43|").getBytes(StandardCharsets.UTF_8))
+                + token.substring(dot);
+        char last = token.charAt(dot + 1);
+        String otherMac = token.substring(0, dot + 1) + (last == 'A' ? 'B' : 'A') + token.substring(dot + 2);
+
+        assertThatThrownBy(() -> gate.admit(otherAccount)).hasMessage("forged ticket");
+        assertThatThrownBy(() -> gate.admit(otherMac)).hasMessage("forged ticket");
+        assertThat(gate.admit(token).accountId()).isEqualTo(42);
+        assertThatThrownBy(() -> gate.admit(token)).hasMessage("ticket already used");
     }
 
     @Test

@@ -1,0 +1,112 @@
+package lor.director.account;
+
+import java.util.Locale;
+import java.util.function.LongSupplier;
+
+/**
+ * Failed logins, limited per account name and per remote address ({@link FailureBackoff}). An account earns a
+ * back-off after {@value #ACCOUNT_FREE_FAILURES} consecutive failures, an address (many accounts, or people behind
+ * one NAT) after {@value #ADDRESS_FREE_FAILURES}; the back-off starts at the configured base, doubles with each
+ * further failure up to {@value #MAX_DELAY_MS} ms, and is forgotten after {@value #FORGET_AFTER_MS} ms without a
+ * failure. A correct password forgives the account's failures (not the address's: one valid account must not
+ * launder guesses at others). Refused attempts never reach the password hash, so guessing costs the server nothing.
+ *
+ * <p>Unknown names count like existing ones: the back-off must not tell which accounts exist.
+ */
+public final class LoginThrottle {
+
+    public static final int ACCOUNT_FREE_FAILURES = 5;
+    public static final int ADDRESS_FREE_FAILURES = 20;
+    public static final long MAX_DELAY_MS = 60_000;
+    public static final long FORGET_AFTER_MS = 15 * 60_000;
+    /** Keys remembered per kind; beyond, the least recently used is forgotten. */
+    public static final int CAPACITY = 10_000;
+    /** Longer names are no account's (at most 32 characters); the key keeps memory per entry bounded. */
+    private static final int MAX_KEY_CHARS = 64;
+
+    private final FailureBackoff accounts;
+    private final FailureBackoff addresses;
+
+    /** @param baseDelayMs the first back-off; doubled per further failure, at most {@link #MAX_DELAY_MS} */
+    public LoginThrottle(long baseDelayMs, LongSupplier clockMillis) {
+        long max = Math.max(MAX_DELAY_MS, baseDelayMs);
+        this.accounts = new FailureBackoff(new FailureBackoff.Policy(ACCOUNT_FREE_FAILURES, baseDelayMs, max,
+                FORGET_AFTER_MS, CAPACITY), clockMillis);
+        this.addresses = new FailureBackoff(new FailureBackoff.Policy(ADDRESS_FREE_FAILURES, baseDelayMs, max,
+                FORGET_AFTER_MS, CAPACITY), clockMillis);
+    }
+
+    /** One login attempt that was let through; report how it ended exactly once. */
+    public final class Attempt {
+
+        private final String account;
+        private final String address;
+        private boolean ended;
+
+        private Attempt(String account, String address) {
+            this.account = account;
+            this.address = address;
+        }
+
+        public void succeeded() {
+            if (end()) {
+                accounts.succeeded(account);
+                addresses.released(address);
+            }
+        }
+
+        public void failed() {
+            if (end()) {
+                accounts.failed(account);
+                addresses.failed(address);
+            }
+        }
+
+        /** Ended without a verdict (an internal error). */
+        public void released() {
+            if (end()) {
+                accounts.released(account);
+                addresses.released(address);
+            }
+        }
+
+        private synchronized boolean end() {
+            boolean first = !ended;
+            ended = true;
+            return first;
+        }
+    }
+
+    /** Either an attempt that may go ahead, or how long to wait. */
+    public record Decision(Attempt attempt, long retryAfterMs) {
+
+        public boolean allowed() {
+            return attempt != null;
+        }
+    }
+
+    /** @param address the client's IP address, without port */
+    public Decision begin(String username, String address) {
+        String account = accountKey(username);
+        String addressKey = truncate(address);
+        long accountWait = accounts.tryAcquire(account);
+        if (accountWait > 0) {
+            return new Decision(null, accountWait);
+        }
+        long addressWait = addresses.tryAcquire(addressKey);
+        if (addressWait > 0) {
+            accounts.released(account);
+            return new Decision(null, addressWait);
+        }
+        return new Decision(new Attempt(account, addressKey), 0);
+    }
+
+    /** Usernames are unique regardless of case, so their failures are too. */
+    static String accountKey(String username) {
+        return truncate(username.toLowerCase(Locale.ROOT));
+    }
+
+    private static String truncate(String key) {
+        return key.length() <= MAX_KEY_CHARS ? key : key.substring(0, MAX_KEY_CHARS);
+    }
+}
