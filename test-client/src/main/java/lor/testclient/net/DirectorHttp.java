@@ -29,6 +29,11 @@ public final class DirectorHttp {
         return URI.create(scheme + "://" + directorWs.getRawAuthority());
     }
 
+    /** {@code http://HOST:PORT} of the director. */
+    public URI base() {
+        return base;
+    }
+
     public HttpResponse<String> get(String path) throws Exception {
         HttpRequest request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(10)).GET().build();
         return http.send(request, HttpResponse.BodyHandlers.ofString());
