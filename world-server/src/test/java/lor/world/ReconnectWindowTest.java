@@ -14,6 +14,7 @@ import lor.protocol.control.WorldSnapshotMessage;
 import lor.protocol.control.WorldStatusMessage;
 import lor.protocol.game.StateMessage;
 import lor.protocol.game.WelcomeMessage;
+import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.Ticket;
 import lor.sim.world.Direction;
 import lor.sim.world.PlayerRecord;
@@ -33,7 +34,7 @@ import org.junit.jupiter.api.Test;
 class ReconnectWindowTest {
 
     private static final Map<String, String> ENV =
-            Map.of(WorldConfig.ENV_SPAWN_TOKEN, "spawn-token", WorldConfig.ENV_TICKET_SECRET, "ticket-secret");
+            Map.of(WorldConfig.ENV_SPAWN_TOKEN, "spawn-token", WorldConfig.ENV_TICKET_SECRET, Secrets.random256());
     private static final int WINDOW_TICKS = 20;
     /** The open 8 × 6 floor's spawn point, its centre. */
     private static final WelcomeMessage.Position SPAWN = new WelcomeMessage.Position(4, 3, 0);
