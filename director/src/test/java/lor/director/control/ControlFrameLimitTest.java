@@ -11,8 +11,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import lor.director.DirectorMetrics;
 import lor.director.world.LocalLeases;
@@ -71,6 +73,7 @@ class ControlFrameLimitTest {
         channel = new EmbeddedChannel();
         channel.pipeline()
                 .addLast(ControlEndpoint.FRAME_LIMIT, FrameRateLimiter.forClients(ControlMessages.directorCodec()))
+                .addLast(new PingsAnswered())
                 .addLast(ControlEndpoint.FRAME_AGGREGATOR,
                         new OversizeClosingFrameAggregator(Limits.MAX_CLIENT_FRAME_BYTES))
                 .addLast(ControlEndpoint.SESSION, new ControlSessionHandler(supervisor, 1 << 20, 1_000));
@@ -78,7 +81,7 @@ class ControlFrameLimitTest {
 
     private void flood(int frames) {
         for (int i = 0; i < frames && channel.isOpen(); i++) {
-            channel.writeInbound(new BinaryWebSocketFrame(Unpooled.wrappedBuffer(new byte[] {1})));
+            channel.writeInbound(new PingWebSocketFrame(Unpooled.wrappedBuffer(new byte[] {1})));
         }
     }
 
@@ -103,5 +106,22 @@ class ControlFrameLimitTest {
         assertThat(channel.pipeline().get(ControlEndpoint.FRAME_LIMIT)).isNull();
         flood(10 * FrameRateLimiter.CLIENT_FRAME_BURST);
         assertThat(channel.isOpen()).isTrue();
+    }
+
+    /**
+     * Takes pings off the pipeline as the WebSocket protocol handler does (after the limiter, before the session):
+     * a ping flood costs the director a pong per frame without the session ever seeing it, which is what the budget
+     * is for once every other frame of an unregistered connection is refused at once.
+     */
+    private static final class PingsAnswered extends ChannelInboundHandlerAdapter {
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof PingWebSocketFrame ping) {
+                ping.release();
+                return;
+            }
+            ctx.fireChannelRead(msg);
+        }
     }
 }
