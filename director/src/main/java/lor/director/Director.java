@@ -129,7 +129,8 @@ public final class Director implements AutoCloseable {
                 config.stopTimeoutMs(), config.warmSpares());
 
         long joinTimeoutMs = config.spawnTimeoutMs() + 5_000;
-        LoginThrottle loginThrottle = new LoginThrottle(config.loginBackoffMs(), () -> System.nanoTime() / 1_000_000);
+        LoginThrottle loginThrottle = new LoginThrottle(config.loginBackoffMs(), config.loginFailuresPerAddress(),
+                () -> System.nanoTime() / 1_000_000);
         ClientServices clientServices = new ClientServices(accounts, supervisor, blocking, metrics, tickets,
                 joinTimeoutMs, loginThrottle);
         DirectorChannelInitializer initializer = new DirectorChannelInitializer(

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import lor.director.account.LoginThrottle;
 import lor.protocol.netty.HttpDeadlines;
 import lor.protocol.netty.NetworkGuards;
 import lor.protocol.netty.KeepAlive;
@@ -45,7 +46,8 @@ public record DirectorConfig(
         long pingIntervalMs,
         long clientTimeoutMs,
         long reconnectWindowMs,
-        long loginBackoffMs) {
+        long loginBackoffMs,
+        int loginFailuresPerAddress) {
 
     public static final String USAGE = """
             usage: java -jar director/target/director.jar [options]
@@ -100,6 +102,9 @@ public record DirectorConfig(
                                         requests without Origin (non-browser clients) are always allowed
               --login-backoff-ms N      first wait imposed after 5 failed logins of an account (or 20 from one
                                         address), doubled per further failure up to 60 s (default 1000)
+              --login-failures-per-address N
+                                        failed logins from one address before it is backed off too (default 20;
+                                        0 = accounts only, e.g. behind a reverse proxy)
               --help                    print this and exit
             """;
 
@@ -179,7 +184,9 @@ public record DirectorConfig(
                 pingIntervalMs,
                 clientTimeoutMs,
                 longOption(options, "--reconnect-window-ms", 30_000, 0, 3_600_000),
-                longOption(options, "--login-backoff-ms", 1_000, 1, 60_000));
+                longOption(options, "--login-backoff-ms", 1_000, 1, 60_000),
+                (int) longOption(options, "--login-failures-per-address", LoginThrottle.ADDRESS_FREE_FAILURES, 0,
+                        1_000_000));
     }
 
     /** How client connections (the director's /ws and the worlds' /game) are pinged and given up on. */
@@ -253,7 +260,7 @@ public record DirectorConfig(
                 + ", allowedOrigins=" + (allowedOrigins == null ? "own" : allowedOrigins)
                 + ", pingIntervalMs=" + pingIntervalMs
                 + ", clientTimeoutMs=" + clientTimeoutMs + ", reconnectWindowMs=" + reconnectWindowMs
-                + ", loginBackoffMs=" + loginBackoffMs + "]";
+                + ", loginBackoffMs=" + loginBackoffMs + ", loginFailuresPerAddress=" + loginFailuresPerAddress + "]";
     }
 
     /** Thrown by {@link #parse} for {@code --help}. */
@@ -269,7 +276,7 @@ public record DirectorConfig(
             "--max-snapshot-bytes", "--world-jar", "--db-pool-size", "--admin-token", "--warm-spares",
             "--world-jvm-options", NetworkGuards.MAX_CONNECTIONS_OPTION, NetworkGuards.MAX_NEW_CONNECTIONS_OPTION,
             NetworkGuards.HANDSHAKE_TIMEOUT_OPTION, NetworkGuards.ALLOWED_ORIGINS_OPTION, "--ping-interval-ms",
-            "--client-timeout-ms", "--reconnect-window-ms", "--login-backoff-ms");
+            "--client-timeout-ms", "--reconnect-window-ms", "--login-backoff-ms", "--login-failures-per-address");
 
     /**
      * Only {@code -X…} (heap, GC, {@code -XX:} flags) and {@code -D…} options: anything else ({@code -jar},

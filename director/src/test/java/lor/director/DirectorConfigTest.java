@@ -52,6 +52,7 @@ class DirectorConfigTest {
         assertThat(config.clientTimeoutMs()).isEqualTo(30_000);
         assertThat(config.reconnectWindowMs()).isEqualTo(30_000);
         assertThat(config.loginBackoffMs()).isEqualTo(1_000);
+        assertThat(config.loginFailuresPerAddress()).isEqualTo(20);
     }
 
     @Test
@@ -102,7 +103,8 @@ class DirectorConfigTest {
                 option("--allowed-origins", "https://Play.Example.org,http://127.0.0.1:3000",
                         DirectorConfig::allowedOrigins, List.of("https://play.example.org", "http://127.0.0.1:3000")),
                 option("--allowed-origins", "", DirectorConfig::allowedOrigins, List.of()),
-                option("--login-backoff-ms", "250", DirectorConfig::loginBackoffMs, 250L));
+                option("--login-backoff-ms", "250", DirectorConfig::loginBackoffMs, 250L),
+                option("--login-failures-per-address", "0", DirectorConfig::loginFailuresPerAddress, 0));
 
     }
 

@@ -16,6 +16,7 @@ import java.util.function.LongSupplier;
 public final class LoginThrottle {
 
     public static final int ACCOUNT_FREE_FAILURES = 5;
+    /** Failures from one address before it is backed off, unless configured otherwise; 0 turns it off. */
     public static final int ADDRESS_FREE_FAILURES = 20;
     public static final long MAX_DELAY_MS = 60_000;
     public static final long FORGET_AFTER_MS = 15 * 60_000;
@@ -29,11 +30,19 @@ public final class LoginThrottle {
 
     /** @param baseDelayMs the first back-off; doubled per further failure, at most {@link #MAX_DELAY_MS} */
     public LoginThrottle(long baseDelayMs, LongSupplier clockMillis) {
+        this(baseDelayMs, ADDRESS_FREE_FAILURES, clockMillis);
+    }
+
+    /**
+     * @param addressFreeFailures failures from one address before it is backed off; 0 limits only accounts (behind
+     *                            a reverse proxy every player has the proxy's address)
+     */
+    public LoginThrottle(long baseDelayMs, int addressFreeFailures, LongSupplier clockMillis) {
         long max = Math.max(MAX_DELAY_MS, baseDelayMs);
         this.accounts = new FailureBackoff(new FailureBackoff.Policy(ACCOUNT_FREE_FAILURES, baseDelayMs, max,
                 FORGET_AFTER_MS, CAPACITY), clockMillis);
-        this.addresses = new FailureBackoff(new FailureBackoff.Policy(ADDRESS_FREE_FAILURES, baseDelayMs, max,
-                FORGET_AFTER_MS, CAPACITY), clockMillis);
+        this.addresses = addressFreeFailures == 0 ? null : new FailureBackoff(new FailureBackoff.Policy(
+                addressFreeFailures, baseDelayMs, max, FORGET_AFTER_MS, CAPACITY), clockMillis);
     }
 
     /** One login attempt that was let through; report how it ended exactly once. */
@@ -51,14 +60,18 @@ public final class LoginThrottle {
         public void succeeded() {
             if (end()) {
                 accounts.succeeded(account);
-                addresses.released(address);
+                if (addresses != null) {
+                    addresses.released(address);
+                }
             }
         }
 
         public void failed() {
             if (end()) {
                 accounts.failed(account);
-                addresses.failed(address);
+                if (addresses != null) {
+                    addresses.failed(address);
+                }
             }
         }
 
@@ -66,7 +79,9 @@ public final class LoginThrottle {
         public void released() {
             if (end()) {
                 accounts.released(account);
-                addresses.released(address);
+                if (addresses != null) {
+                    addresses.released(address);
+                }
             }
         }
 
@@ -93,7 +108,7 @@ public final class LoginThrottle {
         if (accountWait > 0) {
             return new Decision(null, accountWait);
         }
-        long addressWait = addresses.tryAcquire(addressKey);
+        long addressWait = addresses == null ? 0 : addresses.tryAcquire(addressKey);
         if (addressWait > 0) {
             accounts.released(account);
             return new Decision(null, addressWait);

@@ -100,6 +100,18 @@ class LoginThrottleTest {
     }
 
     @Test
+    void withoutAnAddressLimitOnlyAccountsAreBackedOff() {
+        LoginThrottle accountsOnly = new LoginThrottle(BASE, 0, clock::get);
+        for (int i = 0; i < 3 * LoginThrottle.ADDRESS_FREE_FAILURES; i++) {
+            LoginThrottle.Decision attempt = accountsOnly.begin("user" + i, "10.0.0.9");
+            assertThat(attempt.allowed()).isTrue();
+            attempt.attempt().failed();
+        }
+
+        assertThat(accountsOnly.begin("fresh", "10.0.0.9").allowed()).isTrue();
+    }
+
+    @Test
     void aSuccessDoesNotForgiveTheAddress() {
         for (int i = 0; i < LoginThrottle.ADDRESS_FREE_FAILURES - 1; i++) {
             fail("user" + i, "10.0.0.9");

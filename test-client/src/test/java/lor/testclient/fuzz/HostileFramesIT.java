@@ -61,7 +61,9 @@ class HostileFramesIT {
     @Test
     void everyHostileMessageGetsAnErrorOrACloseAndChangesNothing() throws Exception {
         try (LaunchedDirector director = LaunchedDirector.start(dataDir, "hostile-frames",
-                "--idle-shutdown-ms", "0", "--snapshot-interval-ms", "3600000", "--warm-spares", "0");
+                "--idle-shutdown-ms", "0", "--snapshot-interval-ms", "3600000", "--warm-spares", "0",
+                // Its hostile logins all come from this host: the real client at the end must not be backed off.
+                "--login-failures-per-address", "0");
              ScenarioContext ctx = new ScenarioContext(director.clientUrl(), Duration.ofSeconds(60))) {
             DirectorHttp http = ctx.http();
             List<String> usedTickets = new ArrayList<>();
