@@ -20,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import lor.protocol.Limits;
+import lor.protocol.testing.RawWebSocket;
 import lor.testclient.net.WsClient;
 import lor.testclient.scenario.ScenarioContext;
 import org.junit.jupiter.api.Test;

@@ -19,6 +19,7 @@ import lor.protocol.Limits;
 import lor.protocol.netty.EventLoops;
 import lor.protocol.netty.KeepAlive;
 import lor.protocol.netty.NetworkGuards;
+import lor.protocol.testing.RawWebSocket;
 import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;

@@ -1,4 +1,4 @@
-package lor.testclient.e2e;
+package lor.protocol.testing;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -14,13 +14,14 @@ import java.util.Random;
 
 /**
  * A WebSocket client written from RFC 6455 on a plain socket, so that a test can send what no library would: an
- * upgrade with any {@code Origin}, frames of any opcode, floods. Frames are masked with a fixed-seed mask.
+ * upgrade with any {@code Origin}, frames of any opcode, floods. Frames are masked with a fixed-seed mask. Shared by
+ * the world server's and the end-to-end tests through this module's test jar.
  */
-final class RawWebSocket implements AutoCloseable {
+public final class RawWebSocket implements AutoCloseable {
 
-    static final int TEXT = 1;
-    static final int BINARY = 2;
-    static final int PING = 9;
+    public static final int TEXT = 1;
+    public static final int BINARY = 2;
+    public static final int PING = 9;
 
     private final Socket socket;
     private final DataInputStream in;
@@ -36,7 +37,7 @@ final class RawWebSocket implements AutoCloseable {
     }
 
     /** Sends the upgrade request (with {@code Origin} unless null) and reads the answer's head. */
-    static RawWebSocket open(int port, String path, String origin) throws IOException {
+    public static RawWebSocket open(int port, String path, String origin) throws IOException {
         Socket socket = new Socket("127.0.0.1", port);
         socket.setSoTimeout(10_000);
         String request = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nUpgrade: websocket\r\n"
@@ -49,15 +50,15 @@ final class RawWebSocket implements AutoCloseable {
     }
 
     /** The HTTP status of the upgrade's answer: 101 when upgraded. */
-    int status() {
+    public int status() {
         return status;
     }
 
-    void sendText(String text) throws IOException {
+    public void sendText(String text) throws IOException {
         send(TEXT, text.getBytes(StandardCharsets.UTF_8));
     }
 
-    void send(int opcode, byte[] payload) throws IOException {
+    public void send(int opcode, byte[] payload) throws IOException {
         ByteArrayOutputStream frame = new ByteArrayOutputStream();
         frame.write(0x80 | opcode);
         if (payload.length < 126) {
@@ -81,7 +82,7 @@ final class RawWebSocket implements AutoCloseable {
      *
      * @return how many were written
      */
-    int flood(int opcode, byte[] payload, int count) {
+    public int flood(int opcode, byte[] payload, int count) {
         for (int i = 0; i < count; i++) {
             try {
                 send(opcode, payload);
@@ -96,7 +97,7 @@ final class RawWebSocket implements AutoCloseable {
      * Reads frames until the server's close frame and returns its status code; -1 when the connection ended without
      * one. Fails when nothing closes within {@code timeout}.
      */
-    int awaitClose(Duration timeout) throws IOException {
+    public int awaitClose(Duration timeout) throws IOException {
         long deadline = System.nanoTime() + timeout.toNanos();
         try {
             while (true) {
@@ -130,7 +131,7 @@ final class RawWebSocket implements AutoCloseable {
     }
 
     /** Reads (and discards) what comes for {@code timeout}: true when the server closes the connection meanwhile. */
-    boolean isClosedByServer(Duration timeout) throws IOException {
+    public boolean isClosedByServer(Duration timeout) throws IOException {
         long deadline = System.nanoTime() + timeout.toNanos();
         byte[] buffer = new byte[4096];
         try {
