@@ -630,11 +630,18 @@ public final class WorldSupervisor {
     private void abandon(WorldInstance w, WorldProcess p, String reason) {
         synchronized (w) {
             if (w.current == p) {
-                cancelTimeout(p);
-                w.current = null;
-                w.status = WorldStatus.STOPPED;
+                abandonLocked(w, p, reason);
+                return;
             }
         }
+        p.ready.completeExceptionally(new WorldUnavailableException(reason));
+    }
+
+    /** The world is stopped again, and the joins waiting for this spawn learn why. */
+    private static void abandonLocked(WorldInstance w, WorldProcess p, String reason) {
+        cancelTimeout(p);
+        w.current = null;
+        w.status = WorldStatus.STOPPED;
         p.ready.completeExceptionally(new WorldUnavailableException(reason));
     }
 
@@ -646,11 +653,8 @@ public final class WorldSupervisor {
             p.process = launcher.launch(w.worldId, w.settings, p.spawnToken, ticketSecret);
         } catch (IOException e) {
             LOG.error("cannot start a process for world {}: {}", w.worldId, e.getMessage());
-            cancelTimeout(p);
-            w.current = null;
-            w.status = WorldStatus.STOPPED;
             releaseLease(w.worldId, p.epoch);
-            p.ready.completeExceptionally(new WorldUnavailableException("the world's process could not start"));
+            abandonLocked(w, p, "the world's process could not start");
             return;
         }
         p.pid = p.process.pid();
@@ -689,9 +693,7 @@ public final class WorldSupervisor {
             }
             if (!p.started()) {
                 LOG.error("world {} could not be claimed within {} ms", w.worldId, spawnTimeoutMs);
-                w.current = null;
-                w.status = WorldStatus.STOPPED;
-                p.ready.completeExceptionally(new WorldUnavailableException("the database did not answer in time"));
+                abandonLocked(w, p, "the database did not answer in time");
                 return;
             }
             if (WorldHealth.recentlyAlive(p, System.nanoTime())) {
@@ -844,10 +846,7 @@ public final class WorldSupervisor {
         WorldProcess p = w.current;
         if (!p.started()) {
             // Still being claimed: nothing runs yet, and the claim gives the world back when it sees this.
-            cancelTimeout(p);
-            w.current = null;
-            w.status = WorldStatus.STOPPED;
-            p.ready.completeExceptionally(new WorldUnavailableException("the world is stopping"));
+            abandonLocked(w, p, "the world is stopping");
             return;
         }
         w.status = WorldStatus.STOPPING;
