@@ -541,7 +541,7 @@ public final class SnapshotPersistBench {
         }
 
         @Override
-        public void onResumed() {
+        public void onResumed(String ticketSecret) {
             outbox.resend();
         }
 

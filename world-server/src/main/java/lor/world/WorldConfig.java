@@ -176,7 +176,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
     }
 
     /** Refuses to admit players under a weak key; the message never shows the value. */
-    private static void requireStrongTicketSecret(String secret) {
+    static void requireStrongTicketSecret(String secret) {
         byte[] key;
         try {
             key = Base64.getUrlDecoder().decode(secret);

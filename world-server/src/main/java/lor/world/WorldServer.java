@@ -39,6 +39,7 @@ public final class WorldServer {
     private final WorldRuntime runtime;
     private final WorldLoop loop;
     private final ShutdownCoordinator shutdown;
+    private final TicketGate gate;
     /** True while the tick thread applies a hydration, which may take long on a big snapshot. */
     private volatile boolean hydrating;
 
@@ -50,6 +51,8 @@ public final class WorldServer {
                 reason -> fatal(reason, WorldExitCodes.UNREADABLE_SNAPSHOT));
         this.loop = new WorldLoop(config.worldId(), COMMAND_QUEUE_CAPACITY, runtime);
         this.shutdown = new ShutdownCoordinator(this, config.shutdownAckTimeoutMs());
+        this.gate = new TicketGate(TicketSigner.fromEncodedSecret(config.ticketSecret()), config.worldId(),
+                System::currentTimeMillis);
         shutdown.terminated().thenAccept(exit::complete);
     }
 
@@ -88,8 +91,6 @@ public final class WorldServer {
     }
 
     private GameEntry entry() {
-        TicketGate gate = new TicketGate(TicketSigner.fromEncodedSecret(config.ticketSecret()), config.worldId(),
-                System::currentTimeMillis);
         return new GameEntry(gate, new Admission(), config.intentsPerSecond());
     }
 
@@ -189,12 +190,28 @@ public final class WorldServer {
         }
 
         @Override
-        public void onResumed() {
+        public void onResumed(String ticketSecret) {
+            if (ticketSecret != null) {
+                rekey(ticketSecret);
+            }
             outbox.resend();
             submitOrLog(() -> {
                 runtime.abandonTransfers();
                 runtime.sendRoster();
             }, "roster after reconnect");
+        }
+
+        /** A restarted director adopted this world: its tickets are signed with its own secret. */
+        private void rekey(String ticketSecret) {
+            try {
+                WorldConfig.requireStrongTicketSecret(ticketSecret);
+            } catch (IllegalArgumentException e) {
+                LOG.error("world {} keeps its ticket secret: the director sent a weak one", config.worldId());
+                return;
+            }
+            gate.rekey(TicketSigner.fromEncodedSecret(ticketSecret));
+            LOG.info("world {} adopted by a restarted director; tickets signed with the new director's secret are "
+                    + "admitted from now on", config.worldId());
         }
 
         @Override

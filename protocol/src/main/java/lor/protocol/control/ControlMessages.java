@@ -35,8 +35,13 @@ public final class ControlMessages {
 
     public static final MessageType<WorldResumedMessage> WORLD_RESUMED = MessageType.of(WorldResumedMessage.TYPE,
             WorldResumedMessage.class,
-            f -> new WorldResumedMessage(f.string("worldId")),
-            (m, out) -> out.put("worldId", m.worldId()));
+            f -> new WorldResumedMessage(f.string("worldId"), f.optionalString("ticketSecret")),
+            (m, out) -> {
+                out.put("worldId", m.worldId());
+                if (m.ticketSecret() != null) {
+                    out.put("ticketSecret", m.ticketSecret());
+                }
+            });
 
     public static final MessageType<WorldReadyMessage> WORLD_READY = MessageType.of(WorldReadyMessage.TYPE,
             WorldReadyMessage.class,

@@ -63,6 +63,8 @@ class ControlMessagesTest {
                 .isEqualTo(new WorldHydrateMessage("start", 3, state()));
         assertThat(world.decode("{\"type\":\"world_resumed\",\"worldId\":\"start\"}"))
                 .isEqualTo(new WorldResumedMessage("start"));
+        assertThat(world.decode("{\"type\":\"world_resumed\",\"worldId\":\"start\",\"ticketSecret\":\"k\"}"))
+                .isEqualTo(new WorldResumedMessage("start", "k"));
         assertThat(world.decode("{\"type\":\"snapshot_ack\",\"worldId\":\"start\",\"seq\":3}"))
                 .isEqualTo(new SnapshotAckMessage("start", 3));
         assertThat(world.decode("{\"type\":\"world_shutdown\",\"worldId\":\"start\"}"))
@@ -209,6 +211,7 @@ class ControlMessagesTest {
                 new WorldHydrateMessage("start", 7, state()),
                 new WorldHydrateMessage("start", 0, null),
                 new WorldResumedMessage("start"),
+                new WorldResumedMessage("start", "secret"),
                 new SnapshotAckMessage("start", 8),
                 new WorldShutdownMessage("start", "idle"),
                 new WorldShutdownMessage("start", null),
@@ -336,5 +339,12 @@ class ControlMessagesTest {
 
         assertThat(shown).doesNotContain("ticket-secret").contains("<redacted>").contains("worldId=bench")
                 .contains("spawn=hashed");
+    }
+
+    @Test
+    void keepsTheResumedTicketSecretOutOfToString() {
+        assertThat(new WorldResumedMessage("start", "ticket-secret").toString())
+                .doesNotContain("ticket-secret").contains("<redacted>").contains("worldId=start");
+        assertThat(new WorldResumedMessage("start").toString()).contains("unchanged");
     }
 }

@@ -320,9 +320,9 @@ public final class ControlClient implements ControlLink {
             } else if (message instanceof WorldHydrateMessage hydrate) {
                 accept(ctx.channel());
                 listener.onHydrate(hydrate);
-            } else if (message instanceof WorldResumedMessage) {
+            } else if (message instanceof WorldResumedMessage resumed) {
                 accept(ctx.channel());
-                listener.onResumed();
+                listener.onResumed(resumed.ticketSecret());
             } else if (message instanceof SnapshotAckMessage ack) {
                 listener.onSnapshotAck(ack.seq());
             } else if (message instanceof PortalGrantedMessage granted) {

@@ -11,8 +11,13 @@ public interface ControlListener {
 
     void onHydrate(WorldHydrateMessage hydrate);
 
-    /** The director took the world back after a reconnect; unacknowledged work should be sent again. */
-    void onResumed();
+    /**
+     * The director took the world back after a reconnect; unacknowledged work should be sent again.
+     *
+     * @param ticketSecret the secret tickets are signed with from now on (a restarted director adopted the world),
+     *                     or null when it is unchanged
+     */
+    void onResumed(String ticketSecret);
 
     void onSnapshotAck(long seq);
 

@@ -20,8 +20,8 @@ public final class RecordingControlListener implements ControlListener {
     }
 
     @Override
-    public void onResumed() {
-        events.add("resumed");
+    public void onResumed(String ticketSecret) {
+        events.add(ticketSecret == null ? "resumed" : "resumed with a new ticket secret");
     }
 
     @Override

@@ -92,4 +92,22 @@ class TicketGateTest {
 
         assertThatThrownBy(() -> gate.admit(token)).hasMessage("ticket for another world");
     }
+
+    @Test
+    void afterARekeyAdmitsTheNewSecretsTicketsAndTheOldOnesOnlyDuringTheGrace() throws TicketException {
+        TicketSigner next = new TicketSigner("the-adopting-directors-secret-32".getBytes(StandardCharsets.US_ASCII));
+        String before = SIGNER.sign(new Ticket(42, "start", clock.get() + 50_000, "old-1"));
+
+        gate.rekey(next);
+
+        assertThat(gate.admit(next.sign(new Ticket(44, "start", clock.get() + 10_000, "new-1"))).accountId())
+                .isEqualTo(44);
+        assertThat(gate.admit(before).accountId()).isEqualTo(42);
+        clock.addAndGet(TicketGate.PREVIOUS_SECRET_GRACE_MILLIS);
+        // Whoever still holds the old secret can no longer mint tickets, however fresh.
+        String minted = SIGNER.sign(new Ticket(43, "start", clock.get() + 10_000, "old-2"));
+        assertThatThrownBy(() -> gate.admit(minted)).hasMessage("forged ticket");
+        assertThat(gate.admit(next.sign(new Ticket(45, "start", clock.get() + 10_000, "new-2"))).accountId())
+                .isEqualTo(45);
+    }
 }
