@@ -120,13 +120,17 @@ public final class Director implements AutoCloseable {
                 });
         TicketIssuer tickets = new TicketIssuer(clock, config.ticketTtlMs());
         WorldLeaseRepository leases = new WorldLeaseRepository(database, DirectorIdentity.create(),
-                WorldSupervisor.LEASE_TTL);
+                WorldSupervisor.LEASE_TTL, DirectorIdentity::isGoneFromThisHost);
         LOG.info("director {} claims the worlds it runs with leases of {} s", leases.owner(),
                 WorldSupervisor.LEASE_TTL.toSeconds());
         supervisor = new WorldSupervisor(worldRepository.all(), launcher, snapshots, leases, blocking, scheduler,
                 metrics,
                 new Membership(), tickets, config.publicHost(), config.spawnTimeoutMs(), config.idleShutdownMs(),
                 config.stopTimeoutMs(), config.warmSpares());
+        int adopting = supervisor.adoptLeftBehind();
+        if (adopting > 0) {
+            LOG.info("{} world(s) left running by the previous director are being taken back", adopting);
+        }
 
         long joinTimeoutMs = config.spawnTimeoutMs() + 5_000;
         LoginThrottle loginThrottle = new LoginThrottle(config.loginBackoffMs(), config.loginFailuresPerAddress(),
@@ -183,7 +187,9 @@ public final class Director implements AutoCloseable {
             if (serverChannel != null) {
                 serverChannel.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
             }
-            if (supervisor != null) {
+            if (supervisor != null && config.leaveWorldsOnStop()) {
+                supervisor.leaveRunning(Duration.ofMillis(config.stopTimeoutMs() + 5_000));
+            } else if (supervisor != null) {
                 supervisor.shutdownAll(Duration.ofMillis(config.stopTimeoutMs() + 5_000));
             }
             if (workers != null) {

@@ -47,7 +47,8 @@ public record DirectorConfig(
         long clientTimeoutMs,
         long reconnectWindowMs,
         long loginBackoffMs,
-        int loginFailuresPerAddress) {
+        int loginFailuresPerAddress,
+        boolean leaveWorldsOnStop) {
 
     public static final String USAGE = """
             usage: java -jar director/target/director.jar [options]
@@ -105,6 +106,11 @@ public record DirectorConfig(
               --login-failures-per-address N
                                         failed logins from one address before it is backed off too (default 20;
                                         0 = accounts only, e.g. behind a reverse proxy)
+              --on-stop stop-worlds|leave-worlds
+                                        what SIGTERM does to running worlds: stop them after their final
+                                        snapshot (default), or leave them playing with their players connected
+                                        for a director started again on this host, port and database to take
+                                        back (within 60 s, or they end themselves)
               --help                    print this and exit
             """;
 
@@ -186,7 +192,16 @@ public record DirectorConfig(
                 longOption(options, "--reconnect-window-ms", 30_000, 0, 3_600_000),
                 longOption(options, "--login-backoff-ms", 1_000, 1, 60_000),
                 (int) longOption(options, "--login-failures-per-address", LoginThrottle.ADDRESS_FREE_FAILURES, 0,
-                        1_000_000));
+                        1_000_000),
+                leaveWorldsOnStop(options.getOrDefault("--on-stop", "stop-worlds")));
+    }
+
+    private static boolean leaveWorldsOnStop(String value) {
+        return switch (value) {
+            case "stop-worlds" -> false;
+            case "leave-worlds" -> true;
+            default -> throw new IllegalArgumentException("--on-stop must be stop-worlds or leave-worlds");
+        };
     }
 
     /** How client connections (the director's /ws and the worlds' /game) are pinged and given up on. */
@@ -260,7 +275,8 @@ public record DirectorConfig(
                 + ", allowedOrigins=" + (allowedOrigins == null ? "own" : allowedOrigins)
                 + ", pingIntervalMs=" + pingIntervalMs
                 + ", clientTimeoutMs=" + clientTimeoutMs + ", reconnectWindowMs=" + reconnectWindowMs
-                + ", loginBackoffMs=" + loginBackoffMs + ", loginFailuresPerAddress=" + loginFailuresPerAddress + "]";
+                + ", loginBackoffMs=" + loginBackoffMs + ", loginFailuresPerAddress=" + loginFailuresPerAddress
+                + ", onStop=" + (leaveWorldsOnStop ? "leave-worlds" : "stop-worlds") + "]";
     }
 
     /** Thrown by {@link #parse} for {@code --help}. */
@@ -276,7 +292,8 @@ public record DirectorConfig(
             "--max-snapshot-bytes", "--world-jar", "--db-pool-size", "--admin-token", "--warm-spares",
             "--world-jvm-options", NetworkGuards.MAX_CONNECTIONS_OPTION, NetworkGuards.MAX_NEW_CONNECTIONS_OPTION,
             NetworkGuards.HANDSHAKE_TIMEOUT_OPTION, NetworkGuards.ALLOWED_ORIGINS_OPTION, "--ping-interval-ms",
-            "--client-timeout-ms", "--reconnect-window-ms", "--login-backoff-ms", "--login-failures-per-address");
+            "--client-timeout-ms", "--reconnect-window-ms", "--login-backoff-ms", "--login-failures-per-address",
+            "--on-stop");
 
     /**
      * Only {@code -X…} (heap, GC, {@code -XX:} flags) and {@code -D…} options: anything else ({@code -jar},

@@ -17,6 +17,8 @@ public final class DirectorMetrics {
     public final AtomicLong worldSpawns = new AtomicLong();
     public final AtomicLong worldExits = new AtomicLong();
     public final AtomicLong worldsUnhealthy = new AtomicLong();
+    /** Worlds left running by a previous director and taken back by this one. */
+    public final AtomicLong worldAdoptions = new AtomicLong();
     public final AtomicLong worldFailures = new AtomicLong();
     public final AtomicLong snapshotRefusals = new AtomicLong();
     public final AtomicLong snapshotsPersisted = new AtomicLong();
@@ -44,6 +46,8 @@ public final class DirectorMetrics {
         counter(out, "lor_world_exits_total", "World processes that exited.", worldExits.get());
         counter(out, "lor_world_unhealthy_total", "World processes killed after missing their heartbeats.",
                 worldsUnhealthy.get());
+        counter(out, "lor_world_adoptions_total", "Worlds left running by a previous director and taken back.",
+                worldAdoptions.get());
         counter(out, "lor_world_failures_total", "Times a world was marked failed.", worldFailures.get());
         counter(out, "lor_snapshots_persisted_total", "World snapshots committed to the database.",
                 snapshotsPersisted.get());

@@ -53,6 +53,14 @@ class DirectorConfigTest {
         assertThat(config.reconnectWindowMs()).isEqualTo(30_000);
         assertThat(config.loginBackoffMs()).isEqualTo(1_000);
         assertThat(config.loginFailuresPerAddress()).isEqualTo(20);
+        assertThat(config.leaveWorldsOnStop()).as("a stopped director leaves nothing running").isFalse();
+    }
+
+    @Test
+    void onStopIsOneOfTwoWords() {
+        assertThatThrownBy(() -> parse("--on-stop", "leave"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--on-stop must be stop-worlds or leave-worlds");
     }
 
     @Test
@@ -104,7 +112,9 @@ class DirectorConfigTest {
                         DirectorConfig::allowedOrigins, List.of("https://play.example.org", "http://127.0.0.1:3000")),
                 option("--allowed-origins", "", DirectorConfig::allowedOrigins, List.of()),
                 option("--login-backoff-ms", "250", DirectorConfig::loginBackoffMs, 250L),
-                option("--login-failures-per-address", "0", DirectorConfig::loginFailuresPerAddress, 0));
+                option("--login-failures-per-address", "0", DirectorConfig::loginFailuresPerAddress, 0),
+                option("--on-stop", "leave-worlds", DirectorConfig::leaveWorldsOnStop, true),
+                option("--on-stop", "stop-worlds", DirectorConfig::leaveWorldsOnStop, false));
 
     }
 

@@ -2,14 +2,22 @@ package lor.director.world;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.Timestamp;
+import java.sql.Types;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Predicate;
 
 import lor.director.db.DataAccessException;
 import lor.director.db.Database;
 
 /**
- * {@link WorldLeases} in the {@code worlds} table. A claim is one conditional {@code UPDATE}: PostgreSQL's row lock
- * makes concurrent claims of one world (by this director or another) take turns, and only one finds the lease free.
+ * {@link WorldLeases} in the {@code worlds} table, spawn records in {@code world_spawns}. A claim is one conditional
+ * {@code UPDATE}: PostgreSQL's row lock makes concurrent claims of one world (by this director or another) take
+ * turns, and only one finds the lease free.
  * Times are the database's, so directors on machines with skewed clocks still agree.
  */
 public final class WorldLeaseRepository implements WorldLeases {
@@ -17,15 +25,23 @@ public final class WorldLeaseRepository implements WorldLeases {
     private final Database db;
     private final String owner;
     private final long ttlMillis;
+    private final Predicate<String> ownerGone;
+
+    /** For a director that never takes worlds back: no other director's lease is ever thought gone. */
+    public WorldLeaseRepository(Database db, String owner, Duration ttl) {
+        this(db, owner, ttl, other -> false);
+    }
 
     /**
-     * @param owner this director's identity, unique per director process
-     * @param ttl   how long a lease lives unrenewed; renew well within it
+     * @param owner     this director's identity, unique per director process
+     * @param ttl       how long a lease lives unrenewed; renew well within it
+     * @param ownerGone whether another owner's identity names a director of this host that no longer runs
      */
-    public WorldLeaseRepository(Database db, String owner, Duration ttl) {
+    public WorldLeaseRepository(Database db, String owner, Duration ttl, Predicate<String> ownerGone) {
         this.db = db;
         this.owner = owner;
         this.ttlMillis = ttl.toMillis();
+        this.ownerGone = ownerGone;
     }
 
     public String owner() {
@@ -83,6 +99,12 @@ public final class WorldLeaseRepository implements WorldLeases {
     @Override
     public void release(String worldId, long epoch) {
         db.inTransaction("release world", c -> {
+            try (PreparedStatement s = c.prepareStatement("DELETE FROM world_spawns WHERE world_id = ? "
+                    + "AND epoch = ?")) {
+                s.setString(1, worldId);
+                s.setLong(2, epoch);
+                s.executeUpdate();
+            }
             try (PreparedStatement s = c.prepareStatement("UPDATE worlds SET lease_owner = NULL, "
                     + "lease_expires_at = NULL WHERE world_id = ? AND epoch = ? AND lease_owner = ?")) {
                 s.setString(1, worldId);
@@ -96,11 +118,111 @@ public final class WorldLeaseRepository implements WorldLeases {
     @Override
     public void releaseAll() {
         db.inTransaction("release worlds", c -> {
+            try (PreparedStatement s = c.prepareStatement("DELETE FROM world_spawns WHERE director = ?")) {
+                s.setString(1, owner);
+                s.executeUpdate();
+            }
             try (PreparedStatement s = c.prepareStatement("UPDATE worlds SET lease_owner = NULL, "
                     + "lease_expires_at = NULL WHERE lease_owner = ?")) {
                 s.setString(1, owner);
                 return s.executeUpdate();
             }
+        });
+    }
+
+    @Override
+    public void recordSpawn(String worldId, long epoch, long pid, Instant processStartedAt, int gamePort,
+                            byte[] spawnTokenSha256) {
+        db.inTransaction("record spawn", c -> {
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO world_spawns (world_id, epoch, pid, "
+                    + "process_started_at, game_port, spawn_token_sha256, director) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                    + "ON CONFLICT (world_id) DO UPDATE SET epoch = EXCLUDED.epoch, pid = EXCLUDED.pid, "
+                    + "process_started_at = EXCLUDED.process_started_at, game_port = EXCLUDED.game_port, "
+                    + "spawn_token_sha256 = EXCLUDED.spawn_token_sha256, director = EXCLUDED.director, "
+                    + "spawned_at = now() WHERE world_spawns.epoch < EXCLUDED.epoch")) {
+                s.setString(1, worldId);
+                s.setLong(2, epoch);
+                s.setLong(3, pid);
+                if (processStartedAt == null) {
+                    s.setNull(4, Types.TIMESTAMP_WITH_TIMEZONE);
+                } else {
+                    s.setTimestamp(4, Timestamp.from(processStartedAt));
+                }
+                s.setInt(5, gamePort);
+                s.setBytes(6, spawnTokenSha256);
+                s.setString(7, owner);
+                return s.executeUpdate();
+            }
+        });
+    }
+
+    @Override
+    public List<SpawnRecord> leftBehind() {
+        return db.inTransaction("find worlds left behind", c -> {
+            List<SpawnRecord> records = new ArrayList<>();
+            List<String> gone = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("SELECT w.world_id, w.epoch, w.lease_owner, s.epoch, "
+                    + "s.pid, s.process_started_at, s.game_port, s.spawn_token_sha256, s.director FROM worlds w "
+                    + "LEFT JOIN world_spawns s ON s.world_id = w.world_id "
+                    + "WHERE w.lease_owner IS NOT NULL AND w.lease_owner <> ? ORDER BY w.world_id FOR UPDATE OF w")) {
+                s.setString(1, owner);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        String leaseOwner = rs.getString(3);
+                        if (!ownerGone.test(leaseOwner)) {
+                            continue;
+                        }
+                        if (!gone.contains(leaseOwner)) {
+                            gone.add(leaseOwner);
+                        }
+                        long spawnEpoch = rs.getLong(4);
+                        // A record of an older spawn, or of another director, is no account of who runs it now.
+                        if (!rs.wasNull() && spawnEpoch == rs.getLong(2) && leaseOwner.equals(rs.getString(9))) {
+                            Timestamp started = rs.getTimestamp(6);
+                            records.add(new SpawnRecord(rs.getString(1), spawnEpoch, rs.getLong(5),
+                                    started == null ? null : started.toInstant(), rs.getInt(7), rs.getBytes(8),
+                                    leaseOwner));
+                        }
+                    }
+                }
+            }
+            // What the gone directors held and no record accounts for is free now, not in a lease's lifetime.
+            for (String previous : gone) {
+                try (PreparedStatement s = c.prepareStatement("UPDATE worlds SET lease_owner = NULL, "
+                        + "lease_expires_at = NULL WHERE lease_owner = ? AND world_id NOT IN (SELECT world_id "
+                        + "FROM world_spawns WHERE director = ? AND epoch = worlds.epoch)")) {
+                    s.setString(1, previous);
+                    s.setString(2, previous);
+                    s.executeUpdate();
+                }
+            }
+            return records;
+        });
+    }
+
+    @Override
+    public boolean takeOver(String worldId, long epoch, String previousOwner) {
+        return db.inTransaction("take over world", c -> {
+            int taken;
+            try (PreparedStatement s = c.prepareStatement("UPDATE worlds SET lease_owner = ?, lease_expires_at = "
+                    + "now() + ? * interval '1 millisecond' WHERE world_id = ? AND epoch = ? AND lease_owner = ?")) {
+                s.setString(1, owner);
+                s.setLong(2, ttlMillis);
+                s.setString(3, worldId);
+                s.setLong(4, epoch);
+                s.setString(5, Objects.requireNonNull(previousOwner));
+                taken = s.executeUpdate();
+            }
+            if (taken == 1) {
+                try (PreparedStatement s = c.prepareStatement("UPDATE world_spawns SET director = ? "
+                        + "WHERE world_id = ? AND epoch = ?")) {
+                    s.setString(1, owner);
+                    s.setString(2, worldId);
+                    s.setLong(3, epoch);
+                    s.executeUpdate();
+                }
+            }
+            return taken == 1;
         });
     }
 }

@@ -1,8 +1,12 @@
 package lor.director.world;
 
+import java.time.Instant;
+import java.util.List;
+
 /**
  * Who may run a world, decided by the database so that two directors (or two racing spawns) never run one world
- * twice. A claim bumps the world's epoch; snapshots are stored only under the current epoch.
+ * twice. A claim bumps the world's epoch; snapshots are stored only under the current epoch. Beside each lease, the
+ * spawn record of the process that runs the world lets a restarted director take the world back.
  */
 public interface WorldLeases {
 
@@ -17,9 +21,38 @@ public interface WorldLeases {
     /** Extends every lease this director holds; a lease not renewed expires and another director may claim. */
     void renewAll();
 
-    /** Gives the world up, if this epoch still holds it. */
+    /** Gives the world up, if this epoch still holds it, and forgets its spawn record. */
     void release(String worldId, long epoch);
 
     /** Gives up every world this director holds: it is shutting down and its worlds have exited. */
     void releaseAll();
+
+    /**
+     * Notes which process of this director runs the world under {@code epoch}, replacing the record of an earlier
+     * spawn.
+     *
+     * @param processStartedAt when the OS started it, or null where the OS does not say
+     */
+    default void recordSpawn(String worldId, long epoch, long pid, Instant processStartedAt, int gamePort,
+                             byte[] spawnTokenSha256) {
+    }
+
+    /**
+     * The spawn records of worlds whose lease is still held by a director of this host that is gone (crashed or
+     * killed): the worlds a director restarted here may take back. Leases of gone directors without a record are
+     * given up on the way, so that their worlds can be started at once rather than after the lease expires.
+     */
+    default List<SpawnRecord> leftBehind() {
+        return List.of();
+    }
+
+    /**
+     * Takes over the lease of a world left behind by {@code previousOwner}, keeping its epoch: the process that runs
+     * the world goes on storing snapshots under it.
+     *
+     * @return false when the world has been claimed since (the record is stale)
+     */
+    default boolean takeOver(String worldId, long epoch, String previousOwner) {
+        return false;
+    }
 }

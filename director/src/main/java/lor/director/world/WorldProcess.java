@@ -1,9 +1,11 @@
 package lor.director.world;
 
+import java.security.MessageDigest;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 
 import lor.protocol.control.WorldHydrateMessage;
+import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.TicketSigner;
 
 /**
@@ -13,9 +15,19 @@ import lor.protocol.ticket.TicketSigner;
 final class WorldProcess {
 
     final CompletableFuture<JoinTarget> ready = new CompletableFuture<>();
-    /** Null until the world is claimed in the database and the process is chosen (launched or a spare). */
-    String spawnToken;
+    /**
+     * What the spawn token hashes to: the token itself is not kept, and a director that adopted the process knows
+     * only this. Null until the world is claimed in the database and the process is chosen (launched or a spare).
+     */
+    byte[] spawnTokenSha256;
+    /** Null until the director knows the world's ticket secret: an adopted world learns a new one on registering. */
     TicketSigner signer;
+    /** Started by an earlier director of this host, taken back by this one: not this JVM's child. */
+    boolean adopted;
+    /** An adopted world's ticket secret, chosen by this director: sent on every registration, lest one be lost. */
+    String adoptedTicketSecret;
+    /** Its spawn record is in the database: a director restarted after this one could take it back. */
+    boolean recorded;
     /** The claim's epoch: the only one whose snapshots the database accepts for the world. */
     long epoch;
     Process process;
@@ -37,6 +49,17 @@ final class WorldProcess {
     String failure;
     /** A spare's snapshot, read while it builds its world; taken by the first hydration. */
     CompletableFuture<WorldHydrateMessage> prefetchedHydration;
+
+    /** Sets the spawn token, which the process proves itself with when it registers. */
+    void spawnToken(String token) {
+        spawnTokenSha256 = Secrets.sha256(token);
+    }
+
+    /** Whether {@code token} is this spawn's, compared in constant time. */
+    boolean presents(String token) {
+        return token != null && spawnTokenSha256 != null
+                && MessageDigest.isEqual(spawnTokenSha256, Secrets.sha256(token));
+    }
 
     /** Spawned and claimed: the process exists. False while the database claim is under way. */
     boolean started() {

@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -71,6 +72,14 @@ public final class WorldSupervisor {
     public static final Duration LEASE_TTL = Duration.ofSeconds(30);
     /** How often this director renews its leases: a third of their life, so two missed renewals are survived. */
     static final long LEASE_RENEW_MILLIS = LEASE_TTL.toMillis() / 3;
+    /**
+     * How long a world left running by a previous director has to reconnect to this one. A world retries at least
+     * every 5 s (its backoff's cap), so this is several attempts.
+     */
+    static final long ADOPTION_WINDOW_MILLIS = 20_000;
+
+    /** What a world that no director takes back waits before it ends itself (the world server's figure). */
+    private static final long ORPHAN_SECONDS = 60;
 
     private final Map<String, WorldInstance> worlds;
     private final WorldProcessLauncher launcher;
@@ -127,6 +136,75 @@ public final class WorldSupervisor {
         if (idleShutdownMs > 0) {
             idleCheck = scheduler.scheduleWithFixedDelay(this::stopIdleWorlds, IDLE_CHECK_MILLIS, IDLE_CHECK_MILLIS,
                     TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /**
+     * Takes back the worlds that a director of this host left running when it died (crashed or was killed): each
+     * becomes this director's again, under the same epoch, and is running once its process reconnects and proves
+     * itself with the spawn token its record holds the hash of. Joins wait for that meanwhile instead of starting a
+     * second process. A world whose process has gone is free to start afresh. Call before {@code /control} accepts
+     * connections: a world that reconnected earlier would be refused and end itself.
+     *
+     * @return how many worlds are waited for
+     */
+    public int adoptLeftBehind() {
+        int waiting = 0;
+        try {
+            for (SpawnRecord r : leases.leftBehind()) {
+                WorldInstance w = worlds.get(r.worldId());
+                Optional<AdoptedProcess> process = AdoptedProcess.find(r.pid(), r.processStartedAt());
+                boolean taken = w != null && leases.takeOver(r.worldId(), r.epoch(), r.director());
+                if (!taken) {
+                    LOG.warn("world {} was claimed again since director {} left it; not taking it back", r.worldId(),
+                            r.director());
+                } else if (process.isEmpty()) {
+                    LOG.info("world {}: its process (pid {}) ended with director {}; the next join starts it from "
+                            + "its last snapshot", r.worldId(), r.pid(), r.director());
+                    leases.release(r.worldId(), r.epoch());
+                } else {
+                    synchronized (w) {
+                        adoptLocked(w, r, process.get());
+                    }
+                    waiting++;
+                }
+            }
+        } catch (DataAccessException e) {
+            LOG.error("cannot look for worlds left running by an earlier director: {}; they end themselves within "
+                    + "{} s and start afresh on the next join", e.getMessage(), ORPHAN_SECONDS);
+        }
+        return waiting;
+    }
+
+    private void adoptLocked(WorldInstance w, SpawnRecord r, AdoptedProcess process) {
+        WorldProcess p = new WorldProcess();
+        p.epoch = r.epoch();
+        p.process = process;
+        p.pid = r.pid();
+        p.spawnTokenSha256 = r.spawnTokenSha256();
+        p.adopted = true;
+        p.recorded = true;
+        p.hydrated = true;
+        w.current = p;
+        w.status = WorldStatus.STARTING;
+        w.lastActiveNanos = System.nanoTime();
+        p.timeout = scheduler.schedule(() -> onAdoptionTimeout(w, p), ADOPTION_WINDOW_MILLIS, TimeUnit.MILLISECONDS);
+        p.process.onExit().thenAccept(exited -> onExit(w, p, AdoptedProcess.UNKNOWN_EXIT));
+        LOG.info("world {}: taking back pid {} (epoch {}) left running by director {}; waiting up to {} s for it to "
+                + "reconnect", w.worldId, p.pid, p.epoch, r.director(), ADOPTION_WINDOW_MILLIS / 1000);
+    }
+
+    private void onAdoptionTimeout(WorldInstance w, WorldProcess p) {
+        synchronized (w) {
+            if (w.current != p || p.signer != null) {
+                return;
+            }
+            LOG.error("world {} (pid {}) left running by the previous director did not reconnect within {} ms; "
+                    + "killing it: the next join starts it from its last snapshot", w.worldId, p.pid,
+                    ADOPTION_WINDOW_MILLIS);
+            p.ready.completeExceptionally(new WorldUnavailableException(
+                    "the world did not come back after a director restart; try again"));
+            p.process.destroyForcibly();
         }
     }
 
@@ -216,12 +294,19 @@ public final class WorldSupervisor {
         WorldProcess p;
         boolean needsHydration;
         boolean stopping;
+        String ticketSecret;
+        boolean adoptedNow;
         synchronized (w) {
             p = w.current;
-            if (p == null || !Secrets.constantTimeEquals(p.spawnToken, message.spawnToken())) {
+            if (p == null || !p.presents(message.spawnToken())) {
                 LOG.warn("refused registration for world {} from pid {}: wrong or stale spawn token",
                         message.worldId(), message.pid());
                 throw new RegistrationRefusedException("wrong or stale spawn token");
+            }
+            if (p.adopted && message.pid() != p.pid) {
+                LOG.warn("refused registration for world {} from pid {}: its spawn record names pid {}",
+                        message.worldId(), message.pid(), p.pid);
+                throw new RegistrationRefusedException("not the recorded process");
             }
             if (p.control != null && p.control != channel) {
                 p.control.close();
@@ -232,6 +317,13 @@ public final class WorldSupervisor {
             if (message.pid() != p.pid) {
                 LOG.warn("world {} registered with pid {} but was spawned as pid {}", w.worldId, message.pid(), p.pid);
             }
+            adoptedNow = p.adopted && p.signer == null;
+            if (adoptedNow) {
+                // Its tickets were signed with the previous director's secret, which died with it.
+                p.adoptedTicketSecret = Secrets.random256();
+                p.signer = TicketSigner.fromEncodedSecret(p.adoptedTicketSecret);
+            }
+            ticketSecret = p.adoptedTicketSecret;
             needsHydration = !p.hydrated;
             stopping = w.status == WorldStatus.STOPPING;
         }
@@ -239,7 +331,11 @@ public final class WorldSupervisor {
         if (needsHydration) {
             sendHydration(w, p, channel);
         } else {
-            channel.send(new WorldResumedMessage(w.worldId));
+            // Sent before joins are let in: the world must know the secret before the first ticket signed with it.
+            channel.send(new WorldResumedMessage(w.worldId, ticketSecret));
+            if (adoptedNow) {
+                adopted(w, p);
+            }
             if (stopping) {
                 channel.send(new WorldShutdownMessage(w.worldId, "stop requested while disconnected"));
             }
@@ -266,8 +362,9 @@ public final class WorldSupervisor {
         if (w == null) {
             return;
         }
+        WorldProcess p;
         synchronized (w) {
-            WorldProcess p = w.current;
+            p = w.current;
             if (p == null || p.control != channel || p.hydrated) {
                 return;
             }
@@ -281,7 +378,28 @@ public final class WorldSupervisor {
             w.lastActiveNanos = System.nanoTime();
             LOG.info("world {} running: pid {}, game port {}, hydrated from snapshot seq {}", w.worldId, p.pid,
                     p.gamePort, message.hydratedSeq());
-            p.ready.complete(new JoinTarget(w.worldId, "ws://" + publicHost + ":" + p.gamePort + "/game", p.signer));
+            p.ready.complete(targetOf(w, p));
+        }
+        runBlocking(() -> recordSpawn(w, p), () -> { });
+    }
+
+    private JoinTarget targetOf(WorldInstance w, WorldProcess p) {
+        return new JoinTarget(w.worldId, "ws://" + publicHost + ":" + p.gamePort + "/game", p.signer);
+    }
+
+    /** A world left running by the previous director has reconnected: it serves joins again, its players kept. */
+    private void adopted(WorldInstance w, WorldProcess p) {
+        synchronized (w) {
+            if (w.current != p || w.status != WorldStatus.STARTING) {
+                return;
+            }
+            cancelTimeout(p);
+            w.status = WorldStatus.RUNNING;
+            w.lastActiveNanos = System.nanoTime();
+            metrics.worldAdoptions.incrementAndGet();
+            LOG.info("world {} taken back: pid {} (epoch {}) runs on with its players, game port {}", w.worldId,
+                    p.pid, p.epoch, p.gamePort);
+            p.ready.complete(targetOf(w, p));
         }
     }
 
@@ -496,6 +614,29 @@ public final class WorldSupervisor {
      * this returns no world process of this director is running.
      */
     public void shutdownAll(Duration timeout) {
+        stopDirector(timeout, false);
+        try {
+            leases.releaseAll();
+        } catch (DataAccessException e) {
+            LOG.warn("cannot release this director's worlds: {}; their leases expire within {} s", e.getMessage(),
+                    LEASE_TTL.toSeconds());
+        }
+    }
+
+    /**
+     * Stops this director's part without stopping its running worlds: they play on with their players connected,
+     * reconnecting, and a director started again on this host, port and database takes them back (they end
+     * themselves if none does within 60 s). Worlds still starting or already stopping are stopped as by
+     * {@link #shutdownAll}: only a running world's spawn is recorded to be taken back. Their leases stay this
+     * director's, for the next one to take over.
+     */
+    public void leaveRunning(Duration timeout) {
+        int left = stopDirector(timeout, true);
+        LOG.info("{} running world(s) left playing for the next director of this host to take back", left);
+    }
+
+    /** @return how many worlds were left running */
+    private int stopDirector(Duration timeout, boolean leaveRecorded) {
         shuttingDown = true;
         if (idleCheck != null) {
             idleCheck.cancel(false);
@@ -512,28 +653,29 @@ public final class WorldSupervisor {
             exits.add(spare.onExit());
             processes.add(spare);
         }
+        int left = 0;
         for (WorldInstance w : worlds.values()) {
             synchronized (w) {
                 failWaiters(w, "the director is shutting down");
                 WorldProcess p = w.current;
-                if (p != null) {
-                    requestStopLocked(w, "director shutting down");
-                    if (p.started()) {
-                        exits.add(p.process.onExit());
-                        processes.add(p.process);
-                    }
+                if (p == null) {
+                    continue;
+                }
+                if (leaveRecorded && w.status == WorldStatus.RUNNING && p.recorded) {
+                    left++;
+                    continue;
+                }
+                requestStopLocked(w, "director shutting down");
+                if (p.started()) {
+                    exits.add(p.process.onExit());
+                    processes.add(p.process);
                 }
             }
         }
         if (!exits.isEmpty()) {
             awaitExits(exits, processes, timeout);
         }
-        try {
-            leases.releaseAll();
-        } catch (DataAccessException e) {
-            LOG.warn("cannot release this director's worlds: {}; their leases expire within {} s", e.getMessage(),
-                    LEASE_TTL.toSeconds());
-        }
+        return left;
     }
 
     private static void awaitExits(List<CompletableFuture<Process>> exits, List<Process> processes,
@@ -626,6 +768,23 @@ public final class WorldSupervisor {
         releaseLease(w.worldId, epoch);
     }
 
+    /**
+     * Records the spawn once the world runs, not before: a restarted director takes a world back as it is, so a
+     * process that never hydrated must not be taken back (it would run on with an empty world).
+     */
+    private void recordSpawn(WorldInstance w, WorldProcess p) {
+        try {
+            leases.recordSpawn(w.worldId, p.epoch, p.pid, AdoptedProcess.startOf(p.process), p.gamePort,
+                    p.spawnTokenSha256);
+            synchronized (w) {
+                p.recorded = true;
+            }
+        } catch (DataAccessException e) {
+            LOG.warn("world {} runs without a spawn record ({}): a restarted director could not take it back",
+                    w.worldId, e.getMessage());
+        }
+    }
+
     /** Ends a spawn that never got a process. */
     private void abandon(WorldInstance w, WorldProcess p, String reason) {
         synchronized (w) {
@@ -647,10 +806,11 @@ public final class WorldSupervisor {
 
     private void launchLocked(WorldInstance w, WorldProcess p) {
         String ticketSecret = Secrets.random256();
-        p.spawnToken = Secrets.random256();
+        String spawnToken = Secrets.random256();
+        p.spawnToken(spawnToken);
         p.signer = TicketSigner.fromEncodedSecret(ticketSecret);
         try {
-            p.process = launcher.launch(w.worldId, w.settings, p.spawnToken, ticketSecret);
+            p.process = launcher.launch(w.worldId, w.settings, spawnToken, ticketSecret);
         } catch (IOException e) {
             LOG.error("cannot start a process for world {}: {}", w.worldId, e.getMessage());
             releaseLease(w.worldId, p.epoch);
@@ -671,7 +831,7 @@ public final class WorldSupervisor {
      */
     private void assignLocked(WorldInstance w, WorldProcess p, SparePool.Spare spare) {
         String ticketSecret = Secrets.random256();
-        p.spawnToken = spare.spawnToken;
+        p.spawnToken(spare.spawnToken);
         p.signer = TicketSigner.fromEncodedSecret(ticketSecret);
         p.process = spare.process;
         p.pid = spare.process.pid();
@@ -717,11 +877,14 @@ public final class WorldSupervisor {
             if (w.current != p) {
                 return;
             }
-            boolean clean = w.status == WorldStatus.STOPPING && exitCode == WorldExitCodes.CLEAN;
+            // An adopted process's status went to its parent, the previous director: its acknowledged shutdown says.
+            boolean clean = w.status == WorldStatus.STOPPING
+                    && (exitCode == WorldExitCodes.CLEAN || p.adopted && p.shutdownAcked);
             if (clean) {
                 LOG.info("world {} (pid {}) exited cleanly", w.worldId, p.pid);
             } else {
-                LOG.warn("world {} (pid {}) exited with code {} while {}", w.worldId, p.pid, exitCode,
+                LOG.warn("world {} (pid {}) exited with {} while {}", w.worldId, p.pid,
+                        p.adopted ? "a status only its first director could read" : "code " + exitCode,
                         w.status.wireName());
             }
             String failure = clean ? null : failureOf(w, p, exitCode);
@@ -959,6 +1122,13 @@ public final class WorldSupervisor {
         runBlocking(() -> {
             try {
                 SnapshotRepository.Outcome outcome = snapshots.store(w.worldId, p.epoch, seq, json);
+                if (outcome == SnapshotRepository.Outcome.SEQ_NOT_ABOVE && supersededBy(w, p, seq) != null) {
+                    // Overtaken by a newer one from the same process on another thread (a resent snapshot and the
+                    // next periodic one, after a reconnect): that one's ack covers it.
+                    LOG.debug("world {} snapshot seq {} overtaken by a newer one", w.worldId, seq);
+                    done.completeExceptionally(new IllegalStateException("superseded"));
+                    return;
+                }
                 if (!outcome.acknowledged()) {
                     refused(w, p, seq, outcome);
                     done.completeExceptionally(new IllegalStateException("snapshot refused: " + outcome));

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.PreparedStatement;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -14,6 +16,7 @@ import java.util.concurrent.Future;
 
 import lor.director.db.Database;
 import lor.director.db.TestDatabase;
+import lor.protocol.ticket.Secrets;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -118,6 +121,85 @@ class WorldLeaseRepositoryIT {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    @Test
+    void aRestartedDirectorFindsTheSpawnOfAGoneDirectorAndTakesItsLeaseOverUnderTheSameEpoch() throws Exception {
+        String goneOwner = "gone-" + world;
+        WorldLeaseRepository gone = new WorldLeaseRepository(db, goneOwner, Duration.ofSeconds(30));
+        long epoch = gone.claim(world);
+        Instant started = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        byte[] tokenHash = Secrets.sha256("spawn-token");
+        gone.recordSpawn(world, epoch, 4242, started, 4001, tokenHash);
+        WorldLeaseRepository restarted = new WorldLeaseRepository(db, "restarted-" + world, Duration.ofSeconds(30),
+                goneOwner::equals);
+
+        List<SpawnRecord> left = restarted.leftBehind().stream().filter(r -> r.worldId().equals(world)).toList();
+
+        assertThat(left).singleElement().satisfies(r -> {
+            assertThat(r.epoch()).isEqualTo(epoch);
+            assertThat(r.pid()).isEqualTo(4242);
+            assertThat(r.processStartedAt()).isEqualTo(started);
+            assertThat(r.gamePort()).isEqualTo(4001);
+            assertThat(r.spawnTokenSha256()).isEqualTo(tokenHash);
+            assertThat(r.director()).isEqualTo(goneOwner);
+        });
+        assertThat(restarted.takeOver(world, epoch, goneOwner)).isTrue();
+        assertThat(epoch()).as("the world's process goes on under its epoch").isEqualTo(epoch);
+        assertThatThrownBy(() -> b.claim(world)).isInstanceOf(LeaseHeldException.class)
+                .hasMessageContaining("restarted-");
+        assertThat(restarted.takeOver(world, epoch, goneOwner)).as("taken over once").isFalse();
+    }
+
+    @Test
+    void leasesOfAGoneDirectorWithoutACurrentRecordAreFreedAtOnce() throws Exception {
+        String goneOwner = "gone-" + world;
+        String other = TestWorlds.create(db);
+        WorldLeaseRepository gone = new WorldLeaseRepository(db, goneOwner, Duration.ofSeconds(30));
+        gone.claim(world);
+        long old = gone.claim(other);
+        gone.recordSpawn(other, old, 4242, null, 4001, Secrets.sha256("old"));
+        gone.claim(other);
+        WorldLeaseRepository restarted = new WorldLeaseRepository(db, "restarted-" + world, Duration.ofSeconds(30),
+                goneOwner::equals);
+
+        assertThat(restarted.leftBehind()).noneMatch(r -> r.worldId().equals(world) || r.worldId().equals(other));
+
+        assertThat(b.claim(world)).as("no lease to wait out").isPositive();
+        assertThat(b.claim(other)).isPositive();
+    }
+
+    @Test
+    void aLiveDirectorsWorldsAreNotLeftBehind() throws Exception {
+        long epoch = a.claim(world);
+        a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"));
+        WorldLeaseRepository restarted = new WorldLeaseRepository(db, "restarted-" + world, Duration.ofSeconds(30),
+                owner -> false);
+
+        assertThat(restarted.leftBehind()).noneMatch(r -> r.worldId().equals(world));
+        assertThatThrownBy(() -> b.claim(world)).isInstanceOf(LeaseHeldException.class);
+    }
+
+    @Test
+    void releasingAWorldForgetsItsSpawnRecord() throws Exception {
+        long epoch = a.claim(world);
+        a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"));
+
+        a.release(world, epoch);
+
+        assertThat(spawnRecords()).isZero();
+    }
+
+    private long spawnRecords() {
+        return db.inTransaction("test: count spawn records", c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT count(*) FROM world_spawns WHERE world_id = ?")) {
+                s.setString(1, world);
+                try (var rs = s.executeQuery()) {
+                    rs.next();
+                    return rs.getLong(1);
+                }
+            }
+        });
     }
 
     private long epoch() {

@@ -112,6 +112,15 @@ final class DirectorProcess implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** SIGKILL, as a crash would end it: no shutdown hook runs, and its world processes live on. */
+    void kill() throws InterruptedException {
+        rememberDescendants();
+        process.destroyForcibly();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            throw new AssertionError("director survived SIGKILL");
+        }
+    }
+
     @Override
     public void close() {
         rememberDescendants();
