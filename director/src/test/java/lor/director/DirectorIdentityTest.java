@@ -1,0 +1,46 @@
+package lor.director;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+
+import org.junit.jupiter.api.Test;
+
+class DirectorIdentityTest {
+
+    private static final String HOST = DirectorIdentity.create().split("/")[0];
+
+    @Test
+    void namesTheHostThePidAndARandomSuffix() {
+        String identity = DirectorIdentity.create();
+
+        assertThat(identity).matches(HOST.replace(".", "\\.") + "/" + ProcessHandle.current().pid() + "/[0-9a-f]{8}");
+        assertThat(DirectorIdentity.create()).isNotEqualTo(identity);
+    }
+
+    @Test
+    void aDirectorOfThisHostWhosePidHasExitedIsGone() throws Exception {
+        Process exited = new ProcessBuilder("true").start();
+        exited.waitFor();
+
+        assertThat(DirectorIdentity.isGoneFromThisHost(HOST + "/" + exited.pid() + "/0badc0de")).isTrue();
+    }
+
+    @Test
+    void aRunningDirectorIsNotGone() throws IOException {
+        Process running = new ProcessBuilder("sleep", "30").start();
+        try {
+            assertThat(DirectorIdentity.isGoneFromThisHost(HOST + "/" + running.pid() + "/0badc0de")).isFalse();
+            assertThat(DirectorIdentity.isGoneFromThisHost(DirectorIdentity.create())).as("this director").isFalse();
+        } finally {
+            running.destroyForcibly();
+        }
+    }
+
+    @Test
+    void aDirectorOfAnotherHostOrAnUnreadableIdentityIsNeverThoughtGone() {
+        assertThat(DirectorIdentity.isGoneFromThisHost("elsewhere.example/1/0badc0de")).isFalse();
+        assertThat(DirectorIdentity.isGoneFromThisHost(HOST + "/not-a-pid/0badc0de")).isFalse();
+        assertThat(DirectorIdentity.isGoneFromThisHost("no slashes")).isFalse();
+    }
+}
