@@ -42,6 +42,7 @@ import lor.director.world.WorldLeaseRepository;
 import lor.director.world.WorldProcessLauncher;
 import lor.director.world.WorldRepository;
 import lor.director.world.WorldSupervisor;
+import lor.protocol.netty.ConnectionThrottle;
 import lor.protocol.netty.EventLoops;
 import lor.protocol.netty.NetworkGuards;
 import org.slf4j.Logger;
@@ -137,11 +138,13 @@ public final class Director implements AutoCloseable {
                 () -> System.nanoTime() / 1_000_000);
         ClientServices clientServices = new ClientServices(accounts, supervisor, blocking, metrics, tickets,
                 joinTimeoutMs, loginThrottle);
+        ConnectionThrottle throttle = config.guards(config.port()).throttle("director port");
+        metrics.connectionsRefused = throttle::refusedTotal;
         DirectorChannelInitializer initializer = new DirectorChannelInitializer(
                 new ClientEndpoint(clientServices, config.keepAlive()),
                 new ControlEndpoint(supervisor, config.maxSnapshotBytes(), joinTimeoutMs),
                 new ApiHandler(database, supervisor, metrics, blocking, config.adminToken()),
-                guards::get, config.guards(config.port()).throttle("director port"));
+                guards::get, throttle);
 
         boss = EventLoops.create("director-accept", 1);
         workers = EventLoops.create("director-io", 0);

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
+import java.util.function.LongSupplier;
 
 import lor.director.world.WorldStatus;
 import lor.director.world.WorldView;
@@ -26,6 +27,8 @@ public final class DirectorMetrics {
     public final AtomicLong snapshotFailures = new AtomicLong();
     public final AtomicLong logins = new AtomicLong();
     public final AtomicLong loginFailures = new AtomicLong();
+    /** Connections to the director's port closed at once by its per-address limits; set once the port is guarded. */
+    public volatile LongSupplier connectionsRefused = () -> 0;
 
     public String render(List<WorldView> worlds) {
         return render(worlds, 0);
@@ -60,6 +63,9 @@ public final class DirectorMetrics {
                 snapshotRefusals.get());
         counter(out, "lor_logins_total", "Successful logins.", logins.get());
         counter(out, "lor_login_failures_total", "Refused logins.", loginFailures.get());
+        counter(out, "lor_connections_refused_total", "Connections to the director's port closed at once: their "
+                + "address was over --max-connections-per-address or --max-new-connections-per-second.",
+                connectionsRefused.getAsLong());
 
         out.append("# HELP lor_tick_duration_seconds Tick duration of each running world over its last 200 ticks.\n");
         out.append("# TYPE lor_tick_duration_seconds summary\n");

@@ -28,6 +28,7 @@ class DirectorMetricsTest {
         DirectorMetrics metrics = new DirectorMetrics();
         metrics.worldSpawns.set(5);
         metrics.snapshotsPersisted.set(42);
+        metrics.connectionsRefused = () -> 7;
 
         Map<String, Double> samples = samples(metrics.render(List.of(ALPHA, BETA, GAMMA, DELTA)));
 
@@ -35,6 +36,7 @@ class DirectorMetricsTest {
         assertThat(samples).containsEntry("lor_players_online", 6.0);
         assertThat(samples).containsEntry("lor_world_spawns_total", 5.0);
         assertThat(samples).containsEntry("lor_snapshots_persisted_total", 42.0);
+        assertThat(samples).containsEntry("lor_connections_refused_total", 7.0);
         assertThat(samples.get("lor_tick_duration_seconds{world=\"alpha\",quantile=\"0.99\"}"))
                 .isCloseTo(0.0125, within(1e-12));
         assertThat(samples.get("lor_tick_duration_seconds{world=\"alpha\",quantile=\"0.5\"}"))

@@ -128,6 +128,8 @@ class NetworkGuardsIT {
                 }
             }
             assertThat(session.game().isClosed()).as("the player keeps its connection").isFalse();
+            assertThat(ctx.http().metric("lor_connections_refused_total"))
+                    .as("the director counts what its port refused").isPositive();
         }
     }
 
