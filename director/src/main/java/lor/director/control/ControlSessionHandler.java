@@ -27,6 +27,7 @@ import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldSnapshotMessage;
 import lor.protocol.control.WorldStatusMessage;
+import lor.protocol.log.LogRate;
 import lor.protocol.netty.FrameRateLimiter;
 import lor.protocol.netty.MessageFrames;
 import lor.protocol.netty.OversizeClosingFrameAggregator;
@@ -42,6 +43,8 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Web
         implements ControlChannel {
 
     private static final Logger LOG = LoggerFactory.getLogger(ControlSessionHandler.class);
+    /** Anyone who can reach the port can send bad frames: they are reported, not each logged. */
+    private static final LogRate BAD_FRAMES = new LogRate();
 
     private final WorldSupervisor supervisor;
     private final MessageCodec codec = ControlMessages.directorCodec();
@@ -68,7 +71,11 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Web
         // Only data frames get here (the protocol handler keeps the control frames); the channel speaks JSON text,
         // and a binary frame left to the pipeline's tail would be dropped without the peer ever hearing why.
         if (!(frame instanceof TextWebSocketFrame text)) {
-            LOG.warn("binary control message from {}", describe());
+            long reported = BAD_FRAMES.occurred();
+            if (reported > 0) {
+                LOG.warn("binary control message from {} ({} bad messages since the last report)", describe(),
+                        reported);
+            }
             refuse(ErrorCode.BAD_REQUEST, "only text frames are accepted");
             return;
         }
@@ -76,7 +83,11 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Web
         try {
             message = codec.decode(text.text());
         } catch (ProtocolException e) {
-            LOG.warn("unreadable control message from {}: {}", describe(), e.getMessage());
+            long reported = BAD_FRAMES.occurred();
+            if (reported > 0) {
+                LOG.warn("unreadable control message from {}: {} ({} bad messages since the last report)",
+                        describe(), e.getMessage(), reported);
+            }
             refuse(e.code(), e.getMessage());
             return;
         }

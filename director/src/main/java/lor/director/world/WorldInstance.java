@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 
 import lor.protocol.control.WorldLoadMessage;
 import lor.protocol.control.WorldStatusMessage;
+import lor.protocol.log.LogRate;
 
 /**
  * The director's view of one registered world. Every field is guarded by this object's monitor; the supervisor
@@ -31,6 +32,8 @@ final class WorldInstance {
     String failure;
     /** Recent abnormal exits (nanoTime), newest last, at most {@link CrashLoop#MAX_EXITS}. */
     final CrashLoop crashes = new CrashLoop();
+    /** Refused registrations are logged at this rate per world: anyone who reaches /control can repeat them. */
+    final LogRate refusedRegistrations = new LogRate();
     /** Joins that arrived while the world was stopping: served by the next spawn. */
     final List<CompletableFuture<JoinTarget>> waitingForRestart = new ArrayList<>();
 

@@ -42,6 +42,7 @@ import lor.protocol.control.WorldResumedMessage;
 import lor.protocol.control.WorldShutdownMessage;
 import lor.protocol.control.WorldSnapshotMessage;
 import lor.protocol.control.WorldStatusMessage;
+import lor.protocol.log.LogRate;
 import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
@@ -61,6 +62,8 @@ import tools.jackson.databind.node.ObjectNode;
 public final class WorldSupervisor {
 
     private static final Logger LOG = LoggerFactory.getLogger(WorldSupervisor.class);
+    /** Refused spares are worth an operator's eye, but anyone who can reach /control can repeat them. */
+    private static final LogRate REFUSED_SPARES = new LogRate();
 
     /** How often idle worlds are looked for. */
     static final long IDLE_CHECK_MILLIS = 250;
@@ -299,14 +302,10 @@ public final class WorldSupervisor {
         synchronized (w) {
             p = w.current;
             if (p == null || !p.presents(message.spawnToken())) {
-                LOG.warn("refused registration for world {} from pid {}: wrong or stale spawn token",
-                        message.worldId(), message.pid());
-                throw new RegistrationRefusedException("wrong or stale spawn token");
+                throw refusedRegistration(w, message, "wrong or stale spawn token");
             }
             if (p.adopted && message.pid() != p.pid) {
-                LOG.warn("refused registration for world {} from pid {}: its spawn record names pid {}",
-                        message.worldId(), message.pid(), p.pid);
-                throw new RegistrationRefusedException("not the recorded process");
+                throw refusedRegistration(w, message, "not the recorded process (pid " + p.pid + ")");
             }
             if (p.control != null && p.control != channel) {
                 p.control.close();
@@ -340,6 +339,16 @@ public final class WorldSupervisor {
                 channel.send(new WorldShutdownMessage(w.worldId, "stop requested while disconnected"));
             }
         }
+    }
+
+    private static RegistrationRefusedException refusedRegistration(WorldInstance w, WorldRegisterMessage message,
+                                                                    String why) {
+        long reported = w.refusedRegistrations.occurred();
+        if (reported > 0) {
+            LOG.warn("refused registration for world {} from pid {}: {} ({} refused since the last report)",
+                    w.worldId, message.pid(), why, reported);
+        }
+        return new RegistrationRefusedException(why);
     }
 
     /** The world proves it is alive; see {@link WorldHealth}. */
@@ -705,7 +714,11 @@ public final class WorldSupervisor {
     public void onSpareRegister(ControlChannel channel, SpareRegisterMessage message)
             throws RegistrationRefusedException {
         if (!spares.registered(channel, message.spawnToken(), message.pid())) {
-            LOG.warn("refused a spare registration from pid {}: unknown spawn token", message.pid());
+            long reported = REFUSED_SPARES.occurred();
+            if (reported > 0) {
+                LOG.warn("refused a spare registration from pid {}: unknown spawn token ({} refused since the last "
+                        + "report)", message.pid(), reported);
+            }
             throw new RegistrationRefusedException("unknown spare");
         }
     }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 import io.netty.channel.Channel;
+import lor.protocol.log.LogRate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,7 +33,6 @@ public final class ConnectionThrottle {
     public static final int DEFAULT_MAX_TRACKED = 65_536;
     /** A full map is swept at most this often, so that a flood of new addresses costs no full sweep per connection. */
     static final long SWEEP_INTERVAL_NANOS = 1_000_000_000L;
-    private static final long LOG_INTERVAL_NANOS = 10_000_000_000L;
 
     private final String name;
     private final int maxConcurrent;
@@ -41,8 +41,8 @@ public final class ConnectionThrottle {
     private final LongSupplier clock;
     private final Map<InetAddress, Entry> entries = new HashMap<>();
     private long lastSweepNanos;
-    private long lastLogNanos;
-    private long refusedSinceLog;
+    /** A flood refuses thousands a second: one line per interval says enough. */
+    private final LogRate refusals;
     private long refusedTotal;
 
     /**
@@ -64,7 +64,7 @@ public final class ConnectionThrottle {
         this.maxTracked = maxTracked;
         this.clock = clock;
         this.lastSweepNanos = clock.getAsLong() - SWEEP_INTERVAL_NANOS;
-        this.lastLogNanos = clock.getAsLong() - LOG_INTERVAL_NANOS;
+        this.refusals = new LogRate(LogRate.DEFAULT_INTERVAL_NANOS, clock);
     }
 
     /**
@@ -95,16 +95,16 @@ public final class ConnectionThrottle {
         Entry entry = entries.get(address);
         if (entry == null) {
             if (entries.size() >= maxTracked && !sweep(now)) {
-                return refused(address, now, "too many addresses tracked");
+                return refused(address, "too many addresses tracked");
             }
             entry = new Entry(newPerSecond == 0 ? null : new TokenBucket(newPerSecond, 2.0 * newPerSecond, now));
             entries.put(address, entry);
         }
         if (maxConcurrent > 0 && entry.open >= maxConcurrent) {
-            return refused(address, now, "too many open connections");
+            return refused(address, "too many open connections");
         }
         if (entry.bucket != null && !entry.bucket.tryTake(now)) {
-            return refused(address, now, "too many new connections");
+            return refused(address, "too many new connections");
         }
         entry.open++;
         return true;
@@ -155,15 +155,12 @@ public final class ConnectionThrottle {
         return entries.size() < maxTracked;
     }
 
-    private boolean refused(InetAddress address, long now, String why) {
+    private boolean refused(InetAddress address, String why) {
         refusedTotal++;
-        refusedSinceLog++;
-        // A flood refuses thousands a second: one line per interval says enough.
-        if (now - lastLogNanos >= LOG_INTERVAL_NANOS) {
-            LOG.warn("{}: refused {} connection(s) since the last report; latest from {}: {}", name, refusedSinceLog,
+        long reported = refusals.occurred();
+        if (reported > 0) {
+            LOG.warn("{}: refused {} connection(s) since the last report; latest from {}: {}", name, reported,
                     address.getHostAddress(), why);
-            lastLogNanos = now;
-            refusedSinceLog = 0;
         }
         return false;
     }
