@@ -16,7 +16,8 @@ import lor.testclient.soak.SoakCommand;
 /**
  * {@code java -jar test-client.jar scenarios --director ws://HOST:PORT/ws}: runs the end-to-end scenario suite
  * and exits 0 only when every scenario passed; {@code faults …} does the same with the fault scenarios.
- * {@code bots …} is the load generator ({@link BotsCommand}).
+ * {@code bots …} is the load generator ({@link BotsCommand}); {@code soak …} is issue 6's soak
+ * ({@link SoakCommand}).
  */
 public final class TestClientMain {
 
@@ -32,11 +33,11 @@ public final class TestClientMain {
               faults --director ws://HOST:PORT/ws [--timeout-ms N] [--only TEXT]
                   runs the fault scenarios (world processes killed and frozen, hostile frames) against a live
                   director on this host, same output and exit status as scenarios. Destructive for world meadow.
-              soak --director ws://HOST:PORT/ws [--players N] [--duration S] [--kill-every S] [--director-pid P]
-                  players in several worlds while a random world is SIGKILLed every so often; checks that no
-                  acknowledged snapshot is lost, no world process is orphaned and tick p99 stays under 50 ms
-                  (and, for 10 min or more with --director-pid, that the director's descriptors and memory stay
-                  flat); "soak --help" lists every option.
+              soak --director ws://HOST:PORT/ws [--players N] [--duration S] [--kill-every S] [--stop-director]
+                  players in several worlds while a random world is SIGKILLed every so often (default: 200
+                  players, 30 min, every 2 min); checks that no acknowledged snapshot is lost, no process is
+                  orphaned, tick p99 stays under 50 ms and, for 10 min or more, that the director's heap after GC
+                  and open descriptors stay flat. Runs on the director's host; "soak --help" lists every option.
               bots --director ws://HOST:PORT/ws [--count N] [--duration S] [--world W] [--rate R]
                    [--encoding json|binary] [--report FILE] [--warmup S] [--join-concurrency K] ...
                   the load generator: N bots join world W and random-walk; prints a one-line summary of
