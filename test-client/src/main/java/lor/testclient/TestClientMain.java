@@ -1,15 +1,14 @@
 package lor.testclient;
 
-import java.net.URI;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 
 import lor.testclient.bots.BotsCommand;
 import lor.testclient.lifecycle.LifecycleCommand;
+import lor.testclient.net.WsClient;
 import lor.testclient.scenario.FaultScenarios;
 import lor.testclient.scenario.Scenario;
-import lor.testclient.scenario.ScenarioRunner;
+import lor.testclient.scenario.ScenarioCommand;
 import lor.testclient.scenario.Scenarios;
 import lor.testclient.soak.SoakCommand;
 
@@ -81,29 +80,6 @@ public final class TestClientMain {
     }
 
     private static int scenarios(String[] args, List<Scenario> suite) {
-        URI director = null;
-        long timeoutMs = 120_000;
-        String only = null;
-        for (int i = 1; i < args.length; i++) {
-            String option = args[i];
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException("option " + option + " needs a value");
-            }
-            String value = args[++i];
-            switch (option) {
-                case "--director" -> director = URI.create(value);
-                case "--timeout-ms" -> timeoutMs = Long.parseLong(value);
-                case "--only" -> only = value;
-                default -> throw new IllegalArgumentException("unknown option " + option);
-            }
-        }
-        if (director == null || !("ws".equals(director.getScheme()) || "wss".equals(director.getScheme()))) {
-            throw new IllegalArgumentException("--director ws://HOST:PORT/ws is required");
-        }
-        String filter = only;
-        List<Scenario> selected = suite.stream()
-                .filter(s -> filter == null || s.name().contains(filter))
-                .toList();
-        return new ScenarioRunner(director, Duration.ofMillis(timeoutMs), System.out).run(selected) == 0 ? 0 : 1;
+        return ScenarioCommand.run(Arrays.copyOfRange(args, 1, args.length), suite, System.out, WsClient.NO_TAP);
     }
 }
