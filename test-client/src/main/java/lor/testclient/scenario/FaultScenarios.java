@@ -92,6 +92,7 @@ public final class FaultScenarios {
     static void frozenWorldReplaced(ScenarioContext ctx) throws Exception {
         GamePlayer player = GamePlayer.enter(ctx, ctx.newAccount("fault-freeze"), WORLD);
         player.awaitState("first state", STEP, s -> player.seen(player.entityId()) != null);
+        double unhealthyBefore = ctx.http().metric("lor_world_unhealthy_total");
         long frozen = pidOf(ctx);
         check(signal("STOP", frozen) == 0, "kill -STOP " + frozen);
         try {
@@ -101,7 +102,10 @@ public final class FaultScenarios {
             // Only matters if the director did not kill it: a frozen process must not be left behind.
             signal("CONT", frozen);
         }
-        check(ctx.http().metric("lor_world_unhealthy_total") >= 1, "counted in lor_world_unhealthy_total");
+        ctx.await("the director to mark the killed world stopped", Duration.ofSeconds(10),
+                () -> ctx.http().world(WORLD).status().equals("stopped"));
+        equal(unhealthyBefore + 1, ctx.http().metric("lor_world_unhealthy_total"),
+                "lor_world_unhealthy_total: the frozen world, counted once");
         GamePlayer replaced = GamePlayer.enter(ctx, ctx.newAccount("fault-freeze"), WORLD);
         replaced.awaitState("first state in the new process", STEP, s -> replaced.seen(replaced.entityId()) != null);
         long now = pidOf(ctx);

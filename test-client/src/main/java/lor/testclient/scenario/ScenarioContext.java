@@ -58,22 +58,22 @@ public final class ScenarioContext implements AutoCloseable {
         return directorHttp;
     }
 
-    public synchronized WsClient director() throws Exception {
-        WsClient client = WsClient.connect(http, directorWs, DirectorMessages.clientCodec(), STEP, frameTap);
-        open.add(client);
-        return client;
+    public WsClient director() throws Exception {
+        return opened(WsClient.connect(http, directorWs, DirectorMessages.clientCodec(), STEP, frameTap));
     }
 
-    public synchronized WsClient game(String gameUrl) throws Exception {
-        WsClient client = WsClient.connect(http, URI.create(gameUrl), GameMessages.clientCodec(), STEP, frameTap);
-        open.add(client);
-        return client;
+    public WsClient game(String gameUrl) throws Exception {
+        return opened(WsClient.connect(http, URI.create(gameUrl), GameMessages.clientCodec(), STEP, frameTap));
     }
 
     /** A connection to the director's control endpoint, speaking as a world process would. */
-    public synchronized WsClient control() throws Exception {
+    public WsClient control() throws Exception {
         URI url = URI.create(directorWs.toString().replaceFirst("/ws$", "/control"));
-        WsClient client = WsClient.connect(http, url, ControlMessages.worldCodec(), STEP, frameTap);
+        return opened(WsClient.connect(http, url, ControlMessages.worldCodec(), STEP, frameTap));
+    }
+
+    /** Connections are made outside the lock: the soak's players connect from many threads at once. */
+    private synchronized WsClient opened(WsClient client) {
         open.add(client);
         return client;
     }

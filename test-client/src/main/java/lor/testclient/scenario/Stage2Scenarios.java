@@ -24,6 +24,8 @@ import lor.testclient.net.DirectorHttp.WorldRow;
 public final class Stage2Scenarios {
 
     static final String WORLD = "meadow";
+    /** "A world process that dies is noticed at once" (README): well before any heartbeat would be missed. */
+    static final Duration NOTICED_WITHIN = Duration.ofSeconds(2);
 
     private Stage2Scenarios() {
     }
@@ -200,15 +202,21 @@ public final class Stage2Scenarios {
         ProcessHandle world = ProcessHandle.of(pid).orElseThrow(
                 () -> new AssertionError("world process " + pid + " is not on this host"));
         world.destroyForcibly();
-        ctx.await("the director to see the world stopped", STEP,
+        // The director notices a dead world at once (its process handle's exit), not at the next heartbeat.
+        ctx.await("the director to see the world stopped", NOTICED_WITHIN,
                 () -> ctx.http().world(WORLD).status().equals("stopped"));
         WorldRow stopped = ctx.http().world(WORLD);
+        check(stopped.pid() == null, "a stopped world has no pid, not " + stopped.pid());
+        check(player.connection().awaitClose(STEP) > 0, "the killed world's player lost its connection");
         GamePlayer back = GamePlayer.enter(ctx, ctx.login(account.username()), WORLD);
         WorldRow running = ctx.http().world(WORLD);
         check(running.pid() != null && running.pid() != pid, "a new pid, not " + pid);
         equal(stopped.lastSnapshotSeq(), running.hydratedSeq(), "hydrated from the last persisted snapshot");
         equal(at[0], back.welcome().you().x(), "x after the crash");
         equal(at[1], back.welcome().you().y(), "y after the crash");
+        equal(at[2], back.welcome().you().layer(), "layer after the crash");
+        check(back.welcome().tick() > player.welcome().tick(), "the clock continues from the snapshot: tick "
+                + back.welcome().tick() + " after " + player.welcome().tick());
     }
 
     static void idleRejoin(ScenarioContext ctx) throws Exception {

@@ -14,8 +14,9 @@ class FaultSuiteIT {
 
     @Test
     void everyFaultScenarioPassesAgainstARealDirector() throws Exception {
+        // A short handshake deadline: the slow-header scenario waits for it, and NetworkGuardsIT holds the default.
         try (DirectorProcess director = DirectorProcess.start(dataDir, "fault-suite",
-                "--snapshot-interval-ms", "1000")) {
+                "--snapshot-interval-ms", "1000", "--handshake-timeout-ms", "2000")) {
             SuiteCommand.passes(director, "faults", FaultScenarios.all().size());
         }
     }

@@ -28,6 +28,7 @@ import lor.protocol.game.StateMessage;
 import lor.protocol.game.WelcomeMessage;
 import lor.testclient.e2e.LaunchedDirector;
 import lor.testclient.fuzz.HostileFrames.Endpoint;
+import lor.testclient.jvm.HeapProbe;
 import lor.testclient.net.DirectorHttp;
 import lor.testclient.net.WsClient;
 import lor.testclient.scenario.ScenarioContext;

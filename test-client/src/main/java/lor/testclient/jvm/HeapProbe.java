@@ -1,4 +1,4 @@
-package lor.testclient.fuzz;
+package lor.testclient.jvm;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -12,9 +12,10 @@ import com.sun.tools.attach.VirtualMachine;
 
 /**
  * The heap of another JVM of ours (the director, a world), read through its platform MXBean: the attach API starts
- * the process's local management agent, and JMX asks it for a full GC and its heap use after it.
+ * the process's local management agent, and JMX asks it for a full GC and its heap use after it. Used by the soak
+ * (the director's heap over half an hour) and the fuzz test (heap growth under hostile input).
  */
-final class HeapProbe implements AutoCloseable {
+public final class HeapProbe implements AutoCloseable {
 
     private final JMXConnector connector;
     private final MemoryMXBean memory;
@@ -24,7 +25,7 @@ final class HeapProbe implements AutoCloseable {
         this.memory = memory;
     }
 
-    static HeapProbe attach(long pid) throws Exception {
+    public static HeapProbe attach(long pid) throws Exception {
         VirtualMachine vm = VirtualMachine.attach(String.valueOf(pid));
         String address;
         try {
@@ -39,7 +40,7 @@ final class HeapProbe implements AutoCloseable {
     }
 
     /** Heap in use right after a full collection, in bytes. */
-    long usedAfterGc() {
+    public long usedAfterGc() {
         memory.gc();
         return memory.getHeapMemoryUsage().getUsed();
     }
