@@ -10,8 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The short soak of issue 6: {@code test-client soak} against {@code director.jar}, 200 players in three worlds for
  * 2 minutes once they are all in, a world SIGKILLed every 30 s, then the director stopped with SIGTERM. Two minutes
- * say nothing about heap or descriptor flatness (printed, not judged); the 30-minute run in docs/reliability.md
- * does.
+ * on a host shared with the build say nothing about heap or descriptor flatness or tick times (printed, not
+ * judged); the 30-minute run in docs/reliability.md judges them.
  */
 class SoakIT {
 
@@ -25,7 +25,7 @@ class SoakIT {
             String printed = SuiteCommand.passes(director, 3, "soak", "--players", "200", "--duration", "120",
                     "--kill-every", "30", "--seed", "6", "--stop-director");
             assertThat(printed).contains("PASS acknowledged snapshots kept: 3 kills (3 with an acknowledged snapshot)",
-                    "PASS no orphan processes", "PASS tick p99 under 50 ms");
+                    "PASS no orphan processes", "tick p99 (not judged");
             assertThat(director.isAlive()).as("stopped by the soak").isFalse();
         }
     }
