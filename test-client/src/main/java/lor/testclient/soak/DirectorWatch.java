@@ -35,16 +35,23 @@ final class DirectorWatch implements AutoCloseable {
     }
 
     /**
-     * The director is the parent of its world processes: the soak needs no pid from its operator.
+     * The director is the parent of its world processes: the soak needs no pid from its operator. A world that a
+     * restarted director took back has lost its parent (it is init's, or a subreaper's, now), and the soak must never
+     * watch, let alone stop, such a process: only a java parent other than pid 1 counts.
      *
-     * @throws IllegalStateException when no running world is a process of this host
+     * @throws IllegalStateException when no running world is a child of a director of this host
      */
     static DirectorWatch of(List<WorldRow> rows) {
         Optional<ProcessHandle> parent = rows.stream().filter(r -> r.pid() != null && "running".equals(r.status()))
                 .map(r -> ProcessHandle.of(r.pid()).flatMap(ProcessHandle::parent)).flatMap(Optional::stream)
+                .filter(DirectorWatch::couldBeADirector)
                 .findFirst();
-        return new DirectorWatch(parent.orElseThrow(() -> new IllegalStateException(
-                "no running world is a process of this host: the soak must run beside the director")));
+        return new DirectorWatch(parent.orElseThrow(() -> new IllegalStateException("no running world is a child "
+                + "of a director of this host: the soak must run beside the director, on worlds it started itself")));
+    }
+
+    private static boolean couldBeADirector(ProcessHandle process) {
+        return process.pid() != 1 && process.info().command().map(c -> c.endsWith("java")).orElse(false);
     }
 
     long pid() {
