@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 
+import lor.testclient.net.DirectorUrl;
+
 /**
  * The options of {@code test-client.jar bots}: every one has a default except {@code --director}. Durations are in
  * seconds. {@link #parse} throws {@link IllegalArgumentException} for anything it cannot accept (the command exits
@@ -89,15 +91,7 @@ public record BotsOptions(URI director, int count, double durationSeconds, doubl
         if (directorText == null) {
             throw new IllegalArgumentException("--director ws://HOST:PORT/ws is required");
         }
-        URI director;
-        try {
-            director = URI.create(directorText);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--director is not a URL: " + directorText);
-        }
-        if (!"ws".equals(director.getScheme()) || director.getHost() == null || director.getPort() <= 0) {
-            throw new IllegalArgumentException("--director must be ws://HOST:PORT/ws, not " + directorText);
-        }
+        URI director = DirectorUrl.parse(directorText);
         String encoding = values.getOrDefault("encoding", JSON);
         if (!encoding.equals(JSON) && !encoding.equals(BINARY)) {
             throw new IllegalArgumentException("--encoding must be json or binary, not " + encoding);

@@ -6,6 +6,7 @@ import java.util.List;
 
 import lor.protocol.game.HelloMessage;
 import lor.protocol.game.binary.BinaryState;
+import lor.testclient.net.DirectorUrl;
 
 /**
  * The options of {@code test-client.jar soak}; every one has a default except {@code --director}. {@link #parse}
@@ -58,7 +59,7 @@ record SoakOptions(URI director, int players, Duration duration, Duration killEv
             }
             String value = args[++i];
             switch (option) {
-                case "--director" -> director = director(value);
+                case "--director" -> director = DirectorUrl.parse(value);
                 case "--players" -> players = number(option, value, 1, 10_000);
                 case "--duration" -> duration = Duration.ofSeconds(number(option, value, 1, 7 * 86_400));
                 case "--kill-every" -> killEvery = Duration.ofSeconds(number(option, value, 1, 7 * 86_400));
@@ -72,19 +73,6 @@ record SoakOptions(URI director, int players, Duration duration, Duration killEv
             throw new IllegalArgumentException("--director ws://HOST:PORT/ws is required\n" + USAGE);
         }
         return new SoakOptions(director, players, duration, killEvery, worlds, encoding, seed, stopDirector);
-    }
-
-    private static URI director(String value) {
-        URI uri;
-        try {
-            uri = URI.create(value);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--director is not a URL: " + value);
-        }
-        if (!"ws".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() <= 0) {
-            throw new IllegalArgumentException("--director must be ws://HOST:PORT/ws, not " + value);
-        }
-        return uri;
     }
 
     private static List<String> worlds(String value) {
