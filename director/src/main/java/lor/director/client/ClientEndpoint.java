@@ -8,6 +8,7 @@ import lor.protocol.MessageCodec;
 import lor.protocol.director.DirectorMessages;
 import lor.protocol.netty.FrameRateLimiter;
 import lor.protocol.netty.KeepAlive;
+import lor.protocol.netty.LingeringClose;
 import lor.protocol.netty.OversizeClosingFrameAggregator;
 
 /** The pipeline of the client endpoint {@code /ws}, installed once the router has seen the upgrade. */
@@ -41,6 +42,7 @@ public final class ClientEndpoint {
         pipeline.addFirst(KeepAlive.NAME, new KeepAlive(keepAlive));
         pipeline.addLast(FRAME_LIMIT, FrameRateLimiter.forClients(CODEC))
                 .addLast(WEBSOCKET, new WebSocketServerProtocolHandler(webSocketConfig))
+                .addLast(LingeringClose.NAME, LingeringClose.installer())
                 .addLast(FRAME_AGGREGATOR, new OversizeClosingFrameAggregator(Limits.MAX_CLIENT_FRAME_BYTES))
                 .addLast(SESSION, new ClientSessionHandler(services));
     }

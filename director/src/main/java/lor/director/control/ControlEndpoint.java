@@ -7,6 +7,7 @@ import lor.director.world.WorldSupervisor;
 import lor.protocol.Limits;
 import lor.protocol.control.ControlMessages;
 import lor.protocol.netty.FrameRateLimiter;
+import lor.protocol.netty.LingeringClose;
 import lor.protocol.netty.MessageFrames;
 import lor.protocol.netty.OversizeClosingFrameAggregator;
 
@@ -40,6 +41,7 @@ public final class ControlEndpoint {
     public void configure(ChannelPipeline pipeline) {
         pipeline.addLast(FRAME_LIMIT, FrameRateLimiter.forClients(ControlMessages.directorCodec()))
                 .addLast(WEBSOCKET, new WebSocketServerProtocolHandler(webSocketConfig))
+                .addLast(LingeringClose.NAME, LingeringClose.installer())
                 // Until a world registers, its messages are held to client size.
                 .addLast(FRAME_AGGREGATOR, new OversizeClosingFrameAggregator(Limits.MAX_CLIENT_FRAME_BYTES))
                 .addLast(SESSION, new ControlSessionHandler(supervisor, maxSnapshotBytes, portalTimeoutMs));

@@ -1,12 +1,11 @@
 package lor.protocol.netty;
 
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
-import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
@@ -36,9 +35,6 @@ public final class FrameRateLimiter extends ChannelInboundHandlerAdapter {
     public static final int CLIENT_FRAMES_PER_SECOND = 50;
     /** Frames a client connection may send at once. */
     public static final int CLIENT_FRAME_BURST = 100;
-
-    /** Longest wait for a flooder to hang up after its close frame. */
-    static final long LINGER_MILLIS = 2_000;
 
     private final MessageCodec codec;
     private final LongSupplier clock;
@@ -89,20 +85,6 @@ public final class FrameRateLimiter extends ChannelInboundHandlerAdapter {
         // Written from here, the frames skip the handlers after this one, which a flood must not reach any more.
         ctx.write(new TextWebSocketFrame(codec.encode(error)));
         ctx.writeAndFlush(new CloseWebSocketFrame(Limits.CLOSE_POLICY, error.code()))
-                .addListener(f -> lingerThenClose(ctx));
-    }
-
-    /**
-     * Closing with the flood's frames still unread would make the kernel reset the connection, and a reset can
-     * destroy the close frame on its way to the peer. A half close delivers it; what still arrives is read and
-     * dropped until the peer hangs up, or {@link #LINGER_MILLIS} have passed.
-     */
-    private static void lingerThenClose(ChannelHandlerContext ctx) {
-        if (ctx.channel() instanceof DuplexChannel duplex && duplex.isActive()) {
-            duplex.shutdownOutput();
-            ctx.executor().schedule(() -> ctx.close(), LINGER_MILLIS, TimeUnit.MILLISECONDS);
-        } else {
-            ctx.close();
-        }
+                .addListener(ChannelFutureListener.CLOSE);
     }
 }

@@ -77,6 +77,11 @@ public final class RawWebSocket implements AutoCloseable {
         out.write(frame.toByteArray());
     }
 
+    /** Writes bytes as they are: a frame's head without its payload, a payload in pieces. */
+    public void sendRaw(byte[] bytes) throws IOException {
+        out.write(bytes);
+    }
+
     /**
      * Sends up to {@code count} frames of {@code opcode}, stopping early when the server has closed the connection.
      *

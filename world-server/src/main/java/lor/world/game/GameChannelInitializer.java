@@ -14,6 +14,7 @@ import lor.protocol.game.GameMessages;
 import lor.protocol.netty.ConnectionThrottle;
 import lor.protocol.netty.FrameRateLimiter;
 import lor.protocol.netty.KeepAlive;
+import lor.protocol.netty.LingeringClose;
 import lor.protocol.netty.NetworkGuards;
 import lor.protocol.netty.OriginGuard;
 import lor.protocol.netty.OriginPolicy;
@@ -94,6 +95,7 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
                 .addLast(ORIGIN_GUARD, originGuard)
                 .addLast(FRAME_LIMIT, FrameRateLimiter.forClients(codec))
                 .addLast(WEBSOCKET, new WebSocketServerProtocolHandler(webSocketConfig))
+                .addLast(LingeringClose.NAME, LingeringClose.installer())
                 .addLast(FRAME_AGGREGATOR, new OversizeClosingFrameAggregator(Limits.MAX_CLIENT_FRAME_BYTES))
                 .addLast(SESSION, new GameSessionHandler(codec, world.gate(), world.admission(),
                         world.intentsPerSecond()));

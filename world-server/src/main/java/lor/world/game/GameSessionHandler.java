@@ -26,6 +26,7 @@ import lor.protocol.game.MoveFrameReader;
 import lor.protocol.game.MoveMessage;
 import lor.protocol.game.RejectedMessage;
 import lor.protocol.netty.HttpResponses;
+import lor.protocol.netty.LingeringClose;
 import lor.protocol.netty.MessageFrames;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketException;
@@ -46,7 +47,7 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     /** Intents one connection may have waiting for ticks: more than a second's worth at the default rate. */
     static final int INTENT_QUEUE_CAPACITY = 32;
 
-    private enum State { AWAITING_HELLO, IN_WORLD }
+    private enum State { AWAITING_HELLO, IN_WORLD, ENDED }
 
     private final MessageCodec codec;
     private final TicketGate gate;
@@ -79,6 +80,9 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         try {
+            if (state == State.ENDED) {
+                return;
+            }
             if (msg instanceof FullHttpRequest request) {
                 HttpResponses.notFound(ctx, request);
             } else if (msg instanceof TextWebSocketFrame frame) {
@@ -179,10 +183,25 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        end();
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt == LingeringClose.Closing.EVENT) {
+            // The socket lingers for the close frame's sake, but the player is gone now: nothing it sent after
+            // this may reach a tick, and a connection it opens meanwhile must find it held, not still playing.
+            end();
+        }
+        ctx.fireUserEventTriggered(evt);
+    }
+
+    private void end() {
         if (state == State.IN_WORLD) {
             admission.leave(this, clientClosed);
         }
-        ctx.fireChannelInactive();
+        state = State.ENDED;
     }
 
     @Override
