@@ -56,6 +56,8 @@ import org.slf4j.LoggerFactory;
 public final class Director implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Director.class);
+    /** Sign-ins waiting for a hashing thread; beyond this they are told the server is busy (a few seconds each). */
+    private static final int PASSWORD_QUEUE = 128;
 
     private final DirectorConfig config;
     private final AtomicBoolean closing = new AtomicBoolean();
@@ -63,6 +65,7 @@ public final class Director implements AutoCloseable {
     private EmbeddedDatabase embedded;
     private Database database;
     private ThreadPoolExecutor blocking;
+    private ThreadPoolExecutor passwordWork;
     private ScheduledExecutorService scheduler;
     private WorldSupervisor supervisor;
     private EventLoopGroup boss;
@@ -100,12 +103,23 @@ public final class Director implements AutoCloseable {
 
         blocking = new ThreadPoolExecutor(config.dbPoolSize(), config.dbPoolSize(), 60, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(1024), named("blocking"));
+        // Password hashing gets its own pool: a sign-in storm queues here instead of delaying lease renewals and
+        // snapshot commits on the shared one. The KDF is CPU-bound, so more threads than cores would only share
+        // them; two connections always stay free for world work.
+        int hashingThreads = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(),
+                config.dbPoolSize() - 2));
+        passwordWork = new ThreadPoolExecutor(hashingThreads, hashingThreads, 60, TimeUnit.SECONDS,
+                new ArrayBlockingQueue<>(PASSWORD_QUEUE), named("password-hashing"));
         scheduler = Executors.newSingleThreadScheduledExecutor(named("director-timers"));
         DirectorMetrics metrics = new DirectorMetrics();
         Clock clock = Clock.systemUTC();
 
         AccountService accounts = new AccountService(new AccountRepository(database), new SessionRepository(database),
-                new PasswordHasher(), Duration.ofMillis(config.sessionTtlMs()), clock);
+                new PasswordHasher(config.passwordIterations()), Duration.ofMillis(config.sessionTtlMs()), clock);
+        if (config.passwordIterations() < PasswordHasher.ITERATIONS) {
+            LOG.warn("new passwords are hashed with {} PBKDF2 iterations, fewer than the {} recommended: fit for "
+                    + "tests, not for real accounts", config.passwordIterations(), PasswordHasher.ITERATIONS);
+        }
         WorldRepository worldRepository = new WorldRepository(database);
         SnapshotRepository snapshots = new SnapshotRepository(database, config.snapshotsKept());
         AtomicInteger boundPort = new AtomicInteger();
@@ -136,8 +150,8 @@ public final class Director implements AutoCloseable {
         long joinTimeoutMs = config.spawnTimeoutMs() + 5_000;
         LoginThrottle loginThrottle = new LoginThrottle(config.loginBackoffMs(), config.loginFailuresPerAddress(),
                 () -> System.nanoTime() / 1_000_000);
-        ClientServices clientServices = new ClientServices(accounts, supervisor, blocking, metrics, tickets,
-                joinTimeoutMs, loginThrottle);
+        ClientServices clientServices = new ClientServices(accounts, supervisor, blocking, passwordWork, metrics,
+                tickets, joinTimeoutMs, loginThrottle);
         ConnectionThrottle throttle = config.guards(config.port()).throttle("director port");
         metrics.connectionsRefused = throttle::refusedTotal;
         DirectorChannelInitializer initializer = new DirectorChannelInitializer(
@@ -201,6 +215,9 @@ public final class Director implements AutoCloseable {
             }
             if (scheduler != null) {
                 scheduler.shutdownNow();
+            }
+            if (passwordWork != null) {
+                passwordWork.shutdownNow();
             }
             if (blocking != null) {
                 blocking.shutdown();

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 import lor.director.account.LoginThrottle;
+import lor.director.account.PasswordHasher;
 import lor.protocol.netty.HttpDeadlines;
 import lor.protocol.netty.NetworkGuards;
 import lor.protocol.netty.KeepAlive;
@@ -48,7 +49,8 @@ public record DirectorConfig(
         long reconnectWindowMs,
         long loginBackoffMs,
         int loginFailuresPerAddress,
-        boolean leaveWorldsOnStop) {
+        boolean leaveWorldsOnStop,
+        int passwordIterations) {
 
     public static final String USAGE = """
             usage: java -jar director/target/director.jar [options]
@@ -111,6 +113,10 @@ public record DirectorConfig(
                                         snapshot (default), or leave them playing with their players connected
                                         for a director started again on this host, port and database to take
                                         back (within 60 s, or they end themselves)
+              --password-iterations N   PBKDF2-HMAC-SHA256 iterations of new password hashes (default 600000,
+                                        OWASP's recommendation; at least 1000); a stored hash keeps its own
+                                        count. Lower it only for tests: it is what makes a stolen hash slow to
+                                        crack
               --help                    print this and exit
             """;
 
@@ -193,7 +199,9 @@ public record DirectorConfig(
                 longOption(options, "--login-backoff-ms", 1_000, 1, 60_000),
                 (int) longOption(options, "--login-failures-per-address", LoginThrottle.ADDRESS_FREE_FAILURES, 0,
                         1_000_000),
-                leaveWorldsOnStop(options.getOrDefault("--on-stop", "stop-worlds")));
+                leaveWorldsOnStop(options.getOrDefault("--on-stop", "stop-worlds")),
+                (int) longOption(options, "--password-iterations", PasswordHasher.ITERATIONS,
+                        PasswordHasher.MIN_ITERATIONS, 10_000_000));
     }
 
     private static boolean leaveWorldsOnStop(String value) {
@@ -276,7 +284,8 @@ public record DirectorConfig(
                 + ", pingIntervalMs=" + pingIntervalMs
                 + ", clientTimeoutMs=" + clientTimeoutMs + ", reconnectWindowMs=" + reconnectWindowMs
                 + ", loginBackoffMs=" + loginBackoffMs + ", loginFailuresPerAddress=" + loginFailuresPerAddress
-                + ", onStop=" + (leaveWorldsOnStop ? "leave-worlds" : "stop-worlds") + "]";
+                + ", onStop=" + (leaveWorldsOnStop ? "leave-worlds" : "stop-worlds")
+                + ", passwordIterations=" + passwordIterations + "]";
     }
 
     /** Thrown by {@link #parse} for {@code --help}. */
@@ -293,7 +302,7 @@ public record DirectorConfig(
             "--world-jvm-options", NetworkGuards.MAX_CONNECTIONS_OPTION, NetworkGuards.MAX_NEW_CONNECTIONS_OPTION,
             NetworkGuards.HANDSHAKE_TIMEOUT_OPTION, NetworkGuards.ALLOWED_ORIGINS_OPTION, "--ping-interval-ms",
             "--client-timeout-ms", "--reconnect-window-ms", "--login-backoff-ms", "--login-failures-per-address",
-            "--on-stop");
+            "--on-stop", "--password-iterations");
 
     /**
      * Only {@code -X…} (heap, GC, {@code -XX:} flags) and {@code -D…} options: anything else ({@code -jar},

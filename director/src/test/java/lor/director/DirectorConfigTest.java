@@ -54,6 +54,13 @@ class DirectorConfigTest {
         assertThat(config.loginBackoffMs()).isEqualTo(1_000);
         assertThat(config.loginFailuresPerAddress()).isEqualTo(20);
         assertThat(config.leaveWorldsOnStop()).as("a stopped director leaves nothing running").isFalse();
+        assertThat(config.passwordIterations()).isEqualTo(600_000);
+    }
+
+    @Test
+    void passwordIterationsHaveAFloor() {
+        assertThatThrownBy(() -> parse("--password-iterations", "999"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--password-iterations");
     }
 
     @Test
@@ -114,7 +121,8 @@ class DirectorConfigTest {
                 option("--login-backoff-ms", "250", DirectorConfig::loginBackoffMs, 250L),
                 option("--login-failures-per-address", "0", DirectorConfig::loginFailuresPerAddress, 0),
                 option("--on-stop", "leave-worlds", DirectorConfig::leaveWorldsOnStop, true),
-                option("--on-stop", "stop-worlds", DirectorConfig::leaveWorldsOnStop, false));
+                option("--on-stop", "stop-worlds", DirectorConfig::leaveWorldsOnStop, false),
+                option("--password-iterations", "1000", DirectorConfig::passwordIterations, 1_000));
 
     }
 

@@ -14,12 +14,14 @@ import lor.protocol.ticket.Secrets;
 /**
  * PBKDF2-HMAC-SHA256 with a 16-byte random salt, stored as {@code pbkdf2-sha256$ITERATIONS$SALT$HASH}. The
  * iteration count travels with each hash, so raising it later leaves existing hashes verifiable. Deliberately slow
- * (hundreds of milliseconds): run it on the blocking executor.
+ * (hundreds of milliseconds): the director runs it on a pool of its own, never on an event loop.
  */
 public final class PasswordHasher {
 
     /** OWASP's 2023 recommendation for PBKDF2-HMAC-SHA256. */
     public static final int ITERATIONS = 600_000;
+    /** The floor of {@code --password-iterations}: below it the hash is hardly a KDF any more. */
+    public static final int MIN_ITERATIONS = 1_000;
     static final int SALT_BYTES = 16;
     static final int KEY_BITS = 256;
     private static final String PREFIX = "pbkdf2-sha256";
@@ -34,7 +36,10 @@ public final class PasswordHasher {
         this(ITERATIONS);
     }
 
-    PasswordHasher(int iterations) {
+    public PasswordHasher(int iterations) {
+        if (iterations < MIN_ITERATIONS) {
+            throw new IllegalArgumentException("at least " + MIN_ITERATIONS + " PBKDF2 iterations, not " + iterations);
+        }
         this.iterations = iterations;
     }
 

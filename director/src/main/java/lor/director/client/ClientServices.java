@@ -8,8 +8,11 @@ import lor.director.account.LoginThrottle;
 import lor.director.world.TicketIssuer;
 import lor.director.world.WorldSupervisor;
 
-/** What a client session needs from the rest of the director. */
-public record ClientServices(AccountService accounts, WorldSupervisor worlds, Executor blocking,
+/**
+ * What a client session needs from the rest of the director. {@code passwordWork} runs what hashes a password
+ * (register, login); {@code blocking} runs the rest of the blocking work (database, process start).
+ */
+public record ClientServices(AccountService accounts, WorldSupervisor worlds, Executor blocking, Executor passwordWork,
                              DirectorMetrics metrics, TicketIssuer tickets, long joinTimeoutMs,
                              LoginThrottle loginThrottle) {
 }

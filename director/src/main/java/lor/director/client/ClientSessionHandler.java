@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -121,14 +122,14 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
     private CompletableFuture<Message> handle(Message request) {
         AccountService accounts = services.accounts();
         if (request instanceof RegisterMessage r) {
-            return blocking(r.ref(), () -> new RegisteredMessage(accounts.register(r.username(), r.password()),
-                    r.ref()));
+            return blocking(services.passwordWork(), r.ref(),
+                    () -> new RegisteredMessage(accounts.register(r.username(), r.password()), r.ref()));
         }
         if (request instanceof LoginMessage l) {
             return login(l);
         }
         if (request instanceof ResumeMessage r) {
-            return blocking(r.ref(), () -> loggedIn(accounts.resume(r.token()), r.ref()));
+            return blocking(services.blocking(), r.ref(), () -> loggedIn(accounts.resume(r.token()), r.ref()));
         }
         if (request instanceof LogoutMessage o) {
             return logout(o);
@@ -159,7 +160,7 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
         LoginThrottle.Attempt attempt = decision.attempt();
         CompletableFuture<Message> answer;
         try {
-            answer = blocking(l.ref(), () -> {
+            answer = blocking(services.passwordWork(), l.ref(), () -> {
                 AccountService.Session session;
                 try {
                     session = services.accounts().login(l.username(), l.password());
@@ -189,7 +190,7 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
         }
         long account = accountId;
         String token = sessionToken;
-        return blocking(o.ref(), () -> {
+        return blocking(services.blocking(), o.ref(), () -> {
             services.accounts().logout(token);
             // Queued before the answer is: no request after logout sees the connection authenticated.
             channel.eventLoop().execute(() -> {
@@ -243,10 +244,10 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
         return new LoggedInMessage(session.accountId(), session.token(), ref);
     }
 
-    /** Work that blocks (database, password hashing) runs on the blocking executor, never on the event loop. */
-    private CompletableFuture<Message> blocking(Object ref, AccountWork work) {
+    /** Work that blocks (database, password hashing) runs on an executor, never on the event loop. */
+    private CompletableFuture<Message> blocking(Executor executor, Object ref, AccountWork work) {
         CompletableFuture<Message> answer = new CompletableFuture<>();
-        services.blocking().execute(() -> {
+        executor.execute(() -> {
             try {
                 answer.complete(work.run());
             } catch (AccountException e) {

@@ -1,6 +1,7 @@
 package lor.director.account;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
 import java.util.Base64;
@@ -62,8 +63,14 @@ class PasswordHasherTest {
     }
 
     @Test
+    void refusesAnIterationCountBelowTheFloor() {
+        assertThatThrownBy(() -> new PasswordHasher(PasswordHasher.MIN_ITERATIONS - 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 1000");
+    }
+
+    @Test
     void verifiesAHashMadeWithAnotherIterationCount() {
-        String older = new PasswordHasher(500).hash("kept across upgrades");
+        String older = new PasswordHasher(1_500).hash("kept across upgrades");
 
         assertThat(new PasswordHasher(2_000).verify("kept across upgrades", older)).isTrue();
         assertThat(new PasswordHasher(2_000).verify("other password", older)).isFalse();

@@ -5,8 +5,12 @@ import static org.awaitility.Awaitility.await;
 
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import lor.protocol.ErrorMessage;
@@ -45,7 +49,9 @@ class AccountProtectionIT {
 
     @BeforeAll
     static void startDirector() throws Exception {
+        // The real hashing cost: the sign-in storm is only a storm at that cost.
         director = DirectorProcess.start(dataDir, "account-protection", "--login-backoff-ms", "400",
+                DirectorProcess.PASSWORD_ITERATIONS, Integer.toString(DirectorProcess.REAL_PASSWORD_ITERATIONS),
                 "--warm-spares", "0");
     }
 
@@ -130,6 +136,47 @@ class AccountProtectionIT {
         try (WsClient other = connect()) {
             other.send(new ResumeMessage(token, "r"));
             assertThat(other.expectError("bad_token", STEP).ref()).hasToString("r");
+        }
+    }
+
+    /**
+     * Forty registrations at once queue up seconds of hashing. They wait for their own pool: the
+     * database work of the rest of the director (here the readiness probe; in production lease renewals and
+     * snapshot commits) is not queued behind them.
+     */
+    @Test
+    void aSignInStormDoesNotQueueTheRestOfTheDirectorsDatabaseWork() throws Exception {
+        int storm = 40;
+        String prefix = "storm" + System.nanoTime() % 1_000_000 + "-";
+        List<WsClient> clients = new ArrayList<>();
+        try {
+            for (int i = 0; i < storm; i++) {
+                clients.add(connect());
+            }
+            for (int i = 0; i < storm; i++) {
+                clients.get(i).send(new RegisterMessage(prefix + i, PASSWORD, i));
+            }
+            HttpResponse<String> ready = http.send(HttpRequest.newBuilder(director.baseUrl().resolve("/readyz"))
+                    .timeout(STEP).build(), HttpResponse.BodyHandlers.ofString());
+            boolean[] answered = new boolean[storm];
+            for (int i = 0; i < storm; i++) {
+                answered[i] = clients.get(i).poll(Duration.ZERO) != null;
+            }
+
+            assertThat(ready.statusCode()).as("/readyz during the storm: %s", ready.body()).isEqualTo(200);
+            int early = 0;
+            for (boolean a : answered) {
+                early += a ? 1 : 0;
+            }
+            assertThat(early).as("registrations already answered when /readyz was").isLessThan(storm / 2);
+            for (int i = 0; i < storm; i++) {
+                if (!answered[i]) {
+                    assertThat(clients.get(i).expect(RegisteredMessage.class, STEP).ref()).hasToString(
+                            Integer.toString(i));
+                }
+            }
+        } finally {
+            clients.forEach(WsClient::close);
         }
     }
 

@@ -48,7 +48,9 @@ class NetworkGuardsIT {
         // the throttle, is what cuts them.
         try (DirectorProcess director = DirectorProcess.start(dataDir, "network-guards",
                 "--handshake-timeout-ms", Long.toString(HANDSHAKE_TIMEOUT_MS),
-                "--max-new-connections-per-second", "1000", "--idle-shutdown-ms", "600000");
+                "--max-new-connections-per-second", "1000", "--idle-shutdown-ms", "600000",
+                // The login it times hashes at the real cost.
+                DirectorProcess.PASSWORD_ITERATIONS, Integer.toString(DirectorProcess.REAL_PASSWORD_ITERATIONS));
              ScenarioContext ctx = GameSession.context(director)) {
             int port = director.baseUrl().getPort();
             String ownOrigin = "http://127.0.0.1:" + port;
