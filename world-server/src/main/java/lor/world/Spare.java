@@ -1,5 +1,6 @@
 package lor.world;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,10 @@ import lor.protocol.ticket.TicketSigner;
 import lor.sim.grid.BenchMap;
 import lor.sim.world.World;
 import lor.world.control.ControlLink;
+import lor.world.game.GameAdmission;
+import lor.world.game.GameEntry;
+import lor.world.game.PlayerConnection;
+import lor.world.game.TicketGate;
 import lor.world.sim.WorldLoop;
 import lor.world.snapshot.SnapshotCodec;
 import lor.world.snapshot.SnapshotOutbox;
@@ -36,7 +41,7 @@ final class Spare {
     private static final Logger LOG = LoggerFactory.getLogger(Spare.class);
 
     /** The world id the spare's provisional configuration carries; never registered. */
-    private static final String NO_WORLD_YET = "spare";
+    static final String NO_WORLD_YET = "spare";
 
     /** The warm-up world's director: there is none, so nothing is ever sent. */
     private static final ControlLink NO_DIRECTOR = new ControlLink() {
@@ -81,6 +86,7 @@ final class Spare {
         try {
             if (warmUp) {
                 warmUp();
+                warmGameEndpoint(host);
             }
         } catch (Exception | Error e) {
             host.release();
@@ -177,6 +183,48 @@ final class Spare {
             }
         }
         LOG.info("warm-up done in {} ms", (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /**
+     * One player through the host's own game endpoint into a throwaway world, before the spare registers (so before
+     * any real player can be sent here): see {@link LoopbackPlayer}. The throwaway world has no tick thread; the
+     * connection's event loop admits the one player itself.
+     *
+     * @return whether the player got its welcome; a spare without it still works, its first player only waits longer
+     */
+    static boolean warmGameEndpoint(WorldHost host) {
+        long start = System.nanoTime();
+        WorldConfig config = warmUpConfig(Maps.BENCH);
+        WorldRuntime runtime = new WorldRuntime(config, Maps.load(config), NO_DIRECTOR,
+                new SnapshotOutbox(config.worldId(), NO_DIRECTOR, Runnable::run), reason -> { });
+        runtime.hydrate(0, null);
+        TicketSigner signer = TicketSigner.fromEncodedSecret(config.ticketSecret());
+        GameAdmission direct = new GameAdmission() {
+            @Override
+            public boolean admit(PlayerConnection connection, Ticket ticket, boolean binary, Object ref) {
+                runtime.admit(connection, ticket, binary, ref);
+                return true;
+            }
+
+            @Override
+            public void leave(PlayerConnection connection, boolean clean) {
+                runtime.leave(connection);
+            }
+        };
+        host.open(new GameEntry(new TicketGate(signer, config.worldId(), System::currentTimeMillis), direct,
+                config.intentsPerSecond()));
+        try {
+            String ticket = signer.sign(new Ticket(1, config.worldId(), System.currentTimeMillis() + 60_000,
+                    "loopback"));
+            LoopbackPlayer.enterAndLeave(host.gameServer().port(), ticket);
+            LOG.info("game endpoint warmed up by a loopback player in {} ms", (System.nanoTime() - start) / 1_000_000);
+            return true;
+        } catch (IOException e) {
+            LOG.warn("warm-up of the game endpoint failed: {}", e.getMessage());
+            return false;
+        } finally {
+            host.open(null);
+        }
     }
 
     private static WorldConfig warmUpConfig(String map) {

@@ -49,7 +49,7 @@ final class WorldHost {
         return host;
     }
 
-    /** Players may enter from now on. */
+    /** Players may enter from now on; null closes the endpoint to them again (after a spare's warm-up). */
     void open(GameEntry world) {
         entry.set(world);
     }

@@ -95,6 +95,11 @@ public final class WorldServer {
     }
 
     /** Starts the shutdown path once; returns the future exit status. */
+    /** The bound game port. */
+    int gamePort() {
+        return host.gameServer().port();
+    }
+
     public CompletableFuture<Integer> shutdown(String reason) {
         return shutdown.shutdown(reason);
     }

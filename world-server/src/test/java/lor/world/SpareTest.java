@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import java.io.IOException;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -147,6 +148,22 @@ class SpareTest {
                 24, "nearest", 30_000), spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("--world-id");
+    }
+
+    @Test
+    void theWarmUpLetsOneLoopbackPlayerInThenClosesTheEndpointToPlayersAgain() throws Exception {
+        WorldHost host = WorldHost.start(Spare.provisionalConfig(spareArgs("ws://127.0.0.1:9/control", "127.0.0.1"),
+                TOKEN));
+        try {
+            assertThat(Spare.warmGameEndpoint(host)).as("the loopback player got its welcome").isTrue();
+
+            String ticket = TicketSigner.fromEncodedSecret(ASSIGNED_SECRET)
+                    .sign(new Ticket(42, Spare.NO_WORLD_YET, System.currentTimeMillis() + 30_000, "n1"));
+            assertThatThrownBy(() -> LoopbackPlayer.enterAndLeave(host.gameServer().port(), ticket))
+                    .as("nobody gets in before an assignment").isInstanceOf(IOException.class);
+        } finally {
+            host.release();
+        }
     }
 
     // ---- against a director -------------------------------------------------------------------------------------
