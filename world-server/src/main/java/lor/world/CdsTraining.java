@@ -71,16 +71,12 @@ public final class CdsTraining {
     /** Accepts the world's control WebSocket and its first message, and answers nothing. */
     private static final class StandInDirector {
 
-        private final Channel channel;
         private final CountDownLatch registered = new CountDownLatch(1);
-
-        private StandInDirector(Channel channel) {
-            this.channel = channel;
-        }
+        private Channel channel;
 
         static StandInDirector start(EventLoopGroup group) throws InterruptedException {
-            StandInDirector[] self = new StandInDirector[1];
-            Channel channel = new ServerBootstrap()
+            StandInDirector director = new StandInDirector();
+            director.channel = new ServerBootstrap()
                     .group(group)
                     .channel(NioServerSocketChannel.class)
                     .childHandler(new ChannelInitializer<SocketChannel>() {
@@ -90,18 +86,11 @@ public final class CdsTraining {
                                     .addLast(new HttpServerCodec())
                                     .addLast(new HttpObjectAggregator(64 * 1024))
                                     .addLast(new WebSocketServerProtocolHandler("/control"))
-                                    .addLast(new SimpleChannelInboundHandler<TextWebSocketFrame>() {
-                                        @Override
-                                        protected void channelRead0(ChannelHandlerContext ctx,
-                                                                    TextWebSocketFrame frame) {
-                                            self[0].registered.countDown();
-                                        }
-                                    });
+                                    .addLast(director.new FirstMessage());
                         }
                     })
                     .bind("127.0.0.1", 0).sync().channel();
-            self[0] = new StandInDirector(channel);
-            return self[0];
+            return director;
         }
 
         int port() {
@@ -114,6 +103,13 @@ public final class CdsTraining {
 
         void close() {
             channel.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+        }
+
+        private final class FirstMessage extends SimpleChannelInboundHandler<TextWebSocketFrame> {
+            @Override
+            protected void channelRead0(ChannelHandlerContext ctx, TextWebSocketFrame frame) {
+                registered.countDown();
+            }
         }
     }
 }

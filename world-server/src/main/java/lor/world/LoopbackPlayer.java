@@ -1,6 +1,5 @@
 package lor.world;
 
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 
 import lor.protocol.game.GameMessages;
 import lor.protocol.game.HelloMessage;
+import lor.protocol.netty.MaskedFrame;
 
 /**
  * A player of this process's own game endpoint, over a plain socket: it upgrades, says {@code hello} with a ticket,
@@ -23,6 +23,8 @@ final class LoopbackPlayer {
     private static final int TIMEOUT_MS = 10_000;
     private static final int TEXT = 0x1;
     private static final int CLOSE = 0x8;
+    /** Fixed: nothing on a loopback connection needs hiding from a proxy. */
+    private static final byte[] MASK = {0x12, 0x34, 0x56, 0x78};
 
     private LoopbackPlayer() {
     }
@@ -42,7 +44,7 @@ final class LoopbackPlayer {
                 throw new IOException("no upgrade: " + head.lines().findFirst().orElse(""));
             }
             String hello = GameMessages.clientCodec().encode(new HelloMessage(ticket, null));
-            out.write(maskedFrame(TEXT, hello.getBytes(StandardCharsets.UTF_8)));
+            out.write(MaskedFrame.of(TEXT, hello.getBytes(StandardCharsets.UTF_8), MASK));
             while (true) {
                 int first = in.readUnsignedByte();
                 byte[] payload = readPayload(in);
@@ -57,7 +59,7 @@ final class LoopbackPlayer {
                     throw new IOException("refused: " + text);
                 }
             }
-            out.write(maskedFrame(CLOSE, new byte[] {0x03, (byte) 0xe8}));
+            out.write(MaskedFrame.of(CLOSE, new byte[] {0x03, (byte) 0xe8}, MASK));
         }
     }
 
@@ -86,27 +88,5 @@ final class LoopbackPlayer {
         byte[] payload = new byte[(int) length];
         in.readFully(payload);
         return payload;
-    }
-
-    /** A final client frame; the mask is fixed: nothing here needs hiding from a proxy. */
-    private static byte[] maskedFrame(int opcode, byte[] payload) {
-        if (payload.length > 0xffff) {
-            throw new IllegalArgumentException("a loopback frame holds at most 64 KiB");
-        }
-        ByteArrayOutputStream frame = new ByteArrayOutputStream(payload.length + 8);
-        frame.write(0x80 | opcode);
-        if (payload.length < 126) {
-            frame.write(0x80 | payload.length);
-        } else {
-            frame.write(0x80 | 126);
-            frame.write(payload.length >>> 8);
-            frame.write(payload.length & 0xff);
-        }
-        byte[] mask = {0x12, 0x34, 0x56, 0x78};
-        frame.write(mask, 0, 4);
-        for (int i = 0; i < payload.length; i++) {
-            frame.write(payload[i] ^ mask[i & 3]);
-        }
-        return frame.toByteArray();
     }
 }

@@ -1,6 +1,5 @@
 package lor.protocol.testing;
 
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -11,6 +10,8 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Random;
+
+import lor.protocol.netty.MaskedFrame;
 
 /**
  * A WebSocket client written from RFC 6455 on a plain socket, so that a test can send what no library would: an
@@ -59,22 +60,9 @@ public final class RawWebSocket implements AutoCloseable {
     }
 
     public void send(int opcode, byte[] payload) throws IOException {
-        ByteArrayOutputStream frame = new ByteArrayOutputStream();
-        frame.write(0x80 | opcode);
-        if (payload.length < 126) {
-            frame.write(0x80 | payload.length);
-        } else {
-            frame.write(0x80 | 126);
-            frame.write(payload.length >>> 8);
-            frame.write(payload.length & 0xff);
-        }
         byte[] mask = new byte[4];
         masks.nextBytes(mask);
-        frame.write(mask);
-        for (int i = 0; i < payload.length; i++) {
-            frame.write(payload[i] ^ mask[i & 3]);
-        }
-        out.write(frame.toByteArray());
+        out.write(MaskedFrame.of(opcode, payload, mask));
     }
 
     /** Writes bytes as they are: a frame's head without its payload, a payload in pieces. */

@@ -1,0 +1,34 @@
+package lor.protocol.netty;
+
+import java.io.ByteArrayOutputStream;
+
+/**
+ * A final WebSocket frame as a client writes it (RFC 6455: masked), in bytes, for code that speaks to a server over
+ * a plain socket: a process's loopback player, tests that send what no library would.
+ */
+public final class MaskedFrame {
+
+    private MaskedFrame() {
+    }
+
+    /** @param mask four bytes; the payload is at most 64 KiB */
+    public static byte[] of(int opcode, byte[] payload, byte[] mask) {
+        if (payload.length > 0xffff || mask.length != 4) {
+            throw new IllegalArgumentException("a payload of at most 64 KiB and a mask of 4 bytes");
+        }
+        ByteArrayOutputStream frame = new ByteArrayOutputStream(payload.length + 8);
+        frame.write(0x80 | opcode);
+        if (payload.length < 126) {
+            frame.write(0x80 | payload.length);
+        } else {
+            frame.write(0x80 | 126);
+            frame.write(payload.length >>> 8);
+            frame.write(payload.length & 0xff);
+        }
+        frame.write(mask, 0, 4);
+        for (int i = 0; i < payload.length; i++) {
+            frame.write(payload[i] ^ mask[i & 3]);
+        }
+        return frame.toByteArray();
+    }
+}
