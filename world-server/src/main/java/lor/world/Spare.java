@@ -157,8 +157,7 @@ final class Spare {
         }
         ObjectNode state = SnapshotCodec.encode(sample.snapshot());
         WorldConfig config = warmUpConfig(Maps.BENCH);
-        WorldRuntime runtime = new WorldRuntime(config, Maps.load(config), NO_DIRECTOR,
-                new SnapshotOutbox(config.worldId(), NO_DIRECTOR, Runnable::run), reason -> { });
+        WorldRuntime runtime = throwawayRuntime(config);
         runtime.hydrate(1, state);
         WorldLoop loop = new WorldLoop(config.worldId(), 1, runtime);
         for (int i = 0; i < 2 * WorldLoop.TICK_RATE; i++) {
@@ -195,8 +194,7 @@ final class Spare {
     static boolean warmGameEndpoint(WorldHost host) {
         long start = System.nanoTime();
         WorldConfig config = warmUpConfig(Maps.BENCH);
-        WorldRuntime runtime = new WorldRuntime(config, Maps.load(config), NO_DIRECTOR,
-                new SnapshotOutbox(config.worldId(), NO_DIRECTOR, Runnable::run), reason -> { });
+        WorldRuntime runtime = throwawayRuntime(config);
         runtime.hydrate(0, null);
         TicketSigner signer = TicketSigner.fromEncodedSecret(config.ticketSecret());
         GameAdmission direct = new GameAdmission() {
@@ -225,6 +223,12 @@ final class Spare {
         } finally {
             host.open(null);
         }
+    }
+
+    /** A world of the warm-up's own: no director hears of it, and nothing it would send goes anywhere. */
+    private static WorldRuntime throwawayRuntime(WorldConfig config) {
+        return new WorldRuntime(config, Maps.load(config), NO_DIRECTOR,
+                new SnapshotOutbox(config.worldId(), NO_DIRECTOR, Runnable::run), reason -> { });
     }
 
     private static WorldConfig warmUpConfig(String map) {
