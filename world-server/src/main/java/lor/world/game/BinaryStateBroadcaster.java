@@ -10,6 +10,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.CompositeByteBuf;
 import lor.protocol.game.binary.BinaryState;
 import lor.protocol.game.binary.Varints;
+import lor.protocol.netty.ServerFrameHeader;
 import lor.sim.grid.GridSize;
 import lor.sim.world.EntityKind;
 import lor.sim.world.World;
@@ -153,6 +154,8 @@ public final class BinaryStateBroadcaster {
 
         // The connection's own bytes: header, the regions that left its view, and the count of those that entered.
         ByteBuf head = alloc.buffer(64);
+        // Room for the WebSocket frame header, which the connection writes once the frame's length is known.
+        head.writerIndex(ServerFrameHeader.MAX_BYTES);
         head.writeByte(BinaryState.KIND_STATE);
         Varints.write(head, world.tick());
         Varints.write(head, session.ack());
@@ -197,13 +200,19 @@ public final class BinaryStateBroadcaster {
         }
 
         CompositeByteBuf frame = alloc.compositeBuffer(2 + entered + Math.max(0, keptY1 - keptY0 + 1));
-        frame.addComponent(true, head);
-        for (int i = 0; i < entered; i++) {
-            frame.addComponent(true, snapshot(world, scratch[i]).retainedDuplicate());
+        if (entered == 0) {
+            // The usual frame: nothing between the head and the count of changes, so no buffer of its own for it.
+            Varints.write(head, changed);
+            frame.addComponent(true, head);
+        } else {
+            frame.addComponent(true, head);
+            for (int i = 0; i < entered; i++) {
+                frame.addComponent(true, snapshot(world, scratch[i]).retainedDuplicate());
+            }
+            ByteBuf mid = alloc.buffer(5);
+            Varints.write(mid, changed);
+            frame.addComponent(true, mid);
         }
-        ByteBuf mid = alloc.buffer(5);
-        Varints.write(mid, changed);
-        frame.addComponent(true, mid);
         if (keptX0 <= keptX1) {
             for (int ry = keptY0; ry <= keptY1; ry++) {
                 int from = changeStart[region(keptX0, ry, layer)];
@@ -213,6 +222,7 @@ public final class BinaryStateBroadcaster {
                 }
             }
         }
+        frame.readerIndex(ServerFrameHeader.MAX_BYTES);
         bytesWritten += frame.readableBytes();
         framesWritten++;
         batch.add(session.connection(), frame, true);

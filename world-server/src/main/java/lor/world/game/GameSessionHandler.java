@@ -14,6 +14,7 @@ import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrameEncoder;
 import io.netty.util.ReferenceCountUtil;
 import lor.protocol.ErrorCode;
 import lor.protocol.ErrorMessage;
@@ -28,6 +29,7 @@ import lor.protocol.game.RejectedMessage;
 import lor.protocol.netty.HttpResponses;
 import lor.protocol.netty.LingeringClose;
 import lor.protocol.netty.MessageFrames;
+import lor.protocol.netty.ServerFrameHeader;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketException;
 import lor.sim.world.Direction;
@@ -64,6 +66,8 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     /** The client closed the connection itself with a close frame: the player left, rather than was lost. */
     private boolean clientClosed;
     private Channel channel;
+    /** Where pre-framed bytes enter the pipeline; event-loop confined. */
+    private ChannelHandlerContext frameEncoder;
 
     public GameSessionHandler(MessageCodec codec, TicketGate gate, GameAdmission admission, int intentsPerSecond) {
         this.codec = codec;
@@ -229,9 +233,36 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
         channel.writeAndFlush(new TextWebSocketFrame(frame));
     }
 
+    /**
+     * A frame with room for its header in front ({@link ServerFrameHeader}, as the broadcasts leave) is written as
+     * bytes below Netty's frame encoder, which would copy a small frame's shared parts into one buffer per
+     * connection; with a void promise, as nobody waits for a state frame.
+     */
     @Override
     public void sendBinaryFrame(ByteBuf frame) {
-        channel.writeAndFlush(new BinaryWebSocketFrame(frame));
+        if (!channel.eventLoop().inEventLoop()) {
+            channel.eventLoop().execute(() -> sendBinaryFrame(frame));
+            return;
+        }
+        if (serverClosing || state == State.ENDED) {
+            // As Netty's protocol handler does once a close frame is out: nothing follows it.
+            frame.release();
+            return;
+        }
+        ChannelHandlerContext encoder = frameEncoder();
+        if (encoder != null && ServerFrameHeader.prepend(frame, ServerFrameHeader.OPCODE_BINARY)) {
+            encoder.writeAndFlush(frame, encoder.voidPromise());
+        } else {
+            channel.writeAndFlush(new BinaryWebSocketFrame(frame));
+        }
+    }
+
+    /** Netty's WebSocket frame encoder, found once: the handshake puts it in place before any hello is read. */
+    private ChannelHandlerContext frameEncoder() {
+        if (frameEncoder == null || frameEncoder.isRemoved()) {
+            frameEncoder = channel.pipeline().context(WebSocketFrameEncoder.class);
+        }
+        return frameEncoder;
     }
 
     @Override

@@ -9,12 +9,14 @@ import java.util.List;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocket08FrameEncoder;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
 import io.netty.util.ReferenceCountUtil;
 import lor.protocol.ErrorCode;
@@ -27,6 +29,7 @@ import lor.protocol.game.GameMessages;
 import lor.protocol.game.RejectedMessage;
 import lor.protocol.game.TransferMessage;
 import lor.protocol.game.WelcomeMessage;
+import lor.protocol.netty.ServerFrameHeader;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
 import org.junit.jupiter.api.AfterEach;
@@ -584,6 +587,47 @@ class GameSessionHandlerTest {
             ReferenceCountUtil.release(outbound);
         }
         assertThat(bytes.refCnt()).as("released with the written frame").isZero();
+    }
+
+    @Test
+    void aFrameWithRoomInFrontIsWrittenPreFramedBelowTheEncoderWithoutCopyingItsParts() {
+        channel.pipeline().addFirst(new WebSocket08FrameEncoder(false));
+        PlayerConnection player = hello();
+        ByteBuf shared = Unpooled.wrappedBuffer(new byte[] {4, 5, 6});
+        CompositeByteBuf frame = Unpooled.compositeBuffer();
+        ByteBuf head = Unpooled.buffer(16).writerIndex(ServerFrameHeader.MAX_BYTES).writeBytes(new byte[] {1, 2});
+        frame.addComponents(true, head, shared.retainedDuplicate());
+        frame.readerIndex(ServerFrameHeader.MAX_BYTES);
+
+        player.sendBinaryFrame(frame);
+
+        Object outbound = channel.readOutbound();
+        try {
+            assertThat(outbound).as("the frame itself, not a copy").isSameAs(frame);
+            assertThat(ByteBufUtil.getBytes(frame)).containsExactly(0x82, 5, 1, 2, 4, 5, 6);
+        } finally {
+            ReferenceCountUtil.release(outbound);
+        }
+        assertThat(shared.refCnt()).as("the shared part is released with the frame").isOne();
+        shared.release();
+    }
+
+    @Test
+    void noBinaryFrameFollowsTheServersCloseFrame() {
+        channel.pipeline().addFirst(new WebSocket08FrameEncoder(false));
+        PlayerConnection player = hello();
+        player.disconnect("not reading");
+        channel.runPendingTasks();
+        for (Object written; (written = channel.readOutbound()) != null; ) {
+            ReferenceCountUtil.release(written);
+        }
+        ByteBuf frame = Unpooled.buffer(16).writerIndex(ServerFrameHeader.MAX_BYTES).writeByte(1);
+        frame.readerIndex(ServerFrameHeader.MAX_BYTES);
+
+        player.sendBinaryFrame(frame);
+
+        assertThat((Object) channel.readOutbound()).isNull();
+        assertThat(frame.refCnt()).isZero();
     }
 
     private PlayerConnection hello() {
