@@ -155,16 +155,22 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         return KeepAlive.Settings.ofMillis(pingIntervalMs, clientTimeoutMs);
     }
 
+    /** Written out field by field: a record's own toString is bootstrapped through method handles, which cost a
+     * cold world process tens of milliseconds before its first log line. */
     @Override
     public String toString() {
         return "WorldConfig[worldId=" + worldId + ", controlUrl=" + controlUrl + ", bind=" + bindAddress
-                + ", gamePort=" + gamePort + ", snapshotIntervalMs=" + snapshotIntervalMs + ", grid=" + grid
+                + ", gamePort=" + gamePort + ", snapshotIntervalMs=" + snapshotIntervalMs
+                + ", grid=" + grid.width() + "x" + grid.height() + "x" + grid.layers()
                 + ", map=" + map + ", npcs=" + npcs + ", viewRadius=" + viewRadius
                 + ", intentsPerSecond=" + intentsPerSecond + ", spawn=" + spawnRule
                 + ", shutdownAckTimeoutMs=" + shutdownAckTimeoutMs + ", maxSnapshotBytes=" + maxSnapshotBytes
                 + ", pingIntervalMs=" + pingIntervalMs + ", clientTimeoutMs=" + clientTimeoutMs
                 + ", reconnectWindowMs=" + reconnectWindowMs
-                + ", guards=" + guards + ", secrets=<redacted>]";
+                + ", maxConnectionsPerAddress=" + guards.maxConnectionsPerAddress()
+                + ", maxNewConnectionsPerSecond=" + guards.maxNewConnectionsPerSecond()
+                + ", handshakeTimeoutMs=" + guards.handshakeTimeoutMs() + ", allowedOrigins=" + guards.allowedOrigins()
+                + ", secrets=<redacted>]";
     }
 
     private static List<String> parseOrigins(String value) {
