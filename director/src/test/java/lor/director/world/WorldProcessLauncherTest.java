@@ -162,8 +162,8 @@ class WorldProcessLauncherTest {
     void worldsStartWithASmallHeapAndSerialGcAndKeepArchiveAddressRandomisation() {
         List<String> command = launcher.command("start", new WorldSettings("start", 0, 24));
 
-        assertThat(command).containsSubsequence("-Xms16m", "-Xmx256m", "-XX:+UseSerialGC", "-jar");
-        assertThat(launcher.spareCommand()).containsSubsequence("-Xms16m", "-XX:+UseSerialGC", "-jar");
+        assertThat(command).containsSubsequence("-Xms8m", "-Xmx256m", "-XX:+UseSerialGC", "-jar");
+        assertThat(launcher.spareCommand()).containsSubsequence("-Xms8m", "-XX:+UseSerialGC", "-jar");
         assertThat(command).noneMatch(flag -> flag.startsWith("-XX:ArchiveRelocationMode"));
     }
 
@@ -194,7 +194,7 @@ class WorldProcessLauncherTest {
                 List.of("-XX:ArchiveRelocationMode=1", "-Xms32m"));
 
         assertThat(tuned.command("start", new WorldSettings("start", 0, 24)))
-                .containsSubsequence("-Xms16m", "-XX:ArchiveRelocationMode=1", "-Xms32m", "-jar");
+                .containsSubsequence("-Xms8m", "-XX:ArchiveRelocationMode=1", "-Xms32m", "-jar");
     }
 
     @Test
