@@ -102,8 +102,10 @@ run_colyseus() {
         || echo "(colyseus run exited with $?)"
 }
 
-# The same bench world serves every Lor run; bots keep their accounts and tokens between runs.
-start_director load --warm-spares 1
+# The same bench world serves every Lor run; bots keep their accounts and tokens between runs. Every bot connects
+# from 127.0.0.1, so the per-address limit on new connections (200 a second by default, on the director and on the
+# worlds) is raised: 2,000 bots joining 20 at a time open more than that, and the guard refused some of them.
+start_director load --warm-spares 1 --max-new-connections-per-second 2000
 for n in "${NS[@]}"; do
     run_lor "$n" json
     run_lor "$n" binary
