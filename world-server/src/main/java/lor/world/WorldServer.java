@@ -94,12 +94,12 @@ public final class WorldServer {
         return new GameEntry(gate, new Admission(), config.intentsPerSecond());
     }
 
-    /** Starts the shutdown path once; returns the future exit status. */
     /** The bound game port. */
     int gamePort() {
         return host.gameServer().port();
     }
 
+    /** Starts the shutdown path once; returns the future exit status. */
     public CompletableFuture<Integer> shutdown(String reason) {
         return shutdown.shutdown(reason);
     }
