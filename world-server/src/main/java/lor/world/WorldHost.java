@@ -19,8 +19,9 @@ import lor.world.game.GameServer;
  */
 final class WorldHost {
 
+    // First: a bad -Dlor.world.ioThreads fails here, before any thread is started.
+    private final EventLoopGroup workers = EventLoops.create("game-io", GameIoThreads.count());
     private final EventLoopGroup boss = EventLoops.create("game-accept", 1);
-    private final EventLoopGroup workers = EventLoops.create("game-io", 0);
     private final EventLoopGroup controlGroup = EventLoops.create("control", 1);
     private final ExecutorService io = Executors.newSingleThreadExecutor(r -> new Thread(r, "snapshot-io"));
     private final AtomicReference<GameEntry> entry = new AtomicReference<>();

@@ -31,6 +31,12 @@ public final class WorldProcessLauncher {
      * allocation, which loaded and initialised JFR in every world (about 170 ms of a cold start, in the middle of the
      * control connection's handshake, and 3 MB of idle RSS). {@code --world-jvm-options "-Dio.netty.jfr.enabled=true"}
      * brings the events back for a profile.
+     *
+     * <p>{@code -Dio.netty.leakDetection.level=disabled}: Netty's default leak detection records the stack of one
+     * buffer allocation in 128, and a world allocates tens of thousands a second under load: at 1,000 players those
+     * stack walks were 1.4 % of the world's CPU samples and dropping them took 1-2 points of a core (issue 5). The
+     * tests keep detection on in-process; {@code --world-jvm-options "-Dio.netty.leakDetection.level=simple"} brings
+     * it back in world processes.
      */
     static final List<String> JVM_FLAGS = jvmFlags(Runtime.version());
 
@@ -45,7 +51,8 @@ public final class WorldProcessLauncher {
         if (trimsNativeHeap(java)) {
             flags.add("-XX:TrimNativeHeapInterval=5000");
         }
-        flags.addAll(List.of("-XX:+ExitOnOutOfMemoryError", "-Dfile.encoding=UTF-8", "-Dio.netty.jfr.enabled=false"));
+        flags.addAll(List.of("-XX:+ExitOnOutOfMemoryError", "-Dfile.encoding=UTF-8", "-Dio.netty.jfr.enabled=false",
+                "-Dio.netty.leakDetection.level=disabled"));
         return List.copyOf(flags);
     }
 

@@ -175,6 +175,13 @@ class WorldProcessLauncherTest {
     }
 
     @Test
+    void worldsAndSparesStartWithoutNettysLeakDetection() {
+        assertThat(launcher.command("start", new WorldSettings("start", 0, 24)))
+                .contains("-Dio.netty.leakDetection.level=disabled");
+        assertThat(launcher.spareCommand()).contains("-Dio.netty.leakDetection.level=disabled");
+    }
+
+    @Test
     void theNativeHeapIsTrimmedOnlyByJdksThatKnowTheFlag() {
         for (String version : List.of("17.0.9", "17.0.15+6", "21.0.1", "22", "25.0.1")) {
             assertThat(WorldProcessLauncher.jvmFlags(Runtime.Version.parse(version))).as(version)
