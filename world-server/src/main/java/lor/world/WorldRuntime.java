@@ -40,6 +40,7 @@ import lor.sim.world.World;
 import lor.sim.world.WorldSnapshot;
 import lor.world.control.ControlLink;
 import lor.world.game.BinaryStateBroadcaster;
+import lor.world.game.BroadcastBatch;
 import lor.world.game.IntentQueue;
 import lor.world.game.PlayerConnection;
 import lor.world.game.PlayerSession;
@@ -76,7 +77,9 @@ public final class WorldRuntime implements WorldLoop.Tickable {
     private final Consumer<String> fatal;
     private final StateBroadcaster broadcaster;
     private final BinaryStateBroadcaster binaryBroadcaster;
-    private final Rejections rejections = new Rejections(ByteBufAllocator.DEFAULT);
+    /** A tick's frames: its rejections and, every other tick, its state frames, sent together at its end. */
+    private final BroadcastBatch outbound = new BroadcastBatch();
+    private final Rejections rejections = new Rejections(ByteBufAllocator.DEFAULT, outbound);
     private final LoadMeter load = new LoadMeter();
     private final World.SpawnRule spawnRule;
     /** The encoded {@code map} message: the same bytes for every player. */
@@ -360,10 +363,13 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         answerIntents(world.events());
         if (loopTicks % TICKS_PER_BROADCAST == 0) {
             long start = System.nanoTime();
-            broadcaster.broadcast(world, byAccount.values(), start);
-            binaryBroadcaster.broadcast(world, byAccount.values(), start);
+            broadcaster.broadcast(world, byAccount.values(), start, outbound);
+            binaryBroadcaster.broadcast(world, byAccount.values(), start, outbound);
             world.markPositions();
+            outbound.send();
             load.broadcastTook(System.nanoTime() - start);
+        } else {
+            outbound.send();
         }
         if (loopTicks >= nextSnapshotAt) {
             takeSnapshot(false);
@@ -405,7 +411,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         }
     }
 
-    /** Refusals go back at once; a step onto a portal starts a transfer. */
+    /** Refusals go back with this tick's frames; a step onto a portal starts a transfer. */
     private void answerIntents(TickEvents events) {
         for (int i = 0; i < events.count(); i++) {
             PlayerSession session = byEntity.get(events.entityId(i));
@@ -424,7 +430,6 @@ public final class WorldRuntime implements WorldLoop.Tickable {
                 startTransfer(session, portal);
             }
         }
-        rejections.send();
     }
 
     private void startTransfer(PlayerSession session, Portal portal) {

@@ -11,6 +11,7 @@ public final class ServerFrameHeader {
 
     /** The longest header: two bytes and a 64-bit length. */
     public static final int MAX_BYTES = 10;
+    public static final int OPCODE_TEXT = 0x1;
     public static final int OPCODE_BINARY = 0x2;
 
     private ServerFrameHeader() {

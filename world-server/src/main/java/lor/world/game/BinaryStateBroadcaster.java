@@ -33,7 +33,8 @@ public final class BinaryStateBroadcaster {
     private final int regionsHigh;
     private final int regionCount;
     private final UnwritableGuard unwritable;
-    private final BroadcastBatch batch = new BroadcastBatch();
+    /** Frames of {@link #broadcast(World, Collection, long)}, which sends them itself. */
+    private final BroadcastBatch own = new BroadcastBatch();
 
     // Current members of each region (slots), rebuilt per broadcast by counting sort.
     private final int[] memberStart;
@@ -96,6 +97,12 @@ public final class BinaryStateBroadcaster {
      * broadcaster that needs the previous marks): the next broadcast's changes are relative to that mark.
      */
     public void broadcast(World world, Collection<PlayerSession> sessions, long nowNanos) {
+        broadcast(world, sessions, nowNanos, own);
+        own.send();
+    }
+
+    /** As {@link #broadcast(World, Collection, long)}, adding the frames to {@code out}, which the caller sends. */
+    public void broadcast(World world, Collection<PlayerSession> sessions, long nowNanos, BroadcastBatch out) {
         broadcast++;
         boolean any = false;
         for (PlayerSession session : sessions) {
@@ -109,10 +116,9 @@ public final class BinaryStateBroadcaster {
         try {
             for (PlayerSession session : sessions) {
                 if (session.binary() && unwritable.allows(session, nowNanos)) {
-                    writeFrame(world, session);
+                    writeFrame(world, session, out);
                 }
             }
-            batch.send();
         } finally {
             for (ByteBuf part : encoded) {
                 part.release();
@@ -140,7 +146,7 @@ public final class BinaryStateBroadcaster {
         return bytesWritten;
     }
 
-    private void writeFrame(World world, PlayerSession session) {
+    private void writeFrame(World world, PlayerSession session, BroadcastBatch out) {
         int slot = world.slotOf(session.entityId());
         if (slot < 0) {
             return;
@@ -225,7 +231,7 @@ public final class BinaryStateBroadcaster {
         frame.readerIndex(ServerFrameHeader.MAX_BYTES);
         bytesWritten += frame.readableBytes();
         framesWritten++;
-        batch.add(session.connection(), frame, true);
+        out.add(session.connection(), frame, true);
         session.wrote(broadcast, layer, x0, y0, x1, y1);
     }
 

@@ -10,12 +10,14 @@ import java.util.concurrent.RejectedExecutionException;
 import io.netty.buffer.ByteBuf;
 
 /**
- * One broadcast's frames, grouped by the event loop that writes each connection, and handed to each loop as a
- * single task. Written one by one from the tick thread, every frame would be its own cross-thread task (a queue
- * entry, a promise, often a wake-up) and the tick thread would pay for all of them; this way it pays for one task per
- * loop and the loops write in their own time. Tick-thread confined; the map holds one entry per event loop.
+ * One tick's frames (its {@code rejected} answers and, every other tick, its state frames), grouped by the event
+ * loop that writes each connection, and handed to each loop as a single task. Written one by one from the tick
+ * thread, every frame would be its own cross-thread task (a queue entry, a promise, often a wake-up) and the tick
+ * thread would pay for all of them; this way it pays for one task per loop and the loops write in their own time.
+ * A loop writes all its frames, then flushes each connection once: one system call per connection per tick.
+ * Tick-thread confined; the map holds one entry per event loop.
  */
-final class BroadcastBatch {
+public final class BroadcastBatch {
 
     private record Pending(PlayerConnection connection, ByteBuf frame, boolean binary) {
     }
@@ -29,7 +31,7 @@ final class BroadcastBatch {
     }
 
     /** Hands every loop its frames, in the order they were added. */
-    void send() {
+    public void send() {
         for (Map.Entry<Executor, List<Pending>> entry : byWriter.entrySet()) {
             List<Pending> frames = entry.getValue();
             try {
@@ -46,11 +48,10 @@ final class BroadcastBatch {
 
     private static void write(List<Pending> frames) {
         for (Pending p : frames) {
-            if (p.binary()) {
-                p.connection().sendBinaryFrame(p.frame());
-            } else {
-                p.connection().sendFrame(p.frame());
-            }
+            p.connection().write(p.frame(), p.binary());
+        }
+        for (Pending p : frames) {
+            p.connection().flush();
         }
     }
 }

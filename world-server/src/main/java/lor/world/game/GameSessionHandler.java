@@ -15,6 +15,7 @@ import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameEncoder;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.netty.util.ReferenceCountUtil;
 import lor.protocol.ErrorCode;
 import lor.protocol.ErrorMessage;
@@ -29,6 +30,7 @@ import lor.protocol.game.RejectedMessage;
 import lor.protocol.netty.HttpResponses;
 import lor.protocol.netty.LingeringClose;
 import lor.protocol.netty.MessageFrames;
+import lor.protocol.netty.OriginGuard;
 import lor.protocol.netty.ServerFrameHeader;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketException;
@@ -68,6 +70,8 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     private Channel channel;
     /** Where pre-framed bytes enter the pipeline; event-loop confined. */
     private ChannelHandlerContext frameEncoder;
+    /** Something was written and not yet flushed; event-loop confined. */
+    private boolean unflushed;
 
     public GameSessionHandler(MessageCodec codec, TicketGate gate, GameAdmission admission, int intentsPerSecond) {
         this.codec = codec;
@@ -193,6 +197,11 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof WebSocketServerProtocolHandler.HandshakeComplete
+                && ctx.pipeline().get(OriginGuard.class) != null) {
+            // The upgrade took the HTTP decoder away: the guard would see no request again, only every frame.
+            ctx.pipeline().remove(OriginGuard.class);
+        }
         if (evt == LingeringClose.Closing.EVENT) {
             // The socket lingers for the close frame's sake, but the player is gone now: nothing it sent after
             // this may reach a tick, and a connection it opens meanwhile must find it held, not still playing.
@@ -234,26 +243,33 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     }
 
     /**
-     * A frame with room for its header in front ({@link ServerFrameHeader}, as the broadcasts leave) is written as
-     * bytes below Netty's frame encoder, which would copy a small frame's shared parts into one buffer per
-     * connection; with a void promise, as nobody waits for a state frame.
+     * A frame with room for its header in front ({@link ServerFrameHeader}, as the broadcasts and rejections leave)
+     * is written as bytes below Netty's frame encoder, which would copy a small frame's shared parts into one buffer
+     * per connection; with a void promise, as nobody waits for a tick's frame.
      */
     @Override
-    public void sendBinaryFrame(ByteBuf frame) {
-        if (!channel.eventLoop().inEventLoop()) {
-            channel.eventLoop().execute(() -> sendBinaryFrame(frame));
-            return;
-        }
+    public void write(ByteBuf frame, boolean binary) {
         if (serverClosing || state == State.ENDED) {
             // As Netty's protocol handler does once a close frame is out: nothing follows it.
             frame.release();
             return;
         }
         ChannelHandlerContext encoder = frameEncoder();
-        if (encoder != null && ServerFrameHeader.prepend(frame, ServerFrameHeader.OPCODE_BINARY)) {
-            encoder.writeAndFlush(frame, encoder.voidPromise());
+        int opcode = binary ? ServerFrameHeader.OPCODE_BINARY : ServerFrameHeader.OPCODE_TEXT;
+        if (encoder != null && ServerFrameHeader.prepend(frame, opcode)) {
+            encoder.write(frame, encoder.voidPromise());
         } else {
-            channel.writeAndFlush(new BinaryWebSocketFrame(frame));
+            channel.write(binary ? new BinaryWebSocketFrame(frame) : new TextWebSocketFrame(frame),
+                    channel.voidPromise());
+        }
+        unflushed = true;
+    }
+
+    @Override
+    public void flush() {
+        if (unflushed) {
+            unflushed = false;
+            channel.flush();
         }
     }
 

@@ -16,12 +16,19 @@ public interface PlayerConnection {
     /** Writes an encoded text frame; takes ownership of {@code frame}. */
     void sendFrame(ByteBuf frame);
 
-    /** Writes an encoded binary frame; takes ownership of {@code frame}. */
-    void sendBinaryFrame(ByteBuf frame);
+    /**
+     * Writes an encoded frame, text or binary, without handing it to the socket yet; takes ownership of
+     * {@code frame}. Only on {@link #writer()}: a tick writes all its frames for a connection, then {@link #flush}es
+     * once, so that a {@code rejected} and a state frame of the same tick leave in one system call.
+     */
+    void write(ByteBuf frame, boolean binary);
+
+    /** Hands what {@link #write} wrote to the socket; does nothing when nothing waits. Only on {@link #writer()}. */
+    void flush();
 
     /**
      * The thread that writes this connection: frames sent from it go out directly, frames sent from any other
-     * thread become a task for it. A broadcast groups its frames by writer ({@link BroadcastBatch}).
+     * thread become a task for it. A tick groups its frames by writer ({@link BroadcastBatch}).
      */
     Executor writer();
 

@@ -42,7 +42,8 @@ public final class StateBroadcaster {
     private final ByteBufAllocator alloc;
     private final Map<Long, List<Body>> bodies = new HashMap<>();
     private final UnwritableGuard unwritable = new UnwritableGuard();
-    private final BroadcastBatch batch = new BroadcastBatch();
+    /** Frames of {@link #broadcast(World, Collection, long)}, which sends them itself. */
+    private final BroadcastBatch own = new BroadcastBatch();
     private int[] slots;
     private long bodiesEncoded;
     private long framesWritten;
@@ -60,6 +61,12 @@ public final class StateBroadcaster {
     }
 
     public void broadcast(World world, Collection<PlayerSession> sessions, long nowNanos) {
+        broadcast(world, sessions, nowNanos, own);
+        own.send();
+    }
+
+    /** As {@link #broadcast(World, Collection, long)}, adding the frames to {@code out}, which the caller sends. */
+    public void broadcast(World world, Collection<PlayerSession> sessions, long nowNanos, BroadcastBatch out) {
         try {
             for (PlayerSession session : sessions) {
                 if (session.binary() || !unwritable.allows(session, nowNanos)) {
@@ -77,10 +84,9 @@ public final class StateBroadcaster {
                 frame.addComponents(true, head(world.tick(), session.ack()), body.retainedDuplicate(),
                         TAIL.duplicate());
                 bytesWritten += frame.readableBytes();
-                batch.add(connection, frame, false);
+                out.add(connection, frame, false);
                 framesWritten++;
             }
-            batch.send();
         } finally {
             for (List<Body> same : bodies.values()) {
                 for (Body b : same) {

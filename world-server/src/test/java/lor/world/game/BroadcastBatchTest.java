@@ -60,6 +60,29 @@ class BroadcastBatchTest {
     }
 
     @Test
+    void aLoopFlushesEachConnectionOnceAfterWritingAllItsFrames() {
+        QueuedLoop loop = new QueuedLoop();
+        RecordingPlayerConnection a = new RecordingPlayerConnection(1).writingOn(loop);
+        RecordingPlayerConnection b = new RecordingPlayerConnection(2).writingOn(loop);
+        batch.add(a, frame("a-rejected"), false);
+        batch.add(b, frame("b-rejected"), false);
+        batch.add(a, frame("a-state"), true);
+        batch.add(b, frame("b-state"), true);
+        batch.send();
+
+        loop.runAll();
+
+        assertThat(a.flushes()).as("a rejection and a state frame, one flush").isOne();
+        assertThat(b.flushes()).isOne();
+        assertThat(a.unflushed()).isZero();
+        assertThat(b.unflushed()).isZero();
+        for (RecordingPlayerConnection c : List.of(a, b)) {
+            c.heldFrames().forEach(ByteBuf::release);
+            c.heldBinaryFrames().forEach(ByteBuf::release);
+        }
+    }
+
+    @Test
     void aSentBatchStartsEmpty() {
         QueuedLoop loop = new QueuedLoop();
         RecordingPlayerConnection c = new RecordingPlayerConnection(1).writingOn(loop);

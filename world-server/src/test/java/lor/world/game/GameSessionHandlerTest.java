@@ -6,18 +6,24 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocket08FrameEncoder;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.netty.util.ReferenceCountUtil;
 import lor.protocol.ErrorCode;
 import lor.protocol.ErrorMessage;
@@ -29,6 +35,7 @@ import lor.protocol.game.GameMessages;
 import lor.protocol.game.RejectedMessage;
 import lor.protocol.game.TransferMessage;
 import lor.protocol.game.WelcomeMessage;
+import lor.protocol.netty.OriginGuard;
 import lor.protocol.netty.ServerFrameHeader;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
@@ -572,11 +579,13 @@ class GameSessionHandlerTest {
     }
 
     @Test
-    void sendBinaryFrameWritesTheBytesAsOneBinaryFrameAndTakesOwnership() {
+    void aBinaryFrameWithoutRoomIsWrittenAsOneBinaryFrameOnFlushAndTakesOwnership() {
         PlayerConnection player = hello();
         ByteBuf bytes = Unpooled.wrappedBuffer(new byte[] {1, 2, 0, 1, 0, 0, 0});
 
-        player.sendBinaryFrame(bytes);
+        player.write(bytes, true);
+        assertThat((Object) channel.readOutbound()).as("nothing leaves before the flush").isNull();
+        player.flush();
 
         Object outbound = channel.readOutbound();
         try {
@@ -599,7 +608,8 @@ class GameSessionHandlerTest {
         frame.addComponents(true, head, shared.retainedDuplicate());
         frame.readerIndex(ServerFrameHeader.MAX_BYTES);
 
-        player.sendBinaryFrame(frame);
+        player.write(frame, true);
+        player.flush();
 
         Object outbound = channel.readOutbound();
         try {
@@ -624,10 +634,61 @@ class GameSessionHandlerTest {
         ByteBuf frame = Unpooled.buffer(16).writerIndex(ServerFrameHeader.MAX_BYTES).writeByte(1);
         frame.readerIndex(ServerFrameHeader.MAX_BYTES);
 
-        player.sendBinaryFrame(frame);
+        player.write(frame, true);
+        player.flush();
 
         assertThat((Object) channel.readOutbound()).isNull();
         assertThat(frame.refCnt()).isZero();
+    }
+
+    @Test
+    void theOriginGuardLeavesThePipelineOnceTheUpgradeIsDone() {
+        channel.pipeline().addFirst(new OriginGuard(path -> null));
+
+        channel.pipeline().fireUserEventTriggered(
+                new WebSocketServerProtocolHandler.HandshakeComplete("/game", EmptyHttpHeaders.INSTANCE, null));
+
+        assertThat(channel.pipeline().get(OriginGuard.class)).isNull();
+        assertThat(channel.pipeline().get(GameSessionHandler.class)).isNotNull();
+    }
+
+    @Test
+    void aTicksRejectionAndStateFrameLeaveTogetherOnOneFlushTheRejectionPreFramedAsText() {
+        AtomicInteger flushes = new AtomicInteger();
+        channel.pipeline().addFirst(new ChannelOutboundHandlerAdapter() {
+            @Override
+            public void flush(ChannelHandlerContext ctx) {
+                flushes.incrementAndGet();
+                ctx.flush();
+            }
+        });
+        channel.pipeline().addFirst(new WebSocket08FrameEncoder(false));
+        PlayerConnection player = hello();
+        ByteBuf rejection = Rejections.encode(UnpooledByteBufAllocator.DEFAULT, 7, RejectedMessage.WALL);
+        ByteBuf state = Unpooled.buffer(16).writerIndex(ServerFrameHeader.MAX_BYTES).writeByte(9);
+        state.readerIndex(ServerFrameHeader.MAX_BYTES);
+        int before = flushes.get();
+
+        player.write(rejection, false);
+        player.write(state, true);
+        player.flush();
+        player.flush();
+
+        assertThat(flushes.get() - before).as("one flush for both frames; none for nothing").isOne();
+        Object first = channel.readOutbound();
+        Object second = channel.readOutbound();
+        try {
+            assertThat(first).isSameAs(rejection);
+            byte[] text = ByteBufUtil.getBytes(rejection);
+            assertThat(text[0] & 0xff).as("a final text frame").isEqualTo(0x81);
+            assertThat(new String(text, 2, text.length - 2, StandardCharsets.UTF_8))
+                    .isEqualTo("{\"type\":\"rejected\",\"seq\":7,\"reason\":\"wall\"}");
+            assertThat(second).isSameAs(state);
+            assertThat(ByteBufUtil.getBytes(state)).containsExactly(0x82, 1, 9);
+        } finally {
+            ReferenceCountUtil.release(first);
+            ReferenceCountUtil.release(second);
+        }
     }
 
     private PlayerConnection hello() {

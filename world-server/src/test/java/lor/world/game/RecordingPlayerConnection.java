@@ -30,6 +30,8 @@ public final class RecordingPlayerConnection implements PlayerConnection {
     /** Binary state frames not yet released, in order; kept apart because they are not JSON messages. */
     private final List<ByteBuf> binaryFrames = new ArrayList<>();
     private int binaryFramesReceived;
+    private int unflushed;
+    private int flushes;
     private ErrorCode closedWith;
     private final List<String> disconnects = new ArrayList<>();
     private Message transferredWith;
@@ -72,12 +74,36 @@ public final class RecordingPlayerConnection implements PlayerConnection {
     }
 
     @Override
-    public void sendBinaryFrame(ByteBuf frame) {
+    public void write(ByteBuf frame, boolean binary) {
+        if (!binary) {
+            sendFrame(frame);
+            unflushed++;
+            return;
+        }
         if (frame.refCnt() < 1) {
             throw new AssertionError("handed a released binary frame");
         }
         binaryFrames.add(frame);
         binaryFramesReceived++;
+        unflushed++;
+    }
+
+    @Override
+    public void flush() {
+        if (unflushed > 0) {
+            flushes++;
+            unflushed = 0;
+        }
+    }
+
+    /** How many times frames written were flushed: once per tick that wrote any. */
+    public int flushes() {
+        return flushes;
+    }
+
+    /** Frames written since the last flush. */
+    public int unflushed() {
+        return unflushed;
     }
 
     @Override
