@@ -10,7 +10,9 @@
 # a warm spare; and the idle world's memory. Results: bench/results/<tag>/*.json, tables: bench/results/<tag>/tables.md
 # (copied into docs/benchmarks.md by hand). Environment:
 #   TAG            results folder name (default: the date and time)
-#   DURATION       measurement window per run in seconds (default 30); WARMUP (default 5)
+#   DURATION       measurement window per run in seconds (default 30); WARMUP, seconds of load before the window
+#                  (default 30: both servers' JIT compilers are done by then; with 5, Lor's C2 compiler thread
+#                  was still using a third of a core inside the window, see docs/benchmarks.md)
 #   COLYSEUS_SRC   the Colyseus peer benchmark to copy (default: ../shared/bench/colyseus beside the checkout)
 #   SKIP_COLYSEUS  1 to run only Lor; SKIP_LIFECYCLE 1 to skip the lifecycle part; SKIP_FLAGS 1 to skip the
 #                  world JVM flag comparison (each flag set: cold joins, idle RSS, 1000 binary bots for 20 s)
@@ -21,7 +23,7 @@ NS=("$@")
 [ ${#NS[@]} -eq 0 ] && NS=(100 250 500 1000 2000)
 TAG=${TAG:-$(date +%Y%m%dT%H%M%S)}
 DURATION=${DURATION:-30}
-WARMUP=${WARMUP:-5}
+WARMUP=${WARMUP:-30}
 OUT="$ROOT/bench/results/$TAG"
 DATA="$ROOT/bench/.data"          # kept between runs: bot accounts (PBKDF2 makes creating them slow)
 TOKENS="$ROOT/bench/.data/bot-tokens.json"
