@@ -7,7 +7,7 @@ package lor.world;
  * <p>Why not Netty's default of two per processor (issue 5, figures in docs/benchmarks.md): a world's other busy
  * thread is its tick, and every loop more than the cores can run sleeps in {@code epoll_wait} and is woken for a
  * handful of frames, where one busy loop picks up hundreds per wake-up. At 1,000 players on 2 cores the world used
- * 23 % less CPU with one loop than with four, and 13 % less than with two, at the same latency.
+ * a fifth less CPU with one loop than with four, and a seventh less than with two, at the same latency.
  */
 final class GameIoThreads {
 
