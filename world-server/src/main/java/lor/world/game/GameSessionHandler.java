@@ -269,7 +269,13 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     public void flush() {
         if (unflushed) {
             unflushed = false;
-            channel.flush();
+            // From where the frames went in: the handlers above the encoder only pass a flush on.
+            ChannelHandlerContext encoder = frameEncoder();
+            if (encoder != null) {
+                encoder.flush();
+            } else {
+                channel.flush();
+            }
         }
     }
 

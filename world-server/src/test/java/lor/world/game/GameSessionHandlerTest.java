@@ -655,6 +655,7 @@ class GameSessionHandlerTest {
     @Test
     void aTicksRejectionAndStateFrameLeaveTogetherOnOneFlushTheRejectionPreFramedAsText() {
         AtomicInteger flushes = new AtomicInteger();
+        channel.pipeline().addFirst(new WebSocket08FrameEncoder(false));
         channel.pipeline().addFirst(new ChannelOutboundHandlerAdapter() {
             @Override
             public void flush(ChannelHandlerContext ctx) {
@@ -662,7 +663,6 @@ class GameSessionHandlerTest {
                 ctx.flush();
             }
         });
-        channel.pipeline().addFirst(new WebSocket08FrameEncoder(false));
         PlayerConnection player = hello();
         ByteBuf rejection = Rejections.encode(UnpooledByteBufAllocator.DEFAULT, 7, RejectedMessage.WALL);
         ByteBuf state = Unpooled.buffer(16).writerIndex(ServerFrameHeader.MAX_BYTES).writeByte(9);
