@@ -33,8 +33,6 @@ public final class BinaryStateBroadcaster {
     private final int regionsHigh;
     private final int regionCount;
     private final UnwritableGuard unwritable;
-    /** Frames of {@link #broadcast(World, Collection, long)}, which sends them itself. */
-    private final BroadcastBatch own = new BroadcastBatch();
 
     // Current members of each region (slots), rebuilt per broadcast by counting sort.
     private final int[] memberStart;
@@ -93,15 +91,10 @@ public final class BinaryStateBroadcaster {
     }
 
     /**
-     * Writes a frame to every binary session. Call {@link World#markPositions()} after it (and after any other
-     * broadcaster that needs the previous marks): the next broadcast's changes are relative to that mark.
+     * Adds a frame for every binary session to {@code out}, the tick's, which the caller sends. Call
+     * {@link World#markPositions()} after it (and after any other broadcaster that needs the previous marks): the
+     * next broadcast's changes are relative to that mark.
      */
-    public void broadcast(World world, Collection<PlayerSession> sessions, long nowNanos) {
-        broadcast(world, sessions, nowNanos, own);
-        own.send();
-    }
-
-    /** As {@link #broadcast(World, Collection, long)}, adding the frames to {@code out}, which the caller sends. */
     public void broadcast(World world, Collection<PlayerSession> sessions, long nowNanos, BroadcastBatch out) {
         broadcast++;
         boolean any = false;

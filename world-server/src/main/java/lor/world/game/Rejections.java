@@ -23,11 +23,6 @@ public final class Rejections {
     private final ByteBufAllocator alloc;
     private final BroadcastBatch batch;
 
-    /** With a batch of its own, sent by {@link #send()}. */
-    public Rejections(ByteBufAllocator alloc) {
-        this(alloc, new BroadcastBatch());
-    }
-
     /** Adding to {@code batch}, the tick's, which its owner sends. */
     public Rejections(ByteBufAllocator alloc, BroadcastBatch batch) {
         this.alloc = alloc;
@@ -37,11 +32,6 @@ public final class Rejections {
     /** Queues {@code rejected} for {@code connection}; {@code reason} is one of {@link RejectedMessage}'s. */
     public void add(PlayerConnection connection, long seq, String reason) {
         batch.add(connection, encode(alloc, seq, reason), false);
-    }
-
-    /** Hands the batch's frames to their event loops, in the order they were added. */
-    public void send() {
-        batch.send();
     }
 
     /**

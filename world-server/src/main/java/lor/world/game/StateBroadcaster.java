@@ -42,8 +42,6 @@ public final class StateBroadcaster {
     private final ByteBufAllocator alloc;
     private final Map<Long, List<Body>> bodies = new HashMap<>();
     private final UnwritableGuard unwritable = new UnwritableGuard();
-    /** Frames of {@link #broadcast(World, Collection, long)}, which sends them itself. */
-    private final BroadcastBatch own = new BroadcastBatch();
     private int[] slots;
     private long bodiesEncoded;
     private long framesWritten;
@@ -60,12 +58,7 @@ public final class StateBroadcaster {
     private record Body(int[] ids, ByteBuf bytes) {
     }
 
-    public void broadcast(World world, Collection<PlayerSession> sessions, long nowNanos) {
-        broadcast(world, sessions, nowNanos, own);
-        own.send();
-    }
-
-    /** As {@link #broadcast(World, Collection, long)}, adding the frames to {@code out}, which the caller sends. */
+    /** Adds a frame for every JSON session to {@code out}, the tick's, which the caller sends. */
     public void broadcast(World world, Collection<PlayerSession> sessions, long nowNanos, BroadcastBatch out) {
         try {
             for (PlayerSession session : sessions) {

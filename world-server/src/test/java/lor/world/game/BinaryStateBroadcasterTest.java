@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -62,7 +63,7 @@ class BinaryStateBroadcasterTest {
         BinaryStateBroadcaster broadcaster = new BinaryStateBroadcaster(SMALL.size(), 1, alloc);
         List<PlayerSession> sessions = sessions(world, 1);
 
-        broadcaster.broadcast(world, sessions, NOW);
+        broadcast(broadcaster, world, sessions, NOW);
 
         // kind 1, tick 0, ack 0, reset; no left regions; one snapshot: region 0, one entity (1, 2, 3, 0, player);
         // no changes.
@@ -76,12 +77,12 @@ class BinaryStateBroadcasterTest {
         World world = world(SMALL, new int[] {2, 3});
         BinaryStateBroadcaster broadcaster = new BinaryStateBroadcaster(SMALL.size(), 1, alloc);
         List<PlayerSession> sessions = sessions(world, 1);
-        broadcaster.broadcast(world, sessions, NOW);
+        broadcast(broadcaster, world, sessions, NOW);
         world.markPositions();
         release(sessions);
         acknowledge(sessions.get(0), 300);
 
-        broadcaster.broadcast(world, sessions, NOW + BROADCAST_INTERVAL);
+        broadcast(broadcaster, world, sessions, NOW + BROADCAST_INTERVAL);
 
         assertThat(hex(onlyFrame(sessions.get(0)))).isEqualTo("01" + "00" + "ac02" + "00" + "00" + "00" + "00");
     }
@@ -118,7 +119,7 @@ class BinaryStateBroadcasterTest {
                 world.setIntent(1, Direction.W);
                 world.step();
             }
-            broadcaster.broadcast(world, sessions, NOW + i * BROADCAST_INTERVAL);
+            broadcast(broadcaster, world, sessions, NOW + i * BROADCAST_INTERVAL);
             world.markPositions();
             frames.add(Parts.of(onlyFrame(sessions.get(0))));
             connection(sessions.get(0)).applyBinaryFrames(tracker);
@@ -141,7 +142,7 @@ class BinaryStateBroadcasterTest {
         BinaryStateBroadcaster broadcaster = new BinaryStateBroadcaster(SMALL.size(), 2, alloc);
         List<PlayerSession> sessions = sessions(world, 1);
         StateTracker tracker = new StateTracker(16, 16);
-        broadcaster.broadcast(world, sessions, NOW);
+        broadcast(broadcaster, world, sessions, NOW);
         world.markPositions();
         connection(sessions.get(0)).applyBinaryFrames(tracker);
         assertThat(tracker.size()).isEqualTo(2);
@@ -149,7 +150,7 @@ class BinaryStateBroadcasterTest {
         world.setIntent(2, Direction.E);
         world.step();
         world.removePlayer(2);
-        broadcaster.broadcast(world, sessions, NOW + BROADCAST_INTERVAL);
+        broadcast(broadcaster, world, sessions, NOW + BROADCAST_INTERVAL);
 
         Parts parts = Parts.of(onlyFrame(sessions.get(0)));
         assertThat(parts.departures()).isEqualTo(1);
@@ -163,12 +164,12 @@ class BinaryStateBroadcasterTest {
         BinaryStateBroadcaster broadcaster = new BinaryStateBroadcaster(SMALL.size(), 2, alloc);
         List<PlayerSession> sessions = sessions(world, 1);
         StateTracker tracker = new StateTracker(16, 16);
-        broadcaster.broadcast(world, sessions, NOW);
+        broadcast(broadcaster, world, sessions, NOW);
         world.markPositions();
         connection(sessions.get(0)).applyBinaryFrames(tracker);
 
         int npcs = world.addNpcs(200);
-        broadcaster.broadcast(world, sessions, NOW + BROADCAST_INTERVAL);
+        broadcast(broadcaster, world, sessions, NOW + BROADCAST_INTERVAL);
 
         Parts parts = Parts.of(onlyFrame(sessions.get(0)));
         assertThat(npcs).isEqualTo(200);
@@ -185,21 +186,21 @@ class BinaryStateBroadcasterTest {
         List<PlayerSession> sessions = sessions(world, 1);
         RecordingPlayerConnection slow = connection(sessions.get(0));
         StateTracker tracker = new StateTracker(16, 16);
-        broadcaster.broadcast(world, sessions, NOW);
+        broadcast(broadcaster, world, sessions, NOW);
         world.markPositions();
         slow.applyBinaryFrames(tracker);
 
         slow.writable(false);
         world.setIntent(2, Direction.S);
         world.step();
-        broadcaster.broadcast(world, sessions, NOW + BROADCAST_INTERVAL);
+        broadcast(broadcaster, world, sessions, NOW + BROADCAST_INTERVAL);
         world.markPositions();
         assertThat(slow.heldBinaryFrames()).isEmpty();
 
         slow.writable(true);
         world.setIntent(2, Direction.S);
         world.step();
-        broadcaster.broadcast(world, sessions, NOW + 2 * BROADCAST_INTERVAL);
+        broadcast(broadcaster, world, sessions, NOW + 2 * BROADCAST_INTERVAL);
 
         assertThat(Parts.of(onlyFrame(sessions.get(0))).reset()).isTrue();
         slow.applyBinaryFrames(tracker);
@@ -217,7 +218,7 @@ class BinaryStateBroadcasterTest {
         stuck.writable(false);
         stuck.pendingOutboundBytes(UnwritableGuard.MAX_PENDING_BYTES + 1);
 
-        broadcaster.broadcast(world, sessions, NOW);
+        broadcast(broadcaster, world, sessions, NOW);
 
         assertThat(stuck.disconnects()).containsExactly("not reading");
         assertThat(stuck.binaryFramesReceived()).isZero();
@@ -232,11 +233,11 @@ class BinaryStateBroadcasterTest {
         RecordingPlayerConnection stuck = connection(sessions.get(1));
         stuck.writable(false);
 
-        broadcaster.broadcast(world, sessions, NOW);
-        broadcaster.broadcast(world, sessions, NOW + 10 * SECOND);
+        broadcast(broadcaster, world, sessions, NOW);
+        broadcast(broadcaster, world, sessions, NOW + 10 * SECOND);
         assertThat(stuck.disconnects()).isEmpty();
 
-        broadcaster.broadcast(world, sessions, NOW + 10 * SECOND + 1);
+        broadcast(broadcaster, world, sessions, NOW + 10 * SECOND + 1);
 
         assertThat(stuck.disconnects()).containsExactly("not reading");
         assertThat(stuck.binaryFramesReceived()).isZero();
@@ -250,7 +251,7 @@ class BinaryStateBroadcasterTest {
         List<PlayerSession> sessions = List.of(
                 new PlayerSession(newConnection(1), 1, false), new PlayerSession(newConnection(2), 2, false));
 
-        broadcaster.broadcast(world, sessions, NOW);
+        broadcast(broadcaster, world, sessions, NOW);
 
         assertThat(connections).allSatisfy(c -> {
             assertThat(c.binaryFramesReceived()).isZero();
@@ -269,7 +270,7 @@ class BinaryStateBroadcasterTest {
         List<PlayerSession> sessions = sessions(world, 2);
         world.removePlayer(1);
 
-        broadcaster.broadcast(world, sessions, NOW);
+        broadcast(broadcaster, world, sessions, NOW);
 
         assertThat(connection(sessions.get(0)).binaryFramesReceived()).isZero();
         StateTracker tracker = new StateTracker(16, 16);
@@ -284,7 +285,7 @@ class BinaryStateBroadcasterTest {
         BinaryStateBroadcaster broadcaster = new BinaryStateBroadcaster(SMALL.size(), 8, alloc);
         List<PlayerSession> sessions = sessions(world, 2);
 
-        broadcaster.broadcast(world, sessions, NOW);
+        broadcast(broadcaster, world, sessions, NOW);
 
         // Both views are all four regions; every region holds somebody.
         ByteBuf first = onlyFrame(sessions.get(0));
@@ -304,7 +305,7 @@ class BinaryStateBroadcasterTest {
         BinaryStateBroadcaster broadcaster = new BinaryStateBroadcaster(SMALL.size(), 2, alloc);
         List<PlayerSession> sessions = sessions(world, 2);
 
-        broadcaster.broadcast(world, sessions, NOW);
+        broadcast(broadcaster, world, sessions, NOW);
 
         assertThat(alloc.unreleased()).isNotEmpty();
         connection(sessions.get(0)).releaseBinaryFrames();
@@ -406,7 +407,7 @@ class BinaryStateBroadcasterTest {
             long framesBefore = broadcaster.framesWritten();
             long bytesBefore = broadcaster.bytesWritten();
             int buffersBefore = alloc.plainBuffers().size();
-            broadcaster.broadcast(world, sessions, now);
+            broadcast(broadcaster, world, sessions, now);
             world.markPositions();
             now += BROADCAST_INTERVAL;
 
@@ -672,13 +673,13 @@ class BinaryStateBroadcasterTest {
         World world = world(SMALL, start);
         BinaryStateBroadcaster broadcaster = new BinaryStateBroadcaster(SMALL.size(), 1, alloc);
         List<PlayerSession> sessions = sessions(world, 1);
-        broadcaster.broadcast(world, sessions, NOW);
+        broadcast(broadcaster, world, sessions, NOW);
         world.markPositions();
         release(sessions);
 
         world.setIntent(1, direction);
         world.step();
-        broadcaster.broadcast(world, sessions, NOW + BROADCAST_INTERVAL);
+        broadcast(broadcaster, world, sessions, NOW + BROADCAST_INTERVAL);
         return hex(onlyFrame(sessions.get(0)));
     }
 
@@ -693,5 +694,12 @@ class BinaryStateBroadcasterTest {
 
     private static String hex(ByteBuf frame) {
         return ByteBufUtil.hexDump(frame);
+    }
+
+    /** One broadcast, its frames handed to the connections' writers as a tick hands its batch. */
+    private static void broadcast(BinaryStateBroadcaster broadcaster, World world, Collection<PlayerSession> sessions, long nowNanos) {
+        BroadcastBatch batch = new BroadcastBatch();
+        broadcaster.broadcast(world, sessions, nowNanos, batch);
+        batch.send();
     }
 }

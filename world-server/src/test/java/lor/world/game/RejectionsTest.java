@@ -44,14 +44,15 @@ class RejectionsTest {
         RecordingPlayerConnection a = new RecordingPlayerConnection(1).writingOn(first);
         RecordingPlayerConnection b = new RecordingPlayerConnection(2).writingOn(second);
         RecordingPlayerConnection c = new RecordingPlayerConnection(3).writingOn(first);
-        Rejections rejections = new Rejections(ALLOC);
+        BroadcastBatch batch = new BroadcastBatch();
+        Rejections rejections = new Rejections(ALLOC, batch);
 
         rejections.add(a, 4, RejectedMessage.WALL);
         rejections.add(b, 5, RejectedMessage.OCCUPIED);
         rejections.add(c, 6, RejectedMessage.OUT_OF_BOUNDS);
         rejections.add(a, 7, RejectedMessage.WALL);
         assertThat(a.heldFrames()).as("nothing is written before send").isEmpty();
-        rejections.send();
+        batch.send();
 
         assertThat(first.tasks).isEqualTo(1);
         assertThat(second.tasks).isEqualTo(1);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 import io.netty.buffer.ByteBuf;
@@ -49,7 +50,7 @@ class StateBroadcasterTest {
         List<PlayerSession> sessions = sessions(world, 4);
         acknowledge(sessions.get(1), 17);
 
-        broadcaster.broadcast(world, sessions, NOW);
+        broadcast(broadcaster, world, sessions, NOW);
 
         for (PlayerSession session : sessions) {
             StateMessage state = connection(session).only(StateMessage.class);
@@ -72,7 +73,7 @@ class StateBroadcasterTest {
         World world = world(List.of(new int[] {20, 20}));
         world.addNpcs(300);
 
-        broadcaster.broadcast(world, sessions(world, 1), NOW);
+        broadcast(broadcaster, world, sessions(world, 1), NOW);
 
         List<StateMessage.EntityState> seen = connection(0).only(StateMessage.class).entities();
         assertThat(seen).hasSizeGreaterThan(3);
@@ -90,7 +91,7 @@ class StateBroadcasterTest {
         long bodies = broadcaster.bodiesEncoded();
         long frames = broadcaster.framesWritten();
 
-        broadcaster.broadcast(world, sessions.subList(0, 2), NOW);
+        broadcast(broadcaster, world, sessions.subList(0, 2), NOW);
 
         assertThat(broadcaster.bodiesEncoded()).isEqualTo(bodies + 1);
         assertThat(broadcaster.framesWritten()).isEqualTo(frames + 2);
@@ -103,7 +104,7 @@ class StateBroadcasterTest {
         assertThat(a.ack()).isEqualTo(4);
         assertThat(b.ack()).isZero();
 
-        broadcaster.broadcast(world, sessions, NOW + SECOND / 10);
+        broadcast(broadcaster, world, sessions, NOW + SECOND / 10);
 
         assertThat(broadcaster.bodiesEncoded()).as("the pair shares again; the loner has its own")
                 .isEqualTo(bodies + 3);
@@ -117,7 +118,7 @@ class StateBroadcasterTest {
         World world = world(List.of(new int[] {5, 5}, new int[] {6, 5}));
         List<PlayerSession> sessions = sessions(world, 2);
 
-        broadcaster.broadcast(world, sessions, NOW);
+        broadcast(broadcaster, world, sessions, NOW);
 
         // The broadcast is over, but the frames have not been written yet (the event loop writes them later).
         List<ByteBuf> heads = new ArrayList<>(alloc.plainBuffers());
@@ -144,16 +145,16 @@ class StateBroadcasterTest {
         RecordingPlayerConnection stuck = connection(1);
         stuck.writable(false);
 
-        broadcaster.broadcast(world, sessions, NOW);
-        broadcaster.broadcast(world, sessions, NOW + 5 * SECOND);
-        broadcaster.broadcast(world, sessions, NOW + 10 * SECOND);
+        broadcast(broadcaster, world, sessions, NOW);
+        broadcast(broadcaster, world, sessions, NOW + 5 * SECOND);
+        broadcast(broadcaster, world, sessions, NOW + 10 * SECOND);
 
         assertThat(stuck.sent()).isEmpty();
         assertThat(stuck.disconnects()).isEmpty();
         assertThat(connection(0).sent(StateMessage.class)).hasSize(3);
         assertThat(broadcaster.framesWritten()).isEqualTo(3);
 
-        broadcaster.broadcast(world, sessions, NOW + 10 * SECOND + 1);
+        broadcast(broadcaster, world, sessions, NOW + 10 * SECOND + 1);
 
         assertThat(stuck.disconnects()).first().isEqualTo("not reading");
         assertThat(stuck.sent()).isEmpty();
@@ -168,11 +169,11 @@ class StateBroadcasterTest {
         stuck.writable(false);
         stuck.pendingOutboundBytes(UnwritableGuard.MAX_PENDING_BYTES);
 
-        broadcaster.broadcast(world, sessions, NOW);
+        broadcast(broadcaster, world, sessions, NOW);
         assertThat(stuck.disconnects()).as("at the limit, not past it").isEmpty();
 
         stuck.pendingOutboundBytes(UnwritableGuard.MAX_PENDING_BYTES + 1);
-        broadcaster.broadcast(world, sessions, NOW + 1);
+        broadcast(broadcaster, world, sessions, NOW + 1);
 
         assertThat(stuck.disconnects()).containsExactly("not reading");
         assertThat(stuck.sent()).isEmpty();
@@ -186,17 +187,17 @@ class StateBroadcasterTest {
         RecordingPlayerConnection slow = connection(0);
 
         slow.writable(false);
-        broadcaster.broadcast(world, sessions, NOW);
+        broadcast(broadcaster, world, sessions, NOW);
         slow.writable(true);
-        broadcaster.broadcast(world, sessions, NOW + 5 * SECOND);
+        broadcast(broadcaster, world, sessions, NOW + 5 * SECOND);
         slow.writable(false);
-        broadcaster.broadcast(world, sessions, NOW + 6 * SECOND);
-        broadcaster.broadcast(world, sessions, NOW + 16 * SECOND);
+        broadcast(broadcaster, world, sessions, NOW + 6 * SECOND);
+        broadcast(broadcaster, world, sessions, NOW + 16 * SECOND);
 
         assertThat(slow.disconnects()).as("unwritable for 10 s, not more").isEmpty();
         assertThat(slow.sent(StateMessage.class)).hasSize(1);
 
-        broadcaster.broadcast(world, sessions, NOW + 16 * SECOND + 1);
+        broadcast(broadcaster, world, sessions, NOW + 16 * SECOND + 1);
 
         assertThat(slow.disconnects()).containsExactly("not reading");
     }
@@ -207,7 +208,7 @@ class StateBroadcasterTest {
         List<PlayerSession> sessions = sessions(world, 1);
         connection(0).writable(false);
 
-        broadcaster.broadcast(world, sessions, NOW);
+        broadcast(broadcaster, world, sessions, NOW);
 
         assertThat(alloc.plainBuffers()).isEmpty();
         assertThat(alloc.composites()).isEmpty();
@@ -220,7 +221,7 @@ class StateBroadcasterTest {
         List<PlayerSession> sessions = sessions(world, 2);
         world.removePlayer(1);
 
-        broadcaster.broadcast(world, sessions, NOW);
+        broadcast(broadcaster, world, sessions, NOW);
 
         assertThat(connection(0).sent()).isEmpty();
         assertThat(connection(1).only(StateMessage.class).entities()).extracting(StateMessage.EntityState::id)
@@ -281,5 +282,12 @@ class StateBroadcasterTest {
         }
         view.sort((a, b) -> Integer.compare(a.id(), b.id()));
         return view;
+    }
+
+    /** One broadcast, its frames handed to the connections' writers as a tick hands its batch. */
+    private static void broadcast(StateBroadcaster broadcaster, World world, Collection<PlayerSession> sessions, long nowNanos) {
+        BroadcastBatch batch = new BroadcastBatch();
+        broadcaster.broadcast(world, sessions, nowNanos, batch);
+        batch.send();
     }
 }
