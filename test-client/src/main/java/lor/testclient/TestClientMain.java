@@ -3,6 +3,7 @@ package lor.testclient;
 import java.util.Arrays;
 import java.util.List;
 
+import io.netty.util.ResourceLeakDetector;
 import lor.testclient.bots.BotsCommand;
 import lor.testclient.lifecycle.LifecycleCommand;
 import lor.testclient.net.WsClient;
@@ -49,6 +50,7 @@ public final class TestClientMain {
             """;
 
     private static final int EXIT_USAGE = 64;
+    private static final String LEAK_DETECTION = "io.netty.leakDetection.level";
 
     private TestClientMain() {
     }
@@ -63,8 +65,10 @@ public final class TestClientMain {
                 case "scenarios" -> System.exit(scenarios(args, Scenarios.all()));
                 case "faults" -> System.exit(scenarios(args, FaultScenarios.all()));
                 case "soak" -> System.exit(SoakCommand.run(Arrays.copyOfRange(args, 1, args.length), System.out));
-                case "bots" -> System.exit(BotsCommand.run(Arrays.copyOfRange(args, 1, args.length), System.out,
-                        System.err));
+                case "bots" -> {
+                    withoutLeakDetection();
+                    System.exit(BotsCommand.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
+                }
                 case "lifecycle" -> System.exit(LifecycleCommand.run(Arrays.copyOfRange(args, 1, args.length),
                         System.out));
                 default -> {
@@ -76,6 +80,17 @@ public final class TestClientMain {
         } catch (IllegalArgumentException e) {
             System.err.println("test-client: " + e.getMessage());
             System.exit(EXIT_USAGE);
+        }
+    }
+
+    /**
+     * Netty's default samples buffers and records where they were touched: at a load generator's ten thousand frames
+     * a second, CPU that the server it measures, on the same machine, would otherwise have. Unless asked for with
+     * {@code -Dio.netty.leakDetection.level}.
+     */
+    private static void withoutLeakDetection() {
+        if (System.getProperty(LEAK_DETECTION) == null) {
+            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
         }
     }
 

@@ -104,6 +104,7 @@ final class Bot implements ByteCounter.Counts {
     private Channel director;
     private Channel game;
     private ScheduledFuture<?> walk;
+    private WalkSlots slots;
     /** The window is over: no more intents. */
     private boolean walkOver;
     private ScheduledFuture<?> joinTimeout;
@@ -572,22 +573,19 @@ final class Bot implements ByteCounter.Counts {
     // ---------------------------------------------------------------- walking
 
     /**
-     * Starts the walk if the fleet walks, this bot plays and it does not walk yet: intents go at the slots
-     * {@code origin + phase + k × period} (origin shared by the fleet, phase this bot's own). From any state; on the
-     * bot's loop.
+     * Starts the walk if the fleet walks, this bot plays and it does not walk yet, at the fleet's {@link WalkSlots}
+     * with this bot's phase. From any state; on the bot's loop.
      */
     void startWalking() {
         if (walk != null || walkOver || phase != Phase.PLAYING || !fleet.walking()) {
             return;
         }
-        long now = System.nanoTime();
-        long first = fleet.walkOrigin() + random.phaseNanos(period);
-        long k = now - first <= 0 ? 0 : (now - first + period - 1) / period;
-        scheduleStep(first + k * period);
+        slots = new WalkSlots(fleet.walkOrigin(), random.phaseNanos(period), period);
+        scheduleStep(slots.firstAtOrAfter(System.nanoTime()));
     }
 
-    private void scheduleStep(long slot) {
-        walk = loop.schedule(() -> step(slot), Math.max(0, slot - System.nanoTime()), TimeUnit.NANOSECONDS);
+    private void scheduleStep(long k) {
+        walk = loop.schedule(() -> step(k), Math.max(0, slots.at(k) - System.nanoTime()), TimeUnit.NANOSECONDS);
     }
 
     private void stopWalking() {
@@ -598,20 +596,19 @@ final class Bot implements ByteCounter.Counts {
     }
 
     /**
-     * One intent, for the slot due at {@code slot}. A late loop does not catch up with a burst (a player's client
+     * One intent, for slot {@code k}. A late loop does not catch up with a burst (a player's client
      * would not, and a burst is what the world's rate limiter refuses): the slots it slept through are counted as
      * missed and skipped, and how late the timer fired goes to the send-lag histogram.
      */
-    private void step(long slot) {
+    private void step(long k) {
         walk = null;
         Channel channel = game;
         if (walkOver || phase != Phase.PLAYING || channel == null || !channel.isActive()) {
             return;
         }
         long now = System.nanoTime();
-        long late = Math.max(0, now - slot);
-        long missed = late / period;
-        long served = slot + missed * period;
+        long late = Math.max(0, now - slots.at(k));
+        long missed = slots.missed(k, now);
         boolean measure = fleet.window.contains(now);
         if (measure) {
             missedSlots += missed;
@@ -622,7 +619,7 @@ final class Bot implements ByteCounter.Counts {
         framesOut++;
         channel.writeAndFlush(new TextWebSocketFrame(ByteBufUtil.writeAscii(channel.alloc(), move)),
                 channel.voidPromise());
-        scheduleStep(served + period);
+        scheduleStep(k + missed + 1);
     }
 
     // ---------------------------------------------------------------- the run's end and failures
