@@ -596,9 +596,9 @@ final class Bot implements ByteCounter.Counts {
     }
 
     /**
-     * One intent, for slot {@code k}. A late loop does not catch up with a burst (a player's client
-     * would not, and a burst is what the world's rate limiter refuses): the slots it slept through are counted as
-     * missed and skipped, and how late the timer fired goes to the send-lag histogram.
+     * One intent, for slot {@code k}. A late loop does not catch up with a burst (a player's client would not, and a
+     * burst is what the world's rate limiter refuses): the slots it slept through are counted as missed and skipped,
+     * and how late the timer fired goes to the send-lag histogram.
      */
     private void step(long k) {
         walk = null;
