@@ -26,6 +26,8 @@ final class EntityTable {
     int[] layer;
     /** {@link Direction#code()} of the intent for the coming tick, 0 for none. */
     byte[] intent;
+    /** {@link ObjectIntent} packed for the coming tick, 0 for none; an entity has an intent or an action, not both. */
+    long[] action;
     byte[] path;
     byte[] pathLength;
     byte[] pathStep;
@@ -53,6 +55,7 @@ final class EntityTable {
         y[slot] = cy;
         layer[slot] = cl;
         intent[slot] = 0;
+        action[slot] = 0;
         pathLength[slot] = 0;
         pathStep[slot] = 0;
         blocked[slot] = 0;
@@ -65,6 +68,7 @@ final class EntityTable {
         slotById.remove(id[slot]);
         kind[slot] = 0;
         intent[slot] = 0;
+        action[slot] = 0;
         holes++;
     }
 
@@ -90,6 +94,7 @@ final class EntityTable {
                 y[to] = y[from];
                 layer[to] = layer[from];
                 intent[to] = intent[from];
+                action[to] = action[from];
                 System.arraycopy(path, from * MAX_PATH, path, to * MAX_PATH, MAX_PATH);
                 pathLength[to] = pathLength[from];
                 pathStep[to] = pathStep[from];
@@ -114,6 +119,7 @@ final class EntityTable {
         y = new int[capacity];
         layer = new int[capacity];
         intent = new byte[capacity];
+        action = new long[capacity];
         path = new byte[capacity * MAX_PATH];
         pathLength = new byte[capacity];
         pathStep = new byte[capacity];
@@ -132,6 +138,7 @@ final class EntityTable {
         y = Arrays.copyOf(y, capacity);
         layer = Arrays.copyOf(layer, capacity);
         intent = Arrays.copyOf(intent, capacity);
+        action = Arrays.copyOf(action, capacity);
         path = Arrays.copyOf(path, capacity * MAX_PATH);
         pathLength = Arrays.copyOf(pathLength, capacity);
         pathStep = Arrays.copyOf(pathStep, capacity);

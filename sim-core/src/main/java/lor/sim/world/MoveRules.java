@@ -1,5 +1,6 @@
 package lor.sim.world;
 
+import lor.sim.clock.Field;
 import lor.sim.grid.Grid;
 
 /**
@@ -13,6 +14,30 @@ public final class MoveRules {
     }
 
     /**
+     * The rule on the field as the clock transmutes it: a cell that is a wall on the current line blocks.
+     *
+     * @param occupancy entity id (or minus an object's id) per cell, 0 for free, indexed like the grid
+     */
+    public static StepResult check(Field field, int[] occupancy, int x, int y, int layer, Direction direction) {
+        Grid grid = field.grid();
+        int nx = x + direction.dx;
+        int ny = y + direction.dy;
+        if (nx < 0 || ny < 0 || nx >= grid.width() || ny >= grid.height()) {
+            return StepResult.OUT_OF_BOUNDS;
+        }
+        int index = (layer * grid.height() + ny) * grid.width() + nx;
+        if (field.isWall(index)) {
+            return StepResult.WALL;
+        }
+        if (occupancy[index] != 0) {
+            return StepResult.OCCUPIED;
+        }
+        return StepResult.MOVED;
+    }
+
+    /**
+     * The rule on a map no clock changes.
+     *
      * @param occupancy entity id per cell, 0 for free, indexed like the grid; the mover's own cell is never the
      *                  target, so its own id there does not matter
      */

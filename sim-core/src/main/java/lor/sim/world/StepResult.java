@@ -1,8 +1,14 @@
 package lor.sim.world;
 
-/** The outcome of one intended step; the refusals carry the contract's reason names. */
+/**
+ * The outcome of one intent, a step or an action on an object; the refusals carry the contract's reason names.
+ * {@link #MOVED} and {@link #DONE} are the successes.
+ */
 public enum StepResult {
-    MOVED(null), WALL("wall"), OUT_OF_BOUNDS("out_of_bounds"), OCCUPIED("occupied");
+    MOVED(null), WALL("wall"), OUT_OF_BOUNDS("out_of_bounds"), OCCUPIED("occupied"),
+    DONE(null), NO_OBJECT("no_object"), CELL_TAKEN("cell_taken"), MISSING_ITEMS("missing_items"),
+    NO_ROOM("no_room"), UNKNOWN_KIND("unknown_kind"), UNKNOWN_ITEM("unknown_item"),
+    UNKNOWN_RECIPE("unknown_recipe"), BAD_COUNT("bad_count");
 
     private static final StepResult[] VALUES = values();
 
@@ -15,6 +21,11 @@ public enum StepResult {
     /** The {@code reason} of a {@code rejected} message; null for {@link #MOVED}. */
     public String reason() {
         return reason;
+    }
+
+    /** Whether the intent was carried out. */
+    public boolean succeeded() {
+        return reason == null;
     }
 
     static StepResult ofOrdinal(int ordinal) {

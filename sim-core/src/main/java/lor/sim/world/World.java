@@ -6,18 +6,24 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import lor.sim.clock.Field;
+import lor.sim.content.ContentPack;
 import lor.sim.grid.BenchMap;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
+import lor.sim.objects.Inventories;
+import lor.sim.objects.ObjectEngine;
 import lor.sim.space.SpatialIndex;
+import lor.sim.util.Fnv64;
 import lor.sim.util.LongIntMap;
 import lor.sim.util.SplitMix64;
 
 /**
- * The simulation of one world: a static {@link Grid}, the entities on it, and the rules. Pure and deterministic:
- * no threads, no I/O, no clock of its own, randomness from a seeded generator that is part of the state. The
- * owner collects intents with {@link #setIntent} and calls {@link #step()} once per tick; the step applies them in
- * ascending entity id order, at most one step per entity, and no two entities ever share a cell.
+ * The simulation of one world: a static {@link Grid} and the {@link Field} the clock makes of it, the entities on
+ * it, the objects of its content pack, and the rules. Pure and deterministic: no threads, no I/O, no clock of its
+ * own, randomness from a seeded generator that is part of the state. The owner collects intents with
+ * {@link #setIntent} and {@link #setAction} and calls {@link #step()} once per tick; the step applies them in
+ * ascending entity id order, at most one intent per entity, and no two entities or objects ever share a cell.
  *
  * <p>Not thread-safe: one thread (a world server's tick thread, or a predicting client) owns it.
  */
@@ -25,8 +31,13 @@ public final class World {
 
     private final Grid grid;
     private final GridSize size;
-    /** Entity id standing in each cell, 0 for none; indexed like the grid. */
+    private final ContentPack pack;
+    private final Field field;
+    /** Entity id standing in each cell, minus the id of the object built on it, 0 for none; indexed like the grid. */
     private final int[] occupancy;
+    private final ObjectEngine objects;
+    private final Inventories inventories;
+    private final ObjectActions actions;
     private final EntityTable entities = new EntityTable(64);
     private final LongIntMap entityByAccount = new LongIntMap(16);
     /** Last known position of every player that has been in this world, by account. */
@@ -47,18 +58,28 @@ public final class World {
     private int[] removedCells = new int[16];
     private int removedCount;
 
-    private World(Grid grid, long tick, int nextEntityId, long seed) {
+    private World(Grid grid, ContentPack pack, long tick, int nextEntityId, long seed) {
         this.grid = grid;
         this.size = grid.size();
+        this.pack = pack;
+        this.field = new Field(grid, pack.clock(), pack.clock().lineAt(tick));
         this.occupancy = new int[size.cells()];
+        this.objects = new ObjectEngine(pack, size, occupancy, tick, field.line(), 64);
+        this.inventories = new Inventories(pack);
+        this.actions = new ObjectActions(pack, field, occupancy, objects, inventories);
         this.index = new SpatialIndex(size);
         this.random = new SplitMix64(seed);
         this.tick = tick;
         this.nextEntityId = nextEntityId;
     }
 
+    /** A world without content: no items, no objects, a clock that changes nothing. */
     public static World create(Grid grid, long seed) {
-        return new World(grid, 0, 1, seed);
+        return create(grid, ContentPack.empty(), seed);
+    }
+
+    public static World create(Grid grid, ContentPack pack, long seed) {
+        return new World(grid, pack, 0, 1, seed);
     }
 
     /**
@@ -66,9 +87,26 @@ public final class World {
      * not part of snapshots; add them again with {@link #addNpcs}.
      */
     public static World restore(Grid grid, WorldSnapshot snapshot, long seed) {
-        World world = new World(grid, snapshot.tick(), Math.max(1, snapshot.nextEntityId()), seed);
+        return restore(grid, ContentPack.empty(), snapshot, seed);
+    }
+
+    public static World restore(Grid grid, ContentPack pack, WorldSnapshot snapshot, long seed) {
+        World world = new World(grid, pack, snapshot.tick(), Math.max(1, snapshot.nextEntityId()), seed);
         for (PlayerRecord player : snapshot.players()) {
             world.knownPlayers.put(player.accountId(), player);
+        }
+        for (WorldSnapshot.InventoryRecord record : snapshot.inventories()) {
+            if (record.counts().length != pack.itemCount()) {
+                throw new IllegalArgumentException("inventory of account " + record.accountId() + " has "
+                        + record.counts().length + " items, the pack " + pack.itemCount());
+            }
+            Inventories.Inventory inventory = world.inventories.restore(record.accountId());
+            for (int item = 0; item < record.counts().length; item++) {
+                inventory.set(item, record.counts()[item]);
+            }
+        }
+        if (snapshot.objects() != null) {
+            world.objects.restore(snapshot.objects());
         }
         return world;
     }
@@ -87,6 +125,28 @@ public final class World {
 
     public Grid grid() {
         return grid;
+    }
+
+    public ContentPack pack() {
+        return pack;
+    }
+
+    /** The map as the clock's current line transmutes it. */
+    public Field field() {
+        return field;
+    }
+
+    /** The clock's current line. */
+    public int line() {
+        return field.line();
+    }
+
+    public ObjectEngine objects() {
+        return objects;
+    }
+
+    public Inventories inventories() {
+        return inventories;
     }
 
     public long tick() {
@@ -215,7 +275,7 @@ public final class World {
      */
     public boolean setIntent(int entityId, Direction direction) {
         int slot = entities.slotOf(entityId);
-        if (slot < 0 || entities.intent[slot] != 0) {
+        if (slot < 0 || entities.intent[slot] != 0 || entities.action[slot] != 0) {
             return false;
         }
         entities.intent[slot] = (byte) direction.code();
@@ -223,11 +283,66 @@ public final class World {
     }
 
     /**
-     * One tick: NPCs choose their steps, then every intent is applied in ascending entity id order. The outcome of
-     * each player intent is in {@link #events()} until the next step.
+     * Records a player's action on an object ({@link ObjectIntent}) for the coming tick; it counts as the entity's
+     * one intent of the tick.
+     *
+     * @return false if the entity is not a player or already has an intent for this tick
+     */
+    public boolean setAction(int entityId, long packedAction) {
+        int slot = entities.slotOf(entityId);
+        if (slot < 0 || entities.kind[slot] != EntityKind.PLAYER.code || entities.intent[slot] != 0
+                || entities.action[slot] != 0 || packedAction == 0) {
+            return false;
+        }
+        entities.action[slot] = packedAction;
+        return true;
+    }
+
+    /**
+     * One tick, in phases: players' actions on objects, then movement (NPCs choose their steps, then every step is
+     * applied), each in ascending entity id order; then the objects that are awake run; then the clock turns, and
+     * a new line transmutes the field. The outcome of each player intent is in {@link #events()} until the next
+     * step.
      */
     public void step() {
         events.clear();
+        applyActions();
+        moveEntities();
+        objects.runObjects(tick);
+        turnClock();
+        tick++;
+        if (entities.holes > 0) {
+            entities.compact();
+            wanderers.clampCursor(entities.count);
+            indexStale = true;
+        }
+    }
+
+    private void applyActions() {
+        EntityTable t = entities;
+        for (int slot = 0; slot < t.count; slot++) {
+            long action = t.action[slot];
+            if (action == 0) {
+                continue;
+            }
+            t.action[slot] = 0;
+            if (t.kind[slot] == 0) {
+                continue;
+            }
+            events.add(t.id[slot], actions.apply(t.account[slot], t.x[slot], t.y[slot], t.layer[slot], action));
+        }
+    }
+
+    /** At the end of a tick, the clock moves to the next line if this tick was the last of its line. */
+    private void turnClock() {
+        int next = pack.clock().lineAt(tick + 1);
+        if (next != field.line()) {
+            field.setLine(next, null);
+            objects.lineChanged(next);
+        }
+    }
+
+    private void moveEntities() {
         EntityTable t = entities;
         wanderers.chooseIntents(t, grid, random);
         int width = size.width();
@@ -246,7 +361,7 @@ public final class World {
             int x = t.x[slot];
             int y = t.y[slot];
             int layer = t.layer[slot];
-            StepResult result = MoveRules.check(grid, occupancy, x, y, layer, direction);
+            StepResult result = MoveRules.check(field, occupancy, x, y, layer, direction);
             if (result == StepResult.MOVED) {
                 int nx = x + direction.dx;
                 int ny = y + direction.dy;
@@ -261,12 +376,6 @@ public final class World {
             } else {
                 wanderers.onResult(t, slot, result);
             }
-        }
-        tick++;
-        if (t.holes > 0) {
-            t.compact();
-            wanderers.clampCursor(t.count);
-            indexStale = true;
         }
     }
 
@@ -402,7 +511,10 @@ public final class World {
 
     // ---- persistence and checks ---------------------------------------------------------------------------------
 
-    /** A copy of what is persisted: the clock, the id counter and every player known to this world. */
+    /**
+     * A copy of what is persisted: the clock, the id counter, every player known to this world with what it
+     * carries, and every object.
+     */
     public WorldSnapshot snapshot() {
         List<PlayerRecord> players = new ArrayList<>(knownPlayers.size());
         for (PlayerRecord known : knownPlayers.values()) {
@@ -415,15 +527,23 @@ public final class World {
                         entities.layer[slot]));
             }
         }
-        return new WorldSnapshot(tick, nextEntityId, players);
+        List<WorldSnapshot.InventoryRecord> carried = new ArrayList<>(inventories.size());
+        for (Map.Entry<Long, Inventories.Inventory> e : inventories.all()) {
+            int[] counts = new int[pack.itemCount()];
+            for (int item = 0; item < counts.length; item++) {
+                counts[item] = e.getValue().count(item);
+            }
+            carried.add(new WorldSnapshot.InventoryRecord(e.getKey(), counts));
+        }
+        return new WorldSnapshot(tick, nextEntityId, players, carried, objects.image());
     }
 
     /**
      * A 64-bit FNV-1a hash of the whole dynamic state: clock, id counter, random state, the NPC planning cursor,
-     * and every entity with its position and NPC path. Equal states hash equal; two runs from one state with the same inputs must agree.
+     * every entity with its position and NPC path, the clock's line, every object and every inventory. Equal states hash equal; two runs from one state with the same inputs must agree.
      */
     public long stateHash() {
-        long h = 0xcbf29ce484222325L;
+        long h = Fnv64.OFFSET;
         h = mix(h, tick);
         h = mix(h, nextEntityId);
         h = mix(h, random.state());
@@ -443,15 +563,20 @@ public final class World {
                 h = mix(h, t.path[base + i]);
             }
         }
+        h = mix(h, field.line());
+        h = objects.stateHash(h);
+        for (Map.Entry<Long, Inventories.Inventory> e : inventories.all()) {
+            h = mix(h, e.getKey());
+            Inventories.Inventory inventory = e.getValue();
+            for (int item = 0; item < inventory.items(); item++) {
+                h = mix(h, inventory.count(item));
+            }
+        }
         return h;
     }
 
     private static long mix(long h, long value) {
-        for (int i = 0; i < 8; i++) {
-            h ^= (value >>> (i * 8)) & 0xff;
-            h *= 0x100000001b3L;
-        }
-        return h;
+        return Fnv64.mix(h, value);
     }
 
     // ---- internals ----------------------------------------------------------------------------------------------
@@ -467,7 +592,7 @@ public final class World {
     /** Free for placing an entity: walkable, empty, and not a portal (nobody is put down onto a way out). */
     private boolean isFree(int x, int y, int layer) {
         int index = size.index(x, y, layer);
-        return !grid.isWall(index) && occupancy[index] == 0 && grid.portalAt(index) == null;
+        return !field.isWall(index) && occupancy[index] == 0 && grid.portalAt(index) == null;
     }
 
     /** The nearest free cell (square rings) on the preferred layer, else on the other layers in order. */

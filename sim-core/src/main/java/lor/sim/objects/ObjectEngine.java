@@ -1,0 +1,570 @@
+package lor.sim.objects;
+
+import java.util.Arrays;
+
+import lor.sim.content.ContentPack;
+import lor.sim.content.ObjectContext;
+import lor.sim.content.ObjectKind;
+import lor.sim.content.ObjectRule;
+import lor.sim.content.Recipe;
+import lor.sim.grid.GridSize;
+import lor.sim.util.Fnv64;
+import lor.sim.util.IntList;
+import lor.sim.util.ReadySet;
+import lor.sim.util.TimingWheel;
+
+/**
+ * Runs a world's objects: recipes, formulas, Java rules and ports. An object with nothing to do is asleep and
+ * costs nothing per tick; it runs again only when something it depends on changes:
+ * <ul>
+ * <li>its stock changes from outside (a player's put or take, items pushed in by a neighbour's port), or a
+ *     neighbour it pushes into loses items or is built beside it;</li>
+ * <li>a timer it set comes due (a recipe's outputs, a formula's {@code every}), kept in a {@link TimingWheel};</li>
+ * <li>the clock's line changes while it waits for a line (a gated recipe, a formula that reads the line).</li>
+ * </ul>
+ * Woken objects run in ascending id order, each at most once per tick; an object woken by one with a lower id runs in
+ * the same tick, one woken by a higher id (or by itself) in the next. That order is exactly the one of a model that
+ * runs every object every tick, which is what the sleeping is checked against: a run that would change nothing is
+ * never needed, so skipping it is invisible.
+ *
+ * <p>Objects share the world's occupancy array with entities: an object stores minus its id in its cell, so one
+ * check keeps players off machines and machines off players. Not thread-safe: the world's owner runs it.
+ */
+public final class ObjectEngine {
+
+    private final ContentPack pack;
+    private final GridSize size;
+    private final int[] occupancy;
+    private final ObjectColumns t;
+    private final Stocks stocks;
+    private final ReadySet ready;
+    private final TimingWheel wheel;
+    private final IntList fired = new IntList(64);
+    private final IntList clockWaiters = new IntList(64);
+    private final Context context = new Context();
+    private final int[] stack;
+    private final short[] scratchItems = new short[ContentPack.MAX_SLOTS];
+    private final int[] scratchCounts = new int[ContentPack.MAX_SLOTS];
+    /** The line the clock is on, as the last {@link #lineChanged} said. */
+    private int line;
+    /** The tick being run, or about to be: wakes and timers are relative to it. */
+    private long tick;
+    /** Runs in the last {@link #runObjects} call, for load figures. */
+    private int lastRuns;
+
+    /**
+     * @param occupancy the world's cell map, entity ids and minus object ids, indexed like the grid; shared
+     * @param tick      the first tick {@link #runObjects} will run
+     * @param line      the clock's line now
+     */
+    public ObjectEngine(ContentPack pack, GridSize size, int[] occupancy, long tick, int line, int capacity) {
+        if (occupancy.length != size.cells()) {
+            throw new IllegalArgumentException("occupancy has " + occupancy.length + " cells, the grid "
+                    + size.cells());
+        }
+        this.pack = pack;
+        this.size = size;
+        this.occupancy = occupancy;
+        this.t = new ObjectColumns(capacity);
+        this.stocks = new Stocks(capacity * 4);
+        this.ready = new ReadySet(capacity);
+        this.wheel = new TimingWheel(tick);
+        this.stack = new int[pack.maxStack()];
+        this.tick = tick;
+        this.line = line;
+    }
+
+    public ContentPack pack() {
+        return pack;
+    }
+
+    /** The tick being run, or the next one to run between ticks. */
+    public long tick() {
+        return tick;
+    }
+
+    /** Objects in the world. */
+    public int count() {
+        return t.live;
+    }
+
+    /** One past the highest id in use: ids run 1..{@code idBound() - 1}, with gaps. */
+    public int idBound() {
+        return t.highWater + 1;
+    }
+
+    // ---- reading -----------------------------------------------------------------------------------------------
+
+    public boolean exists(int id) {
+        return t.isLive(id - 1);
+    }
+
+    /** The object on a cell, or 0. */
+    public int objectAt(int cell) {
+        int o = occupancy[cell];
+        return o < 0 ? -o : 0;
+    }
+
+    public int kindOf(int id) {
+        return t.kind[id - 1] - 1;
+    }
+
+    public int cellOf(int id) {
+        return t.cell[id - 1];
+    }
+
+    /** The selected recipe's index, or -1. */
+    public int recipeOf(int id) {
+        return t.recipe[id - 1] - 1;
+    }
+
+    /**
+     * Ticks of the running recipe done at the start of {@code now}: 0 when idle, the recipe's ticks when its
+     * outputs are waiting for room.
+     */
+    public int progressOf(int id, long now) {
+        int s = id - 1;
+        if ((t.flags[s] & ObjectColumns.CRAFTING) == 0) {
+            return 0;
+        }
+        int ticks = pack.recipe(t.recipe[s] - 1).ticks();
+        return (int) Math.max(0, Math.min(ticks, ticks - (t.due[s] - now)));
+    }
+
+    public boolean isCrafting(int id) {
+        return (t.flags[id - 1] & ObjectColumns.CRAFTING) != 0;
+    }
+
+    /** The tick a crafting object's outputs are due, or a rule object's next allowed run. */
+    public long dueOf(int id) {
+        return t.due[id - 1];
+    }
+
+    /** Its stock slots: {@link #stockItem} and {@link #stockCount} read slot {@code i} of them. */
+    public int slotsOf(int id) {
+        return pack.kind(kindOf(id)).slots();
+    }
+
+    /** The item in stock slot {@code i}, or -1 for an empty slot. */
+    public int stockItem(int id, int i) {
+        return stocks.itemAt(t.stockBase[id - 1] + i);
+    }
+
+    public int stockCount(int id, int i) {
+        return stocks.countAt(t.stockBase[id - 1] + i);
+    }
+
+    public int count(int id, int item) {
+        int s = id - 1;
+        return stocks.count(t.stockBase[s], slots(s), item);
+    }
+
+    /** How many more of {@code item} the object's stock takes. */
+    public int room(int id, int item) {
+        int s = id - 1;
+        ObjectKind k = kind(s);
+        return stocks.room(t.stockBase[s], k.slots(), k.capacity(), item);
+    }
+
+    /** Whether the object is queued to run (awake). */
+    public boolean isAwake(int id) {
+        return ready.contains(id - 1);
+    }
+
+    /** Objects that ran in the last {@link #runObjects}. */
+    public int lastRuns() {
+        return lastRuns;
+    }
+
+    /**
+     * Mixes every object into {@code h} in id order: kind, cell, recipe, flags, due tick and stock slots (slot
+     * order included: where an item sits decides where the next one goes).
+     */
+    public long stateHash(long h) {
+        h = Fnv64.mix(h, t.live);
+        for (int s = 0; s < t.highWater; s++) {
+            if (t.kind[s] == 0) {
+                continue;
+            }
+            h = Fnv64.mix(h, s);
+            h = Fnv64.mix(h, ((long) t.kind[s] << 48) | ((long) t.recipe[s] << 32) | (t.cell[s] & 0xffffffffL));
+            h = Fnv64.mix(h, (t.flags[s] & ObjectColumns.CRAFTING) != 0 || kind(s).rule() != null ? t.due[s] : -1);
+            int base = t.stockBase[s];
+            for (int i = 0, n = slots(s); i < n; i++) {
+                h = Fnv64.mix(h, ((long) stocks.itemAt(base + i) << 32) | stocks.countAt(base + i));
+            }
+        }
+        return h;
+    }
+
+    // ---- persistence -------------------------------------------------------------------------------------------
+
+    /** A copy of every object, taken between ticks. */
+    public ObjectImage image() {
+        int n = t.highWater;
+        byte[] flags = Arrays.copyOf(t.flags, n);
+        for (int s = ready.next(0); s >= 0 && s < n; s = ready.next(s + 1)) {
+            flags[s] |= ObjectImage.AWAKE;
+        }
+        return new ObjectImage(pack, tick, line, n, Arrays.copyOf(t.kind, n), Arrays.copyOf(t.cell, n),
+                Arrays.copyOf(t.recipe, n), flags, Arrays.copyOf(t.due, n),
+                Arrays.copyOf(t.stockBase, n), stocks.copyItems(), stocks.copyCounts());
+    }
+
+    /**
+     * Puts back the objects of an image into this engine, which must be new and at the image's tick: same ids,
+     * cells, stocks, timers, and the same objects awake or waiting for the clock, so that the world goes on as it
+     * would have.
+     *
+     * @throws IllegalArgumentException when an object's cell is taken or off the grid
+     */
+    public void restore(ObjectImage image) {
+        if (t.live != 0 || image.tick != tick) {
+            throw new IllegalStateException("restore needs a new engine at tick " + image.tick);
+        }
+        for (int s = 0; s < image.slotCount; s++) {
+            if (image.kind[s] == 0) {
+                continue;
+            }
+            int cell = image.cell[s];
+            if (cell < 0 || cell >= occupancy.length || occupancy[cell] != 0) {
+                throw new IllegalArgumentException("object " + (s + 1) + ": cell " + cell + " is off the grid or taken");
+            }
+            ObjectKind k = pack.kind(image.kind[s] - 1);
+            t.allocateAt(s);
+            t.kind[s] = image.kind[s];
+            t.cell[s] = cell;
+            t.recipe[s] = image.recipe[s];
+            byte flags = image.flags[s];
+            t.flags[s] = (byte) (flags & (ObjectColumns.CRAFTING | ObjectColumns.CLOCK_WAIT));
+            t.due[s] = image.due[s];
+            int base = stocks.allocate(k.slots());
+            t.stockBase[s] = base;
+            for (int i = 0; i < k.slots(); i++) {
+                stocks.put(base + i, image.stockItems[image.stockBase[s] + i] - 1,
+                        image.stockCounts[image.stockBase[s] + i]);
+            }
+            occupancy[cell] = -(s + 1);
+            if ((flags & ObjectImage.AWAKE) != 0) {
+                ready.add(s);
+            }
+            if ((flags & ObjectColumns.CLOCK_WAIT) != 0) {
+                clockWaiters.add(s);
+            }
+            if (((flags & ObjectColumns.CRAFTING) != 0 || k.rule() != null) && t.due[s] >= tick) {
+                wheel.schedule(s, t.due[s]);
+            }
+        }
+    }
+
+    // ---- changes from outside (players' intents, restoring) ----------------------------------------------------
+
+    /**
+     * Places a new object on {@code cell}, which the caller has checked is free. It runs in the coming objects
+     * phase, and so do its neighbours (one of them may push into it).
+     *
+     * @return its id
+     */
+    public int build(int kind, int cell) {
+        ObjectKind k = pack.kind(kind);
+        int s = t.allocate();
+        t.kind[s] = (short) (kind + 1);
+        t.cell[s] = cell;
+        t.recipe[s] = (short) (k.recipeCount() == 1 ? k.recipe(0) + 1 : 0);
+        t.flags[s] = 0;
+        t.due[s] = tick;
+        t.stockBase[s] = stocks.allocate(k.slots());
+        occupancy[cell] = -(s + 1);
+        ready.add(s);
+        wakeNeighbours(cell);
+        return s + 1;
+    }
+
+    /**
+     * Takes the object out of the world; the caller has read what it held. Its cell is free at once. Neighbours
+     * that pushed into it have nothing to wake for.
+     */
+    public void remove(int id) {
+        int s = id - 1;
+        occupancy[t.cell[s]] = 0;
+        stocks.free(t.stockBase[s], slots(s));
+        ready.remove(s);
+        t.release(s);
+    }
+
+    /** Adds items from outside (a player's put); the caller has checked {@link #room}. */
+    public void add(int id, int item, int n) {
+        int s = id - 1;
+        stocks.add(t.stockBase[s], slots(s), item, n);
+        ready.add(s);
+    }
+
+    /** Takes items out (a player's take); the caller has checked {@link #count}. Feeders may push again. */
+    public void take(int id, int item, int n) {
+        int s = id - 1;
+        stocks.remove(t.stockBase[s], slots(s), item, n);
+        ready.add(s);
+        wakeFeeders(s);
+    }
+
+    /**
+     * Selects a recipe (index, or -1 for none). A recipe in progress is cancelled and its inputs go back into the
+     * stock.
+     *
+     * @return false when the cancelled inputs do not fit back; nothing changed then
+     */
+    public boolean setRecipe(int id, int recipe) {
+        int s = id - 1;
+        if ((t.flags[s] & ObjectColumns.CRAFTING) != 0) {
+            Recipe running = pack.recipe(t.recipe[s] - 1);
+            ObjectKind k = kind(s);
+            if (!stocks.fits(t.stockBase[s], k.slots(), k.capacity(), running, Stocks.Exchange.CANCEL,
+                    scratchItems, scratchCounts)) {
+                return false;
+            }
+            for (int i = 0; i < running.inputCount(); i++) {
+                stocks.add(t.stockBase[s], k.slots(), running.inputItem(i), running.inputAmount(i));
+            }
+            t.flags[s] &= ~ObjectColumns.CRAFTING;
+        }
+        t.recipe[s] = (short) (recipe + 1);
+        ready.add(s);
+        return true;
+    }
+
+    // ---- the objects phase ---------------------------------------------------------------------------------------
+
+    /**
+     * Runs every object that is awake at {@code now}: timers due now fire, then objects run in ascending id order.
+     * Called once per tick, with consecutive ticks.
+     */
+    public void runObjects(long now) {
+        tick = now;
+        fired.clear();
+        while (wheel.nextTick() <= now) {
+            wheel.advance(fired);
+        }
+        for (int i = 0; i < fired.size(); i++) {
+            int s = fired.get(i);
+            if (t.isLive(s)) {
+                ready.add(s);
+            }
+        }
+        int runs = 0;
+        for (int s = ready.next(0); s >= 0; s = ready.next(s + 1)) {
+            ready.remove(s);
+            run(s);
+            runs++;
+        }
+        lastRuns = runs;
+        tick = now + 1;
+    }
+
+    /** The clock moved to another line: everything waiting for a line runs in the next objects phase. */
+    public void lineChanged(int newLine) {
+        line = newLine;
+        for (int i = 0; i < clockWaiters.size(); i++) {
+            int s = clockWaiters.get(i);
+            if ((t.flags[s] & ObjectColumns.CLOCK_WAIT) != 0) {
+                t.flags[s] &= ~ObjectColumns.CLOCK_WAIT;
+                ready.add(s);
+            }
+        }
+        clockWaiters.clear();
+    }
+
+    public int line() {
+        return line;
+    }
+
+    private void run(int s) {
+        ObjectKind k = kind(s);
+        boolean changed = false;
+        ObjectRule rule = k.rule();
+        if (rule != null) {
+            if (tick >= t.due[s]) {
+                context.begin(s, k);
+                if (rule instanceof lor.sim.content.Formula formula) {
+                    formula.run(context, stack);
+                } else {
+                    rule.run(context);
+                }
+                if (context.changed) {
+                    changed = true;
+                    t.due[s] = tick + k.every();
+                    if (k.every() > 1) {
+                        wheel.schedule(s, t.due[s]);
+                    }
+                } else if (k.ruleReadsLine()) {
+                    waitForLine(s);
+                }
+            }
+        } else if (t.recipe[s] != 0) {
+            changed = runRecipe(s, k, pack.recipe(t.recipe[s] - 1));
+        }
+        changed |= push(s, k);
+        if (changed) {
+            ready.add(s);
+            wakeFeeders(s);
+        }
+    }
+
+    private boolean runRecipe(int s, ObjectKind k, Recipe r) {
+        boolean changed = false;
+        int base = t.stockBase[s];
+        if ((t.flags[s] & ObjectColumns.CRAFTING) != 0) {
+            if (tick < t.due[s]) {
+                return false;
+            }
+            if (!stocks.fits(base, k.slots(), k.capacity(), r, Stocks.Exchange.FINISH, scratchItems,
+                    scratchCounts)) {
+                return false;
+            }
+            for (int i = 0; i < r.outputCount(); i++) {
+                stocks.add(base, k.slots(), r.outputItem(i), r.outputAmount(i));
+            }
+            t.flags[s] &= ~ObjectColumns.CRAFTING;
+            changed = true;
+        }
+        if (!r.runsOn(line)) {
+            waitForLine(s);
+            return changed;
+        }
+        if (stocks.fits(base, k.slots(), k.capacity(), r, Stocks.Exchange.START, scratchItems, scratchCounts)) {
+            for (int i = 0; i < r.inputCount(); i++) {
+                stocks.remove(base, k.slots(), r.inputItem(i), r.inputAmount(i));
+            }
+            t.flags[s] |= ObjectColumns.CRAFTING;
+            t.due[s] = tick + r.ticks();
+            wheel.schedule(s, t.due[s]);
+            changed = true;
+        }
+        return changed;
+    }
+
+    /** Pushes what its out ports hold into the neighbours that take it. */
+    private boolean push(int s, ObjectKind k) {
+        if (!k.hasOutputs()) {
+            return false;
+        }
+        boolean moved = false;
+        int base = t.stockBase[s];
+        for (int side = 0; side < 4; side++) {
+            int[] items = k.outItems(side);
+            if (items.length == 0) {
+                continue;
+            }
+            int neighbourCell = neighbour(t.cell[s], side);
+            if (neighbourCell < 0 || occupancy[neighbourCell] >= 0) {
+                continue;
+            }
+            int n = -occupancy[neighbourCell] - 1;
+            ObjectKind nk = kind(n);
+            int facing = (side + 2) & 3;
+            for (int item : items) {
+                int have = stocks.count(base, k.slots(), item);
+                if (have == 0 || !nk.takesIn(facing, item)) {
+                    continue;
+                }
+                int room = stocks.room(t.stockBase[n], nk.slots(), nk.capacity(), item);
+                int m = Math.min(have, room);
+                if (m > 0) {
+                    stocks.remove(base, k.slots(), item, m);
+                    stocks.add(t.stockBase[n], nk.slots(), item, m);
+                    ready.add(n);
+                    moved = true;
+                }
+            }
+        }
+        return moved;
+    }
+
+    private void waitForLine(int s) {
+        if ((t.flags[s] & ObjectColumns.CLOCK_WAIT) == 0) {
+            t.flags[s] |= ObjectColumns.CLOCK_WAIT;
+            clockWaiters.add(s);
+        }
+    }
+
+    /** Wakes the objects beside {@code cell} (one was built there: they may push into it). */
+    private void wakeNeighbours(int cell) {
+        for (int side = 0; side < 4; side++) {
+            int c = neighbour(cell, side);
+            if (c >= 0 && occupancy[c] < 0) {
+                ready.add(-occupancy[c] - 1);
+            }
+        }
+    }
+
+    /** Wakes the neighbours whose out port faces slot {@code s}: it may have room for them now. */
+    private void wakeFeeders(int s) {
+        int cell = t.cell[s];
+        for (int side = 0; side < 4; side++) {
+            int c = neighbour(cell, side);
+            if (c >= 0 && occupancy[c] < 0) {
+                int n = -occupancy[c] - 1;
+                if (kind(n).outItems((side + 2) & 3).length > 0) {
+                    ready.add(n);
+                }
+            }
+        }
+    }
+
+    /** The cell beside {@code cell} on {@code side} (N E S W), or -1 off the grid. */
+    private int neighbour(int cell, int side) {
+        int w = size.width();
+        int x = cell % w;
+        int y = (cell / w) % size.height();
+        return switch (side) {
+            case 0 -> y > 0 ? cell - w : -1;
+            case 1 -> x < w - 1 ? cell + 1 : -1;
+            case 2 -> y < size.height() - 1 ? cell + w : -1;
+            default -> x > 0 ? cell - 1 : -1;
+        };
+    }
+
+    private ObjectKind kind(int s) {
+        return pack.kind(t.kind[s] - 1);
+    }
+
+    private int slots(int s) {
+        return kind(s).slots();
+    }
+
+    /** What a run sees of its object, and whether it changed anything. One instance, rebound per run. */
+    private final class Context implements ObjectContext {
+        private int base;
+        private int slots;
+        private int capacity;
+        boolean changed;
+
+        void begin(int s, ObjectKind k) {
+            base = t.stockBase[s];
+            slots = k.slots();
+            capacity = k.capacity();
+            changed = false;
+        }
+
+        @Override
+        public int count(int item) {
+            return stocks.count(base, slots, item);
+        }
+
+        @Override
+        public void set(int item, int count) {
+            if (stocks.set(base, slots, capacity, item, count) != 0) {
+                changed = true;
+            }
+        }
+
+        @Override
+        public int line() {
+            return line;
+        }
+
+        @Override
+        public int capacity() {
+            return capacity;
+        }
+    }
+}
