@@ -2,7 +2,9 @@ package lor.director;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,7 +52,8 @@ public record DirectorConfig(
         long loginBackoffMs,
         int loginFailuresPerAddress,
         boolean leaveWorldsOnStop,
-        int passwordIterations) {
+        int passwordIterations,
+        Path contentDir) {
 
     public static final String USAGE = """
             usage: java -jar director/target/director.jar [options]
@@ -76,6 +79,8 @@ public record DirectorConfig(
               --max-snapshot-bytes N    largest snapshot a world may send (default 268435456)
               --world-jar PATH          the world-server jar (env LOR_WORLD_JAR; default: world-server.jar beside
                                         director.jar, else world-server/target/world-server.jar of the build)
+              --content-dir DIR         where studio-edited content packs live (NAME.json); a pack there shadows the
+                                        one of that name shipped with the world server (env LOR_CONTENT_DIR)
               --db-pool-size N          database connections (default 10)
               --warm-spares N           world processes kept started and waiting for a world, so that joining a
                                         stopped world skips the JVM start (default 1; 0 = none)
@@ -201,7 +206,8 @@ public record DirectorConfig(
                         1_000_000),
                 leaveWorldsOnStop(options.getOrDefault("--on-stop", "stop-worlds")),
                 (int) longOption(options, "--password-iterations", PasswordHasher.ITERATIONS,
-                        PasswordHasher.MIN_ITERATIONS, 10_000_000));
+                        PasswordHasher.MIN_ITERATIONS, 10_000_000),
+                contentDir(options.getOrDefault("--content-dir", env.get("LOR_CONTENT_DIR"))));
     }
 
     private static boolean leaveWorldsOnStop(String value) {
@@ -219,9 +225,25 @@ public record DirectorConfig(
 
     /** The world-server options every world process gets from this configuration, whatever its world. */
     public List<String> worldOptions() {
-        return List.of("--ping-interval-ms", Long.toString(pingIntervalMs),
+        List<String> options = new ArrayList<>(List.of("--ping-interval-ms", Long.toString(pingIntervalMs),
                 "--client-timeout-ms", Long.toString(clientTimeoutMs),
-                "--reconnect-window-ms", Long.toString(reconnectWindowMs));
+                "--reconnect-window-ms", Long.toString(reconnectWindowMs)));
+        if (contentDir != null) {
+            options.addAll(List.of("--content-dir", contentDir.toString()));
+        }
+        return List.copyOf(options);
+    }
+
+    /** An existing directory, made absolute: a world process runs elsewhere and must find the same files. */
+    private static Path contentDir(String value) {
+        if (value == null) {
+            return null;
+        }
+        Path dir = Path.of(value).toAbsolutePath().normalize();
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalArgumentException("--content-dir " + value + " is not a directory");
+        }
+        return dir;
     }
 
     /**
@@ -285,7 +307,7 @@ public record DirectorConfig(
                 + ", clientTimeoutMs=" + clientTimeoutMs + ", reconnectWindowMs=" + reconnectWindowMs
                 + ", loginBackoffMs=" + loginBackoffMs + ", loginFailuresPerAddress=" + loginFailuresPerAddress
                 + ", onStop=" + (leaveWorldsOnStop ? "leave-worlds" : "stop-worlds")
-                + ", passwordIterations=" + passwordIterations + "]";
+                + ", passwordIterations=" + passwordIterations + ", contentDir=" + contentDir + "]";
     }
 
     /** Thrown by {@link #parse} for {@code --help}. */
@@ -302,7 +324,7 @@ public record DirectorConfig(
             "--world-jvm-options", NetworkGuards.MAX_CONNECTIONS_OPTION, NetworkGuards.MAX_NEW_CONNECTIONS_OPTION,
             NetworkGuards.HANDSHAKE_TIMEOUT_OPTION, NetworkGuards.ALLOWED_ORIGINS_OPTION, "--ping-interval-ms",
             "--client-timeout-ms", "--reconnect-window-ms", "--login-backoff-ms", "--login-failures-per-address",
-            "--on-stop", "--password-iterations");
+            "--on-stop", "--password-iterations", "--content-dir");
 
     /**
      * Only {@code -X…} (heap, GC, {@code -XX:} flags) and {@code -D…} options: anything else ({@code -jar},

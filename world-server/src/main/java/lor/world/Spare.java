@@ -127,6 +127,9 @@ final class Spare {
         if (assign.map() != null) {
             args.addAll(List.of("--map", assign.map()));
         }
+        if (assign.content() != null) {
+            args.addAll(List.of("--content", assign.content()));
+        }
         return WorldConfig.parse(args.toArray(String[]::new), Map.of(WorldConfig.ENV_SPAWN_TOKEN, spawnToken,
                 WorldConfig.ENV_TICKET_SECRET, assign.ticketSecret()));
     }

@@ -1,6 +1,7 @@
 package lor.world;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,8 @@ import lor.sim.world.World;
  * shows which world a process serves; the spawn token and the ticket secret come only from the environment.
  */
 public record WorldConfig(String worldId, URI controlUrl, String bindAddress, int gamePort, long snapshotIntervalMs,
-                          GridSize grid, String map, int npcs, int viewRadius, int intentsPerSecond,
+                          GridSize grid, String map, String content, Path contentDir, int npcs, int viewRadius,
+                          int intentsPerSecond,
                           World.SpawnRule spawnRule,
                           long shutdownAckTimeoutMs, long maxSnapshotBytes, long pingIntervalMs,
                           long clientTimeoutMs, long reconnectWindowMs, String spawnToken, String ticketSecret,
@@ -38,6 +40,9 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
               --snapshot-interval-ms N    time between periodic snapshots (default 30000)
               --map NAME                  load maps/NAME.map shipped in this jar (default: an open floor of --grid)
               --grid WxHxL                size of the open floor used without --map (default 64x64x1)
+              --content NAME              the content pack the world plays (default: none, no objects)
+              --content-dir DIR           where studio-edited packs live (NAME.json, NAME.yaml); a pack found there
+                                          shadows the one of that name shipped in this jar
               --npcs N                    wandering NPCs (default 0)
               --view-radius N             cells a player sees in each direction (default 24)
               --intent-rate N             move intents per second a connection may send (default 20)
@@ -66,6 +71,8 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         long snapshotIntervalMs = 30_000;
         GridSize grid = new GridSize(64, 64, 1);
         String map = null;
+        String content = null;
+        Path contentDir = null;
         int npcs = 0;
         int viewRadius = 24;
         int intentsPerSecond = 20;
@@ -94,6 +101,8 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                 case "--snapshot-interval-ms" -> snapshotIntervalMs = parseLong(option, value, 100, MAX_INTERVAL_MS);
                 case "--grid" -> grid = parseGrid(value);
                 case "--map" -> map = parseMapName(value);
+                case "--content" -> content = parseName(option, value);
+                case "--content-dir" -> contentDir = Path.of(value);
                 case "--npcs" -> npcs = parseInt(option, value, 0, 1_000_000);
                 case "--view-radius" -> viewRadius = parseInt(option, value, 1, 256);
                 case "--intent-rate" -> intentsPerSecond = parseInt(option, value, 1, 1000);
@@ -133,7 +142,8 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
             throw new IllegalArgumentException(ENV_SPAWN_TOKEN + " and " + ENV_TICKET_SECRET + " must be set");
         }
         requireStrongTicketSecret(ticketSecret);
-        return new WorldConfig(worldId, URI.create(controlUrl), bind, gamePort, snapshotIntervalMs, grid, map, npcs,
+        return new WorldConfig(worldId, URI.create(controlUrl), bind, gamePort, snapshotIntervalMs, grid, map, content,
+                contentDir, npcs,
                 viewRadius, intentsPerSecond, spawnRule, shutdownAckTimeoutMs, maxSnapshotBytes, pingIntervalMs,
                 clientTimeoutMs, reconnectWindowMs, spawnToken, ticketSecret,
                 new NetworkGuards(maxConnectionsPerAddress, maxNewConnectionsPerSecond, handshakeTimeoutMs,
@@ -162,7 +172,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         return "WorldConfig[worldId=" + worldId + ", controlUrl=" + controlUrl + ", bind=" + bindAddress
                 + ", gamePort=" + gamePort + ", snapshotIntervalMs=" + snapshotIntervalMs
                 + ", grid=" + grid.width() + "x" + grid.height() + "x" + grid.layers()
-                + ", map=" + map + ", npcs=" + npcs + ", viewRadius=" + viewRadius
+                + ", map=" + map + ", content=" + content + ", contentDir=" + contentDir + ", npcs=" + npcs + ", viewRadius=" + viewRadius
                 + ", intentsPerSecond=" + intentsPerSecond + ", spawn=" + spawnRule
                 + ", shutdownAckTimeoutMs=" + shutdownAckTimeoutMs + ", maxSnapshotBytes=" + maxSnapshotBytes
                 + ", pingIntervalMs=" + pingIntervalMs + ", clientTimeoutMs=" + clientTimeoutMs
@@ -196,8 +206,12 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
     }
 
     private static String parseMapName(String value) {
+        return parseName("--map", value);
+    }
+
+    private static String parseName(String option, String value) {
         if (!value.matches("[a-z0-9_-]{1,32}")) {
-            throw new IllegalArgumentException("--map must be 1-32 of [a-z0-9_-]");
+            throw new IllegalArgumentException(option + " must be 1-32 of [a-z0-9_-]");
         }
         return value;
     }

@@ -14,6 +14,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import lor.protocol.ErrorCode;
 import lor.protocol.ErrorMessage;
+import lor.protocol.MessageCodec;
 import lor.protocol.control.PlayerJoinedMessage;
 import lor.protocol.control.PlayerLeftMessage;
 import lor.protocol.control.PlayerRosterMessage;
@@ -31,6 +32,7 @@ import lor.protocol.game.TransferMessage;
 import lor.protocol.game.WelcomeMessage;
 import lor.protocol.game.binary.BinaryState;
 import lor.protocol.ticket.Ticket;
+import lor.sim.content.ContentPack;
 import lor.sim.grid.Grid;
 import lor.sim.grid.Portal;
 import lor.sim.world.Direction;
@@ -42,6 +44,7 @@ import lor.world.control.ControlLink;
 import lor.world.game.BinaryStateBroadcaster;
 import lor.world.game.BroadcastBatch;
 import lor.world.game.IntentQueue;
+import lor.world.game.ObjectViews;
 import lor.world.game.PlayerConnection;
 import lor.world.game.PlayerSession;
 import lor.world.game.Rejections;
@@ -69,6 +72,9 @@ public final class WorldRuntime implements WorldLoop.Tickable {
 
     private final String worldId;
     private final Grid grid;
+    private final ContentPack pack;
+    /** The pack as welcome carries it, built once: every player of the world gets the same. */
+    private final ObjectNode contentJson;
     private final int npcs;
     private final long seed;
     private final long snapshotIntervalTicks;
@@ -101,11 +107,19 @@ public final class WorldRuntime implements WorldLoop.Tickable {
     private boolean admitting = true;
     private long lastTransferId;
 
-    /** @param fatal called once when the world cannot go on (a snapshot it cannot read); the process exits */
+    /** A world without a content pack. */
     public WorldRuntime(WorldConfig config, Grid grid, ControlLink control, SnapshotOutbox outbox,
                        Consumer<String> fatal) {
+        this(config, grid, ContentPack.empty(), control, outbox, fatal);
+    }
+
+    /** @param fatal called once when the world cannot go on (a snapshot it cannot read); the process exits */
+    public WorldRuntime(WorldConfig config, Grid grid, ContentPack pack, ControlLink control, SnapshotOutbox outbox,
+                        Consumer<String> fatal) {
         this.worldId = config.worldId();
         this.grid = grid;
+        this.pack = pack;
+        this.contentJson = pack.isEmpty() ? null : MessageCodec.MAPPER.valueToTree(pack.source());
         this.npcs = config.npcs();
         this.seed = worldId.hashCode();
         this.snapshotIntervalTicks = config.snapshotIntervalTicks(WorldLoop.TICK_RATE);
@@ -151,8 +165,9 @@ public final class WorldRuntime implements WorldLoop.Tickable {
     public void hydrate(long seq, ObjectNode state) {
         if (world == null) {
             try {
-                world = state == null ? World.create(grid, seed) : World.restore(grid, SnapshotCodec.decode(state),
-                        seed);
+                world = state == null ? World.create(grid, pack, seed)
+                        : World.restore(grid, pack,
+                        SnapshotCodec.decode(state, pack, grid.size().cells()), seed);
             } catch (IllegalArgumentException e) {
                 LOG.error("world {} cannot hydrate from snapshot seq {}: {}", worldId, seq, e.getMessage());
                 fatal.accept("unreadable snapshot seq " + seq);
@@ -212,7 +227,8 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         connection.send(new WelcomeMessage(entityId, world.tick(), WorldLoop.TICK_RATE, WorldLoop.BROADCAST_RATE,
                 new WelcomeMessage.GridSize(grid.width(), grid.height(), grid.layers()),
                 new WelcomeMessage.Position(world.xAt(slot), world.yAt(slot), world.layerAt(slot)),
-                binary ? BinaryState.ENCODING : HelloMessage.JSON, ref));
+                binary ? BinaryState.ENCODING : HelloMessage.JSON, contentJson,
+                contentJson == null ? null : ObjectViews.counts(pack, world.inventories().of(account)), ref));
         connection.sendFrame(mapFrame.duplicate());
         control.send(new PlayerJoinedMessage(worldId, account));
         LOG.info("account {} {} entity {} at {},{},{} ({} online)", account,
@@ -400,8 +416,15 @@ public final class WorldRuntime implements WorldLoop.Tickable {
      */
     private void handIntentsToSimulation() {
         for (PlayerSession session : byAccount.values()) {
-            long packed = session.connection().intents().poll();
+            IntentQueue intents = session.connection().intents();
+            long packed = intents.poll();
             if (packed == IntentQueue.EMPTY || session.transferId() != 0) {
+                continue;
+            }
+            if (IntentQueue.isAction(packed)) {
+                if (world.setAction(session.entityId(), intents.polledAction())) {
+                    session.handedToTick(IntentQueue.seqOf(packed));
+                }
                 continue;
             }
             Direction direction = IntentQueue.directionOf(packed);
@@ -420,8 +443,11 @@ public final class WorldRuntime implements WorldLoop.Tickable {
             }
             long seq = session.processed();
             StepResult result = events.result(i);
-            if (result != StepResult.MOVED) {
+            if (!result.succeeded()) {
                 rejections.add(session.connection(), seq, result.reason());
+                continue;
+            }
+            if (result != StepResult.MOVED) {
                 continue;
             }
             int slot = world.slotOf(session.entityId());

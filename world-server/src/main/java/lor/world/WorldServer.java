@@ -11,6 +11,7 @@ import lor.protocol.control.WorldExitCodes;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
+import lor.sim.content.ContentPack;
 import lor.world.control.ControlClient;
 import lor.world.control.ControlListener;
 import lor.world.control.Heartbeat;
@@ -36,6 +37,7 @@ public final class WorldServer {
     private final WorldHost host;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
     private final SnapshotOutbox outbox;
+    private final ContentPack pack;
     private final WorldRuntime runtime;
     private final WorldLoop loop;
     private final ShutdownCoordinator shutdown;
@@ -47,7 +49,8 @@ public final class WorldServer {
         this.config = config;
         this.host = host;
         this.outbox = new SnapshotOutbox(config.worldId(), host.control(), host.io());
-        this.runtime = new WorldRuntime(config, Maps.load(config), host.control(), outbox,
+        this.pack = Contents.load(config);
+        this.runtime = new WorldRuntime(config, Maps.load(config), pack, host.control(), outbox,
                 reason -> fatal(reason, WorldExitCodes.UNREADABLE_SNAPSHOT));
         this.loop = new WorldLoop(config.worldId(), COMMAND_QUEUE_CAPACITY, runtime);
         this.shutdown = new ShutdownCoordinator(this, config.shutdownAckTimeoutMs());
@@ -77,7 +80,11 @@ public final class WorldServer {
         return server;
     }
 
-    /** Builds the world on a running host, starts its tick, lets players in and registers with the director. */
+    /**
+     * Builds the world on a running host, starts its tick, lets players in and registers with the director.
+     *
+     * @throws lor.world.content.ContentLoadException when its content pack cannot be loaded
+     */
     private static WorldServer open(WorldConfig config, WorldHost host) {
         WorldServer server = new WorldServer(config, host);
         server.loop.start();
@@ -91,7 +98,7 @@ public final class WorldServer {
     }
 
     private GameEntry entry() {
-        return new GameEntry(gate, new Admission(), config.intentsPerSecond());
+        return new GameEntry(gate, new Admission(), config.intentsPerSecond(), pack);
     }
 
     /** The bound game port. */

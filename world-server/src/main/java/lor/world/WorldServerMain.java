@@ -6,13 +6,12 @@ import java.util.concurrent.TimeUnit;
 
 import lor.protocol.control.WorldAssignMessage;
 import lor.protocol.control.WorldExitCodes;
+import lor.world.content.ContentLoadException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Entry point of a world process. Started by the director, which reads its stdout as the world's log. */
 public final class WorldServerMain {
-
-    /** Exit status for bad options (sysexits EX_USAGE). */
 
     private WorldServerMain() {
     }
@@ -69,6 +68,10 @@ public final class WorldServerMain {
         WorldServer server;
         try {
             server = spare.become(assign);
+        } catch (ContentLoadException e) {
+            spare.release();
+            failOnContent(assign.worldId(), e);
+            return;
         } catch (IllegalArgumentException e) {
             log.error("cannot become world {}: {}", assign.worldId(), e.getMessage());
             spare.release();
@@ -83,6 +86,9 @@ public final class WorldServerMain {
         WorldServer server;
         try {
             server = WorldServer.start(config);
+        } catch (ContentLoadException e) {
+            failOnContent(config.worldId(), e);
+            return;
         } catch (IllegalArgumentException e) {
             // A map this build does not ship, or one it cannot read: a configuration error, not a crash.
             System.err.println("world-server: " + e.getMessage());
@@ -90,6 +96,15 @@ public final class WorldServerMain {
             return;
         }
         serve(server);
+    }
+
+    /** A pack with an error stops this world, with a reason the director shows; other worlds go on. */
+    private static void failOnContent(String worldId, ContentLoadException e) {
+        LoggerFactory.getLogger(WorldServerMain.class).error("world {} cannot load its content pack: {}", worldId,
+                e.getMessage());
+        System.out.println(WorldExitCodes.FAILURE_LINE + "its content pack cannot be loaded: " + e.getMessage());
+        System.out.flush();
+        System.exit(WorldExitCodes.BAD_CONTENT);
     }
 
     /** Runs until the world stops; SIGTERM stops it as the director would. */

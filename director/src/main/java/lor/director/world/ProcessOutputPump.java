@@ -7,6 +7,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Supplier;
 
+import lor.protocol.control.WorldExitCodes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,25 +25,31 @@ final class ProcessOutputPump {
     private ProcessOutputPump() {
     }
 
-    static void start(String worldId, long pid, InputStream output) {
-        start(() -> worldId, pid, output);
+    static void start(String worldId, long pid, InputStream output, ProcessReport report) {
+        start(() -> worldId, pid, output, report);
     }
 
     /** As above, with a label read per line: a warm spare takes its world's name once it is assigned one. */
-    static void start(Supplier<String> label, long pid, InputStream output) {
-        Thread thread = new Thread(() -> pump(label, output), "out-" + pid);
+    static void start(Supplier<String> label, long pid, InputStream output, ProcessReport report) {
+        Thread thread = new Thread(() -> pump(label, output, report), "out-" + pid);
         thread.setDaemon(true);
         thread.start();
     }
 
-    private static void pump(Supplier<String> label, InputStream output) {
+    private static void pump(Supplier<String> label, InputStream output, ProcessReport report) {
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(output, StandardCharsets.UTF_8))) {
             String line;
             while ((line = reader.readLine()) != null) {
-                log(label.get(), line.length() > MAX_LINE_CHARS ? line.substring(0, MAX_LINE_CHARS) + "…" : line);
+                String shown = line.length() > MAX_LINE_CHARS ? line.substring(0, MAX_LINE_CHARS) + "…" : line;
+                if (shown.startsWith(WorldExitCodes.FAILURE_LINE)) {
+                    report.failure(shown.substring(WorldExitCodes.FAILURE_LINE.length()));
+                }
+                log(label.get(), shown);
             }
         } catch (IOException e) {
             LOG.debug("[{}] output closed: {}", label.get(), e.toString());
+        } finally {
+            report.outputClosed();
         }
     }
 

@@ -26,6 +26,8 @@ final class SparePool {
         final long startedNanos = System.nanoTime();
         /** What its output is logged as: the spare's pid until it is assigned a world. */
         volatile String label;
+        /** Why it could not become its world, if it says so before it exits. */
+        final ProcessReport report = new ProcessReport();
         ControlChannel control;
 
         Spare(String spawnToken, Process process) {
@@ -67,7 +69,7 @@ final class SparePool {
             Spare spare = new Spare(token, process);
             spares.add(spare);
             metrics.worldSpawns.incrementAndGet();
-            ProcessOutputPump.start(() -> spare.label, process.pid(), process.getInputStream());
+            ProcessOutputPump.start(() -> spare.label, process.pid(), process.getInputStream(), spare.report);
             process.onExit().thenAccept(p -> exited(spare, p.exitValue()));
             LOG.info("started warm spare pid {}", process.pid());
         }

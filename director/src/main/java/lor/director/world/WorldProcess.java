@@ -47,6 +47,8 @@ final class WorldProcess {
     long hydrationSeq;
     /** Set when the director found the world cannot run (its snapshot is unreadable): its exit fails the world. */
     String failure;
+    /** What the process itself said of why it could not run, read from its output. */
+    ProcessReport report = new ProcessReport();
     /** A spare's snapshot, read while it builds its world; taken by the first hydration. */
     CompletableFuture<WorldHydrateMessage> prefetchedHydration;
 

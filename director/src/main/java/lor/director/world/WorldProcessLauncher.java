@@ -129,6 +129,9 @@ public final class WorldProcessLauncher {
         if (settings.map() != null) {
             command.addAll(List.of("--map", settings.map()));
         }
+        if (settings.content() != null) {
+            command.addAll(List.of("--content", settings.content()));
+        }
         return command;
     }
 

@@ -7,10 +7,11 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What the director tells a world process to load, read from the world's {@code settings} document. Missing keys
+ * What the director tells a world process to load, read from the world's {@code settings} document: {@code map},
+ * {@code content} (its content pack), {@code npcs}, {@code viewRadius}, {@code spawn}. Missing keys
  * take defaults; invalid values are refused when the director starts, not when a player joins.
  */
-public record WorldSettings(String map, int npcs, int viewRadius, String spawn) {
+public record WorldSettings(String map, String content, int npcs, int viewRadius, String spawn) {
 
     public static final int DEFAULT_VIEW_RADIUS = 24;
     private static final Pattern MAP_NAME = Pattern.compile("[a-z0-9_-]{1,32}");
@@ -18,6 +19,9 @@ public record WorldSettings(String map, int npcs, int viewRadius, String spawn) 
     public WorldSettings {
         if (map != null && !MAP_NAME.matcher(map).matches()) {
             throw new IllegalArgumentException("map name must be 1-32 of [a-z0-9_-], got " + map);
+        }
+        if (content != null && !MAP_NAME.matcher(content).matches()) {
+            throw new IllegalArgumentException("content pack name must be 1-32 of [a-z0-9_-], got " + content);
         }
         if (npcs < 0 || npcs > 1_000_000) {
             throw new IllegalArgumentException("npcs must be 0..1000000, got " + npcs);
@@ -31,7 +35,11 @@ public record WorldSettings(String map, int npcs, int viewRadius, String spawn) 
     }
 
     public WorldSettings(String map, int npcs, int viewRadius) {
-        this(map, npcs, viewRadius, "nearest");
+        this(map, null, npcs, viewRadius, "nearest");
+    }
+
+    public WorldSettings(String map, int npcs, int viewRadius, String spawn) {
+        this(map, null, npcs, viewRadius, spawn);
     }
 
     public static WorldSettings parse(String worldId, String json) {
@@ -42,12 +50,13 @@ public record WorldSettings(String map, int npcs, int viewRadius, String spawn) 
             throw new IllegalArgumentException("world " + worldId + ": settings are not JSON");
         }
         if (root == null || !root.isObject()) {
-            return new WorldSettings(null, 0, DEFAULT_VIEW_RADIUS, "nearest");
+            return new WorldSettings(null, null, 0, DEFAULT_VIEW_RADIUS, "nearest");
         }
         try {
             JsonNode map = root.get("map");
+            JsonNode content = root.get("content");
             return new WorldSettings(map == null || map.isNull() ? null : map.asString(),
-                    root.path("npcs").asInt(0), root.path("viewRadius").asInt(DEFAULT_VIEW_RADIUS),
+                    content == null || content.isNull() ? null : content.asString(), root.path("npcs").asInt(0), root.path("viewRadius").asInt(DEFAULT_VIEW_RADIUS),
                     root.path("spawn").asString("nearest"));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("world " + worldId + ": " + e.getMessage());

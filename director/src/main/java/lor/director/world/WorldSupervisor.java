@@ -833,7 +833,7 @@ public final class WorldSupervisor {
         p.pid = p.process.pid();
         metrics.worldSpawns.incrementAndGet();
         LOG.info("spawned world {} as pid {} (epoch {})", w.worldId, p.pid, p.epoch);
-        ProcessOutputPump.start(w.worldId, p.pid, p.process.getInputStream());
+        ProcessOutputPump.start(w.worldId, p.pid, p.process.getInputStream(), p.report);
         p.process.onExit().thenAccept(exited -> onExit(w, p, exited.exitValue()));
     }
 
@@ -848,11 +848,12 @@ public final class WorldSupervisor {
         p.signer = TicketSigner.fromEncodedSecret(ticketSecret);
         p.process = spare.process;
         p.pid = spare.process.pid();
+        p.report = spare.report;
         spare.label = w.worldId;
         prefetchHydration(w, p);
         WorldSettings s = w.settings;
-        spare.control.send(new WorldAssignMessage(w.worldId, ticketSecret, s.map(), s.npcs(), s.viewRadius(),
-                s.spawn(), launcher.snapshotIntervalMs()));
+        spare.control.send(new WorldAssignMessage(w.worldId, ticketSecret, s.map(), s.content(), s.npcs(),
+                s.viewRadius(), s.spawn(), launcher.snapshotIntervalMs()));
         LOG.info("world {} takes warm spare pid {} (epoch {})", w.worldId, p.pid, p.epoch);
         p.process.onExit().thenAccept(exited -> onExit(w, p, exited.exitValue()));
         // The replacement's JVM start would compete for the CPU with the hydration the join is waiting for.
@@ -945,6 +946,10 @@ public final class WorldSupervisor {
         }
         if (exitCode == WorldExitCodes.UNREADABLE_SNAPSHOT) {
             return "its snapshot seq " + p.hydrationSeq + " cannot be loaded (the row is kept for inspection)";
+        }
+        if (exitCode == WorldExitCodes.BAD_CONTENT) {
+            String reason = p.report.awaitFailure();
+            return reason != null ? reason : "its content pack cannot be loaded (see the world's log)";
         }
         if (w.crashes.exited(System.nanoTime())) {
             return "it exited abnormally " + CrashLoop.MAX_EXITS + " times within "

@@ -171,11 +171,14 @@ public final class ControlMessages {
     public static final MessageType<WorldAssignMessage> WORLD_ASSIGN = MessageType.of(WorldAssignMessage.TYPE,
             WorldAssignMessage.class,
             f -> new WorldAssignMessage(f.string("worldId"), f.string("ticketSecret"), f.optionalString("map"),
-                    f.intValue("npcs"), f.intValue("viewRadius"), f.string("spawn"), f.longValue("snapshotIntervalMs")),
+                    f.optionalString("content"), f.intValue("npcs"), f.intValue("viewRadius"), f.string("spawn"), f.longValue("snapshotIntervalMs")),
             (m, out) -> {
                 out.put("worldId", m.worldId()).put("ticketSecret", m.ticketSecret());
                 if (m.map() != null) {
                     out.put("map", m.map());
+                }
+                if (m.content() != null) {
+                    out.put("content", m.content());
                 }
                 out.put("npcs", m.npcs()).put("viewRadius", m.viewRadius()).put("spawn", m.spawn())
                         .put("snapshotIntervalMs", m.snapshotIntervalMs());

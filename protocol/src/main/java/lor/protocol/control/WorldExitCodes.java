@@ -13,8 +13,19 @@ public final class WorldExitCodes {
     public static final int ORPHANED = 4;
     /** Started with bad arguments. */
     public static final int USAGE = 64;
+    /**
+     * Its content pack cannot be loaded (a studio's file with an error): starting it again fails the same way until
+     * the file is fixed. The reason is the last output line starting with {@link #FAILURE_LINE}.
+     */
+    public static final int BAD_CONTENT = 65;
     /** Cannot go on for another reason (a tick queue that would not take the hydration). */
     public static final int FATAL = 70;
+
+    /**
+     * How a world that cannot start says why, before it has a control connection to say it on: one line of its
+     * output, this prefix then the reason, read by the director that spawned it.
+     */
+    public static final String FAILURE_LINE = "lor-world-failure: ";
 
     private WorldExitCodes() {
     }

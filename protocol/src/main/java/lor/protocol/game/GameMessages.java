@@ -1,7 +1,9 @@
 package lor.protocol.game;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import lor.protocol.ErrorCode;
 import lor.protocol.Fields;
@@ -44,6 +46,12 @@ public final class GameMessages {
                         .put("y", m.you().y())
                         .put("layer", m.you().layer());
                 out.put("encoding", m.encoding());
+                if (m.content() != null) {
+                    out.set("content", m.content());
+                }
+                if (m.inventory() != null) {
+                    putCounts(out.putObject("inventory"), m.inventory());
+                }
                 MessageCodec.putRef(out, m.ref());
             });
 
@@ -55,6 +63,43 @@ public final class GameMessages {
             (m, out) -> {
                 out.put("dir", m.dir());
                 out.put("seq", m.seq());
+                MessageCodec.putRef(out, m.ref());
+            });
+
+    public static final MessageType<BuildMessage> BUILD = MessageType.of(BuildMessage.TYPE, BuildMessage.class,
+            f -> new BuildMessage(name(f, "kind"), side(f), seq(f), f.ref()),
+            (m, out) -> {
+                out.put("kind", m.kind()).put("dir", m.dir()).put("seq", m.seq());
+                MessageCodec.putRef(out, m.ref());
+            });
+
+    public static final MessageType<PutMessage> PUT = MessageType.of(PutMessage.TYPE, PutMessage.class,
+            f -> new PutMessage(side(f), name(f, "item"), f.longValue("count"), seq(f), f.ref()),
+            (m, out) -> {
+                out.put("dir", m.dir()).put("item", m.item()).put("count", m.count()).put("seq", m.seq());
+                MessageCodec.putRef(out, m.ref());
+            });
+
+    public static final MessageType<TakeMessage> TAKE = MessageType.of(TakeMessage.TYPE, TakeMessage.class,
+            f -> new TakeMessage(side(f), name(f, "item"), f.longValue("count"), seq(f), f.ref()),
+            (m, out) -> {
+                out.put("dir", m.dir()).put("item", m.item()).put("count", m.count()).put("seq", m.seq());
+                MessageCodec.putRef(out, m.ref());
+            });
+
+    public static final MessageType<SetRecipeMessage> SET_RECIPE = MessageType.of(SetRecipeMessage.TYPE,
+            SetRecipeMessage.class,
+            f -> new SetRecipeMessage(side(f), name(f, "recipe"), seq(f), f.ref()),
+            (m, out) -> {
+                out.put("dir", m.dir()).put("recipe", m.recipe()).put("seq", m.seq());
+                MessageCodec.putRef(out, m.ref());
+            });
+
+    public static final MessageType<DismantleMessage> DISMANTLE = MessageType.of(DismantleMessage.TYPE,
+            DismantleMessage.class,
+            f -> new DismantleMessage(side(f), seq(f), f.ref()),
+            (m, out) -> {
+                out.put("dir", m.dir()).put("seq", m.seq());
                 MessageCodec.putRef(out, m.ref());
             });
 
@@ -72,6 +117,7 @@ public final class GameMessages {
                     entities.addObject().put("id", e.id()).put("x", e.x()).put("y", e.y()).put("layer", e.layer())
                             .put("kind", e.kind());
                 }
+                encodeWorldParts(m, out);
             });
 
     public static final MessageType<MapMessage> MAP = MessageType.of(MapMessage.TYPE, MapMessage.class,
@@ -102,7 +148,8 @@ public final class GameMessages {
             f -> new TransferMessage(f.string("worldId"), f.string("gameUrl"), f.string("ticket")),
             (m, out) -> out.put("worldId", m.worldId()).put("gameUrl", m.gameUrl()).put("ticket", m.ticket()));
 
-    public static final List<MessageType<?>> CLIENT_MESSAGES = List.of(HELLO, MOVE);
+    public static final List<MessageType<?>> CLIENT_MESSAGES =
+            List.of(HELLO, MOVE, BUILD, PUT, TAKE, SET_RECIPE, DISMANTLE);
 
     public static final List<MessageType<?>> SERVER_MESSAGES =
             List.of(WELCOME, MAP, STATE, REJECTED, TRANSFER, Protocol.ERROR);
@@ -133,15 +180,7 @@ public final class GameMessages {
                         "a move carries only dir and seq: positions come from the server", f.ref());
             }
         }
-        String dir = f.string("dir");
-        if (!dir.equals("N") && !dir.equals("E") && !dir.equals("S") && !dir.equals("W")) {
-            throw new ProtocolException(ErrorCode.BAD_REQUEST, "dir must be N, E, S or W", f.ref());
-        }
-        long seq = f.longValue("seq");
-        if (seq < 0) {
-            throw new ProtocolException(ErrorCode.BAD_REQUEST, "seq must not be negative", f.ref());
-        }
-        return new MoveMessage(dir, seq, f.ref());
+        return new MoveMessage(side(f), seq(f), f.ref());
     }
 
     private static StateMessage decodeState(Fields f) throws ProtocolException {
@@ -150,7 +189,89 @@ public final class GameMessages {
             entities.add(new StateMessage.EntityState(e.path("id").asInt(), e.path("x").asInt(), e.path("y").asInt(),
                     e.path("layer").asInt(), e.path("kind").asString("")));
         }
-        return new StateMessage(f.longValue("tick"), f.longValue("ack"), entities);
+        List<StateMessage.ObjectState> objects = new ArrayList<>();
+        if (f.has("objects")) {
+            for (JsonNode o : f.array("objects")) {
+                JsonNode recipe = o.path("recipe");
+                objects.add(new StateMessage.ObjectState(o.path("id").asInt(), o.path("kind").asString(""),
+                        o.path("x").asInt(), o.path("y").asInt(), o.path("layer").asInt(),
+                        recipe.isString() ? recipe.asString() : null, o.path("progress").asInt(),
+                        counts(o.path("stock"))));
+            }
+        }
+        StateMessage.ClockState clock = null;
+        if (f.has("clock")) {
+            ObjectNode c = f.object("clock");
+            clock = new StateMessage.ClockState(c.path("line").asString(""), c.path("tick").asLong());
+        }
+        Map<String, Integer> inventory = f.has("inventory") ? counts(f.object("inventory")) : null;
+        List<StateMessage.CellState> cells = new ArrayList<>();
+        if (f.has("cells")) {
+            for (JsonNode c : f.array("cells")) {
+                cells.add(new StateMessage.CellState(c.path("x").asInt(), c.path("y").asInt(), c.path("layer").asInt(),
+                        c.path("cell").asInt()));
+            }
+        }
+        return new StateMessage(f.longValue("tick"), f.longValue("ack"), entities, objects, clock, inventory, cells);
+    }
+
+    /** The parts of {@code state} a world with a content pack adds. */
+    private static void encodeWorldParts(StateMessage m, ObjectNode out) {
+        if (m.clock() == null) {
+            return;
+        }
+        ArrayNode objects = out.putArray("objects");
+        for (StateMessage.ObjectState o : m.objects()) {
+            ObjectNode node = objects.addObject().put("id", o.id()).put("kind", o.kind()).put("x", o.x())
+                    .put("y", o.y()).put("layer", o.layer()).put("recipe", o.recipe()).put("progress", o.progress());
+            putCounts(node.putObject("stock"), o.stock());
+        }
+        out.putObject("clock").put("line", m.clock().line()).put("tick", m.clock().tick());
+        if (m.inventory() != null) {
+            putCounts(out.putObject("inventory"), m.inventory());
+        }
+        if (!m.cells().isEmpty()) {
+            ArrayNode cells = out.putArray("cells");
+            for (StateMessage.CellState c : m.cells()) {
+                cells.addObject().put("x", c.x()).put("y", c.y()).put("layer", c.layer()).put("cell", c.cell());
+            }
+        }
+    }
+
+    private static void putCounts(ObjectNode out, Map<String, Integer> counts) {
+        counts.forEach(out::put);
+    }
+
+    /** An object of item → count, in its order; anything else reads as empty. */
+    private static Map<String, Integer> counts(JsonNode node) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        if (node != null && node.isObject()) {
+            for (Map.Entry<String, JsonNode> e : node.properties()) {
+                counts.put(e.getKey(), e.getValue().asInt());
+            }
+        }
+        return counts;
+    }
+
+    /** A content name (kind, item, recipe): a string; whether the world knows it is the tick's to say. */
+    private static String name(Fields f, String field) throws ProtocolException {
+        return f.string(field);
+    }
+
+    private static String side(Fields f) throws ProtocolException {
+        String dir = f.string("dir");
+        if (!dir.equals("N") && !dir.equals("E") && !dir.equals("S") && !dir.equals("W")) {
+            throw new ProtocolException(ErrorCode.BAD_REQUEST, "dir must be N, E, S or W", f.ref());
+        }
+        return dir;
+    }
+
+    private static long seq(Fields f) throws ProtocolException {
+        long seq = f.longValue("seq");
+        if (seq < 0) {
+            throw new ProtocolException(ErrorCode.BAD_REQUEST, "seq must not be negative", f.ref());
+        }
+        return seq;
     }
 
     private static WelcomeMessage decodeWelcome(Fields f) throws ProtocolException {
@@ -161,6 +282,8 @@ public final class GameMessages {
                 new WelcomeMessage.GridSize(grid.path("width").asInt(), grid.path("height").asInt(),
                         grid.path("layers").asInt()),
                 new WelcomeMessage.Position(you.path("x").asInt(), you.path("y").asInt(), you.path("layer").asInt()),
-                f.has("encoding") ? f.string("encoding") : HelloMessage.JSON, f.ref());
+                f.has("encoding") ? f.string("encoding") : HelloMessage.JSON,
+                f.has("content") ? f.object("content") : null,
+                f.has("inventory") ? counts(f.object("inventory")) : null, f.ref());
     }
 }

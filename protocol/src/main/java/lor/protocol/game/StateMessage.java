@@ -1,19 +1,46 @@
 package lor.protocol.game;
 
 import java.util.List;
+import java.util.Map;
 
 import lor.protocol.Message;
 
 /**
  * ← {@code state}, ten times a second: the entities within the player's view at {@code tick}, and {@code ack}, the
- * highest {@code seq} of this connection a tick has processed (0 before any).
+ * highest {@code seq} of this connection a tick has processed (0 before any). In a world with a content pack also the
+ * objects in view, the clock, the player's inventory when it changed (else null) and the field cells in view that
+ * the clock's line transmutes, when they changed (else empty).
  */
-public record StateMessage(long tick, long ack, List<EntityState> entities) implements Message {
+public record StateMessage(long tick, long ack, List<EntityState> entities, List<ObjectState> objects,
+                           ClockState clock, Map<String, Integer> inventory, List<CellState> cells)
+        implements Message {
 
     public static final String TYPE = "state";
 
     public StateMessage {
         entities = List.copyOf(entities);
+        objects = objects == null ? List.of() : List.copyOf(objects);
+        cells = cells == null ? List.of() : List.copyOf(cells);
+    }
+
+    public StateMessage(long tick, long ack, List<EntityState> entities) {
+        this(tick, ack, entities, List.of(), null, null, List.of());
+    }
+
+    /**
+     * One object in view: {@code recipe} null for none, {@code progress} ticks done of the running recipe (0 when
+     * idle), {@code stock} item → count.
+     */
+    public record ObjectState(int id, String kind, int x, int y, int layer, String recipe, int progress,
+                              Map<String, Integer> stock) {
+    }
+
+    /** The clock's line (by name) and the world tick it was read at. */
+    public record ClockState(String line, long tick) {
+    }
+
+    /** A field cell as the clock's line makes it, in the map's cell encoding. */
+    public record CellState(int x, int y, int layer, int cell) {
     }
 
     @Override

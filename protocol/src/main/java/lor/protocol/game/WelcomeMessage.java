@@ -1,10 +1,23 @@
 package lor.protocol.game;
 
-import lor.protocol.Message;
+import java.util.Map;
 
-/** ← {@code welcome}: the player's entity, the world's clock and grid, and where the player stands. */
+import lor.protocol.Message;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * ← {@code welcome}: the player's entity, the world's clock and grid, and where the player stands; in a world with a
+ * content pack, the pack ({@code content}: items, objects, recipes, formulas, clock, as the studio wrote it) and what
+ * the player carries ({@code inventory}, item → count); both null in a world without one.
+ */
 public record WelcomeMessage(int entityId, long tick, int tickRate, int broadcastRate, GridSize grid, Position you,
-                             String encoding, Object ref) implements Message {
+                             String encoding, ObjectNode content, Map<String, Integer> inventory, Object ref)
+        implements Message {
+
+    public WelcomeMessage(int entityId, long tick, int tickRate, int broadcastRate, GridSize grid, Position you,
+                          String encoding, Object ref) {
+        this(entityId, tick, tickRate, broadcastRate, grid, you, encoding, null, null, ref);
+    }
 
     public static final String TYPE = "welcome";
 

@@ -70,6 +70,11 @@ public final class ContentPack {
         return new Compilation(def, rules).run();
     }
 
+    /** Whether the pack defines nothing (no items, no object kinds): a world without content. */
+    public boolean isEmpty() {
+        return items.length == 0 && kinds.length == 0;
+    }
+
     /** The pack as written, for sending to clients that compile it themselves. */
     public PackDef source() {
         return source;

@@ -41,6 +41,11 @@ public final class ObjectImage {
         this.stockCounts = stockCounts;
     }
 
+    /** The pack whose indices the image holds. */
+    public ContentPack pack() {
+        return pack;
+    }
+
     /** The tick the restored engine runs next. */
     public long tick() {
         return tick;

@@ -98,6 +98,6 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
                 .addLast(LingeringClose.NAME, LingeringClose.installer())
                 .addLast(FRAME_AGGREGATOR, new OversizeClosingFrameAggregator(Limits.MAX_CLIENT_FRAME_BYTES))
                 .addLast(SESSION, new GameSessionHandler(codec, world.gate(), world.admission(),
-                        world.intentsPerSecond()));
+                        world.intentsPerSecond(), world.pack()));
     }
 }

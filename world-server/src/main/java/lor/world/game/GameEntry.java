@@ -1,8 +1,16 @@
 package lor.world.game;
 
+import lor.sim.content.ContentPack;
+
 /**
- * What the game endpoint admits players with: the spawn's ticket gate, the world that takes them, and their intent
- * rate. A warm spare binds its endpoint before it has any of these, so the endpoint asks for them per connection.
+ * What the game endpoint admits players with: the spawn's ticket gate, the world that takes them, their intent
+ * rate, and the world's content pack (whose names the intents on objects are read against). A warm spare binds its
+ * endpoint before it has any of these, so the endpoint asks for them per connection.
  */
-public record GameEntry(TicketGate gate, GameAdmission admission, int intentsPerSecond) {
+public record GameEntry(TicketGate gate, GameAdmission admission, int intentsPerSecond, ContentPack pack) {
+
+    /** A world without content. */
+    public GameEntry(TicketGate gate, GameAdmission admission, int intentsPerSecond) {
+        this(gate, admission, intentsPerSecond, ContentPack.empty());
+    }
 }

@@ -26,6 +26,7 @@ import lor.protocol.ProtocolException;
 import lor.protocol.game.HelloMessage;
 import lor.protocol.game.MoveFrameReader;
 import lor.protocol.game.MoveMessage;
+import lor.protocol.game.ObjectActionMessage;
 import lor.protocol.game.RejectedMessage;
 import lor.protocol.netty.HttpResponses;
 import lor.protocol.netty.LingeringClose;
@@ -34,15 +35,17 @@ import lor.protocol.netty.OriginGuard;
 import lor.protocol.netty.ServerFrameHeader;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketException;
+import lor.sim.content.ContentPack;
 import lor.sim.world.Direction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One player's game connection: a two-state machine. Before {@code hello} only {@code hello} is legal; a bad
- * ticket closes the connection. After it the player is in the world and sends {@code move} intents, which this
- * handler validates, rate-limits and hands to the tick thread through a bounded {@link IntentQueue}. It decodes
- * and validates on the event loop and never touches the world.
+ * ticket closes the connection. After it the player is in the world and sends {@code move} intents and actions on
+ * objects, which this handler validates, rate-limits (one budget for both) and hands to the tick thread through a
+ * bounded {@link IntentQueue}, the names of an action read as indices of the world's content pack. It decodes and
+ * validates on the event loop and never touches the world.
  */
 public final class GameSessionHandler extends ChannelInboundHandlerAdapter implements PlayerConnection {
 
@@ -57,6 +60,7 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     private final TicketGate gate;
     private final GameAdmission admission;
     private final int intentsPerSecond;
+    private final ContentPack pack;
     private final IntentQueue intents = new IntentQueue(INTENT_QUEUE_CAPACITY);
     private volatile State state = State.AWAITING_HELLO;
     private volatile long accountId;
@@ -73,11 +77,13 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     /** Something was written and not yet flushed; event-loop confined. */
     private boolean unflushed;
 
-    public GameSessionHandler(MessageCodec codec, TicketGate gate, GameAdmission admission, int intentsPerSecond) {
+    public GameSessionHandler(MessageCodec codec, TicketGate gate, GameAdmission admission, int intentsPerSecond,
+                              ContentPack pack) {
         this.codec = codec;
         this.gate = gate;
         this.admission = admission;
         this.intentsPerSecond = intentsPerSecond;
+        this.pack = pack;
     }
 
     @Override
@@ -135,6 +141,8 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
             send(ErrorMessage.of(ErrorCode.NOT_AUTHENTICATED, "say hello with a ticket first", message.ref()));
         } else if (message instanceof MoveMessage move) {
             onMove(move);
+        } else if (message instanceof ObjectActionMessage action) {
+            onAction(action);
         } else {
             // Every in-world message type is handled above; a type registered without a handler lands here.
             send(ErrorMessage.of(ErrorCode.NOT_ALLOWED, message.type() + " is not handled", message.ref()));
@@ -166,25 +174,44 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     }
 
     private void onMove(MoveMessage move) {
-        if (move.seq() > IntentQueue.MAX_SEQ) {
-            send(ErrorMessage.of(ErrorCode.BAD_REQUEST, "seq must be at most " + IntentQueue.MAX_SEQ, move.ref()));
-            return;
+        if (acceptSeq(move.seq(), move.ref())) {
+            enqueue(move.seq(), Direction.parse(move.dir()), 0, move.ref());
         }
-        if (move.seq() <= lastSeq) {
-            send(ErrorMessage.of(ErrorCode.BAD_REQUEST, "seq must increase: the last was " + lastSeq, move.ref()));
-            return;
+    }
+
+    private void onAction(ObjectActionMessage action) {
+        if (acceptSeq(action.seq(), action.ref())) {
+            enqueue(action.seq(), null, ActionPacking.pack(action, pack), action.ref());
         }
-        lastSeq = move.seq();
+    }
+
+    /** A seq must fit the queue's packing and increase on the connection; else the intent is refused whole. */
+    private boolean acceptSeq(long seq, Object ref) {
+        if (seq > IntentQueue.MAX_SEQ) {
+            send(ErrorMessage.of(ErrorCode.BAD_REQUEST, "seq must be at most " + IntentQueue.MAX_SEQ, ref));
+            return false;
+        }
+        if (seq <= lastSeq) {
+            send(ErrorMessage.of(ErrorCode.BAD_REQUEST, "seq must increase: the last was " + lastSeq, ref));
+            return false;
+        }
+        lastSeq = seq;
+        return true;
+    }
+
+    /** Moves and actions share one rate budget and one queue: a player gets one intent per tick, whatever it is. */
+    private void enqueue(long seq, Direction direction, long action, Object ref) {
         switch (limiter.admit(System.nanoTime())) {
             case ACCEPT -> {
-                if (!intents.offer(move.seq(), Direction.parse(move.dir()))) {
-                    send(new RejectedMessage(move.seq(), RejectedMessage.RATE_LIMITED));
+                boolean queued = direction != null ? intents.offer(seq, direction) : intents.offerAction(seq, action);
+                if (!queued) {
+                    send(new RejectedMessage(seq, RejectedMessage.RATE_LIMITED));
                 }
             }
-            case REFUSE -> send(new RejectedMessage(move.seq(), RejectedMessage.RATE_LIMITED));
+            case REFUSE -> send(new RejectedMessage(seq, RejectedMessage.RATE_LIMITED));
             case CLOSE -> {
                 LOG.info("closing game connection of account {}: intent flood", accountId);
-                closeWith(ErrorCode.RATE_LIMITED, "too many intents; connection closed", move.ref());
+                closeWith(ErrorCode.RATE_LIMITED, "too many intents; connection closed", ref);
             }
         }
     }

@@ -5,8 +5,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import lor.sim.world.Direction;
 
 /**
- * The bounded hand-over of one connection's move intents from its event loop (the only producer) to the tick
- * thread (the only consumer): a ring of packed {@code (seq, direction)} longs, no locks, no allocation.
+ * The bounded hand-over of one connection's intents from its event loop (the only producer) to the tick thread (the
+ * only consumer): a ring of packed {@code (seq, direction)} longs, no locks, no allocation. An action on an object
+ * ({@link lor.sim.world.ObjectIntent}) goes in with direction code 0 and its packed form in a parallel ring, read
+ * with {@link #polledAction()}.
  */
 public final class IntentQueue {
 
@@ -16,6 +18,9 @@ public final class IntentQueue {
     public static final long MAX_SEQ = (1L << 61) - 1;
 
     private final long[] ring;
+    private final long[] actions;
+    /** The action of the entry the consumer polled last. */
+    private long polledAction;
     private final int mask;
     /** Next index the consumer reads. */
     private final AtomicLong head = new AtomicLong();
@@ -27,6 +32,7 @@ public final class IntentQueue {
             throw new IllegalArgumentException("capacity must be a power of two");
         }
         this.ring = new long[capacityPowerOfTwo];
+        this.actions = new long[capacityPowerOfTwo];
         this.mask = capacityPowerOfTwo - 1;
     }
 
@@ -37,6 +43,19 @@ public final class IntentQueue {
      * @return false when full
      */
     public boolean offer(long seq, Direction direction) {
+        return offer(seq, direction.code(), 0);
+    }
+
+    /**
+     * Producer side: an action on an object, packed by {@link lor.sim.world.ObjectIntent#pack}.
+     *
+     * @return false when full
+     */
+    public boolean offerAction(long seq, long packedAction) {
+        return offer(seq, 0, packedAction);
+    }
+
+    private boolean offer(long seq, int directionCode, long action) {
         if (seq < 0 || seq > MAX_SEQ) {
             throw new IllegalArgumentException("seq " + seq + " is outside 0.." + MAX_SEQ);
         }
@@ -44,7 +63,9 @@ public final class IntentQueue {
         if (t - head.get() >= ring.length) {
             return false;
         }
-        ring[(int) (t & mask)] = (seq << 3) | direction.code();
+        int i = (int) (t & mask);
+        actions[i] = action;
+        ring[i] = (seq << 3) | directionCode;
         tail.lazySet(t + 1);
         return true;
     }
@@ -55,9 +76,21 @@ public final class IntentQueue {
         if (h >= tail.get()) {
             return EMPTY;
         }
-        long packed = ring[(int) (h & mask)];
+        int i = (int) (h & mask);
+        long packed = ring[i];
+        polledAction = actions[i];
         head.lazySet(h + 1);
         return packed;
+    }
+
+    /** Consumer side: the packed action of the entry {@link #poll()} returned last, when it was an action. */
+    public long polledAction() {
+        return polledAction;
+    }
+
+    /** Whether a polled entry is an action on an object rather than a move. */
+    public static boolean isAction(long packed) {
+        return (packed & 7) == 0;
     }
 
     public int size() {

@@ -25,6 +25,8 @@ public final class PlayerSession {
     private long unwritableSince;
     /** The portal transfer this player waits for, or 0. */
     private long transferId;
+    /** The clock line of the last JSON frame sent, -1 before the first: its transmuted cells are what it knows. */
+    private int lineSeen = -1;
 
     public PlayerSession(PlayerConnection connection, int entityId) {
         this(connection, entityId, false);
@@ -101,6 +103,11 @@ public final class PlayerSession {
         lastDirection = direction;
     }
 
+    /** An action on an object went to the tick: where the player last stepped stays as it was. */
+    public void handedToTick(long seq) {
+        inFlightSeq = seq;
+    }
+
     /** A player back from its reconnect window still came to its cell the way it did. */
     public void arrivedBy(Direction direction) {
         lastDirection = direction;
@@ -117,6 +124,14 @@ public final class PlayerSession {
         ack = Math.max(ack, seq);
         inFlightSeq = -1;
         return seq;
+    }
+
+    int lineSeen() {
+        return lineSeen;
+    }
+
+    void lineSeen(int line) {
+        lineSeen = line;
     }
 
     public long transferId() {

@@ -42,6 +42,7 @@ public final class StateBroadcaster {
     private final ByteBufAllocator alloc;
     private final Map<Long, List<Body>> bodies = new HashMap<>();
     private final UnwritableGuard unwritable = new UnwritableGuard();
+    private final WorldPartsWriter worldParts;
     private int[] slots;
     private long bodiesEncoded;
     private long framesWritten;
@@ -50,6 +51,7 @@ public final class StateBroadcaster {
     public StateBroadcaster(int viewRadius, ByteBufAllocator alloc) {
         this.viewRadius = viewRadius;
         this.alloc = alloc;
+        this.worldParts = new WorldPartsWriter(viewRadius, alloc);
         int side = 2 * viewRadius + 1;
         this.slots = new int[side * side];
     }
@@ -73,9 +75,17 @@ public final class StateBroadcaster {
                 int count = world.entitiesNear(world.xAt(slot), world.yAt(slot), world.layerAt(slot), viewRadius,
                         slots);
                 ByteBuf body = bodyFor(world, count);
-                CompositeByteBuf frame = alloc.compositeBuffer(3);
-                frame.addComponents(true, head(world.tick(), session.ack()), body.retainedDuplicate(),
-                        TAIL.duplicate());
+                CompositeByteBuf frame = alloc.compositeBuffer(4);
+                frame.addComponents(true, head(world.tick(), session.ack()), body.retainedDuplicate());
+                if (!world.pack().isEmpty()) {
+                    int x = world.xAt(slot);
+                    int y = world.yAt(slot);
+                    int layer = world.layerAt(slot);
+                    frame.addComponents(true, worldParts.objectsAndClock(world, x, y, layer).retainedDuplicate(),
+                            worldParts.playerPart(world, session, x, y, layer));
+                } else {
+                    frame.addComponent(true, TAIL.duplicate());
+                }
                 bytesWritten += frame.readableBytes();
                 out.add(connection, frame, false);
                 framesWritten++;
@@ -87,6 +97,7 @@ public final class StateBroadcaster {
                 }
             }
             bodies.clear();
+            worldParts.clear();
         }
     }
 

@@ -1,8 +1,15 @@
 package lor.world.snapshot;
 
 import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.ToIntFunction;
 
+import lor.sim.content.ContentPack;
+import lor.sim.objects.ObjectImage;
+import lor.sim.objects.ObjectImageCodec;
 import lor.sim.world.PlayerRecord;
 import lor.sim.world.WorldSnapshot;
 import tools.jackson.databind.JsonNode;
@@ -11,12 +18,20 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The persisted form of a world's state, as JSON the director stores without reading it:
- * <pre>{"format":1,"tick":T,"nextEntityId":N,"players":[{"accountId":A,"x":X,"y":Y,"layer":L}…]}</pre>
+ * The persisted form of a world's state, as JSON the director stores without reading it. Format 2:
+ * <pre>
+ * {"format":2,"tick":T,"nextEntityId":N,
+ *  "players":[{"accountId":A,"x":X,"y":Y,"layer":L,"inventory":{ITEM:N,…}}…],
+ *  "objects":{"pack":NAME,"kinds":[…],"items":[…],"recipes":[…],"count":C,"data":BASE64}}
+ * </pre>
+ * {@code data} is {@link ObjectImageCodec}'s bytes, whose kind, item and recipe indices are positions in the lists
+ * beside it: a pack reordered or extended since the snapshot still reads it, by name. {@code inventory} and
+ * {@code objects} are absent in a world without content. Format 1 (no inventories, no objects) still reads.
  */
 public final class SnapshotCodec {
 
-    public static final int FORMAT = 1;
+    public static final int FORMAT = 2;
+    static final int FORMAT_WITHOUT_OBJECTS = 1;
 
     private SnapshotCodec() {
     }
@@ -26,24 +41,68 @@ public final class SnapshotCodec {
         root.put("format", FORMAT);
         root.put("tick", snapshot.tick());
         root.put("nextEntityId", snapshot.nextEntityId());
+        ObjectImage image = snapshot.objects();
+        ContentPack pack = image == null ? null : image.pack();
+        Map<Long, int[]> carried = new HashMap<>();
+        for (WorldSnapshot.InventoryRecord record : snapshot.inventories()) {
+            carried.put(record.accountId(), record.counts());
+        }
         ArrayNode players = root.putArray("players");
         for (PlayerRecord p : snapshot.players()) {
-            players.addObject()
+            ObjectNode player = players.addObject()
                     .put("accountId", p.accountId())
                     .put("x", p.x())
                     .put("y", p.y())
                     .put("layer", p.layer());
+            int[] counts = carried.get(p.accountId());
+            if (counts != null && pack != null) {
+                ObjectNode inventory = player.putObject("inventory");
+                for (int item = 0; item < counts.length; item++) {
+                    if (counts[item] != 0) {
+                        inventory.put(pack.item(item), counts[item]);
+                    }
+                }
+            }
+        }
+        if (pack != null && !pack.isEmpty()) {
+            ObjectNode objects = root.putObject("objects");
+            objects.put("pack", pack.name());
+            ArrayNode kinds = objects.putArray("kinds");
+            for (int k = 0; k < pack.kindCount(); k++) {
+                kinds.add(pack.kind(k).id());
+            }
+            ArrayNode items = objects.putArray("items");
+            for (int i = 0; i < pack.itemCount(); i++) {
+                items.add(pack.item(i));
+            }
+            ArrayNode recipes = objects.putArray("recipes");
+            for (int r = 0; r < pack.recipeCount(); r++) {
+                recipes.add(pack.recipe(r).id());
+            }
+            objects.put("count", image.count());
+            objects.put("data", Base64.getEncoder().encodeToString(ObjectImageCodec.encode(image, pack)));
         }
         return root;
     }
 
-    /** Reads a stored state; a state this build cannot read is an error, never a silently empty world. */
+    /** Reads a stored state without content (the pack of a world that has none). */
     public static WorldSnapshot decode(JsonNode root) {
+        return decode(root, ContentPack.empty());
+    }
+
+    /**
+     * Reads a stored state into the world's pack; a state this build or pack cannot read is an error naming what
+     * does not fit, never a silently emptier world.
+     *
+     * @param cells the cells of the world's grid, which every object must stand on
+     */
+    public static WorldSnapshot decode(JsonNode root, ContentPack pack, int cells) {
         if (root == null || !root.isObject()) {
             throw new IllegalArgumentException("snapshot state is not an object");
         }
         JsonNode format = root.path("format");
-        if (!format.isIntegralNumber() || !format.canConvertToInt() || format.intValue() != FORMAT) {
+        if (!format.isIntegralNumber() || !format.canConvertToInt()
+                || format.intValue() != FORMAT && format.intValue() != FORMAT_WITHOUT_OBJECTS) {
             throw new IllegalArgumentException("unsupported snapshot format " + format);
         }
         JsonNode players = root.path("players");
@@ -51,11 +110,81 @@ public final class SnapshotCodec {
             throw new IllegalArgumentException("snapshot has no players array");
         }
         List<PlayerRecord> records = new ArrayList<>(players.size());
+        List<WorldSnapshot.InventoryRecord> inventories = new ArrayList<>();
         for (JsonNode p : players) {
-            records.add(new PlayerRecord(requireLong(p, "accountId"), requireInt(p, "x"), requireInt(p, "y"),
-                    requireInt(p, "layer")));
+            long account = requireLong(p, "accountId");
+            records.add(new PlayerRecord(account, requireInt(p, "x"), requireInt(p, "y"), requireInt(p, "layer")));
+            JsonNode inventory = p.get("inventory");
+            if (inventory != null && inventory.isObject()) {
+                inventories.add(new WorldSnapshot.InventoryRecord(account, inventory(inventory, pack, account)));
+            }
         }
-        return new WorldSnapshot(requireLong(root, "tick"), requireInt(root, "nextEntityId"), records);
+        long tick = requireLong(root, "tick");
+        ObjectImage objects = null;
+        JsonNode stored = root.get("objects");
+        if (stored != null && stored.isObject()) {
+            objects = objects(stored, pack, cells);
+            if (objects.tick() != tick) {
+                throw new IllegalArgumentException("snapshot objects are of tick " + objects.tick() + ", the world's "
+                        + tick);
+            }
+        }
+        return new WorldSnapshot(tick, requireInt(root, "nextEntityId"), records, inventories, objects);
+    }
+
+    /** As {@link #decode(JsonNode, ContentPack, int)} for a state whose objects need no grid check (tests). */
+    public static WorldSnapshot decode(JsonNode root, ContentPack pack) {
+        return decode(root, pack, Integer.MAX_VALUE);
+    }
+
+    private static int[] inventory(JsonNode inventory, ContentPack pack, long account) {
+        int[] counts = new int[pack.itemCount()];
+        for (Map.Entry<String, JsonNode> e : inventory.properties()) {
+            int item = pack.itemIndex(e.getKey());
+            if (item < 0) {
+                throw new IllegalArgumentException("account " + account + " carries item " + e.getKey()
+                        + ", which pack " + pack.name() + " does not define");
+            }
+            JsonNode n = e.getValue();
+            if (!n.isIntegralNumber() || !n.canConvertToInt() || n.intValue() < 0
+                    || n.intValue() > ContentPack.MAX_COUNT) {
+                throw new IllegalArgumentException("account " + account + " carries a bad count of " + e.getKey());
+            }
+            counts[item] = n.intValue();
+        }
+        return counts;
+    }
+
+    private static ObjectImage objects(JsonNode stored, ContentPack pack, int cells) {
+        int[] kinds = names(stored.path("kinds"), "kind", pack::kindIndex);
+        int[] items = names(stored.path("items"), "item", pack::itemIndex);
+        int[] recipes = names(stored.path("recipes"), "recipe", pack::recipeIndex);
+        JsonNode data = stored.path("data");
+        if (!data.isString()) {
+            throw new IllegalArgumentException("snapshot objects have no data");
+        }
+        byte[] bytes;
+        try {
+            bytes = Base64.getDecoder().decode(data.asString());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("snapshot objects' data is not base64");
+        }
+        return ObjectImageCodec.decode(bytes, pack, kinds, items, recipes, cells);
+    }
+
+    /**
+     * Maps stored names to the pack's indices. A name the pack lacks maps to -1: only an object or inventory that
+     * uses it is an error (a studio may remove a kind nobody built).
+     */
+    private static int[] names(JsonNode list, String what, ToIntFunction<String> index) {
+        if (!list.isArray()) {
+            throw new IllegalArgumentException("snapshot objects have no " + what + "s list");
+        }
+        int[] map = new int[list.size()];
+        for (int i = 0; i < map.length; i++) {
+            map[i] = index.applyAsInt(list.get(i).asString(""));
+        }
+        return map;
     }
 
     private static int requireInt(JsonNode node, String field) {

@@ -39,6 +39,8 @@ import lor.protocol.netty.OriginGuard;
 import lor.protocol.netty.ServerFrameHeader;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
+import lor.sim.content.ContentPack;
+import lor.sim.world.ObjectIntent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -316,6 +318,19 @@ class GameSessionHandlerTest {
 
         assertNothingWritten();
         assertThat(drain(player)).containsExactly("7E", "8S");
+    }
+
+    @Test
+    void actionsShareTheQueueAndSeqOfMovesWithNamesTheWorldLacksPackedAsUnknown() {
+        PlayerConnection player = hello();
+
+        send(channel, move("E", 7, null));
+        send(channel, "{\"type\":\"put\",\"dir\":\"N\",\"item\":\"ore\",\"count\":3,\"seq\":8}");
+        send(channel, "{\"type\":\"take\",\"dir\":\"S\",\"item\":\"ore\",\"count\":0,\"seq\":9}");
+        send(channel, "{\"type\":\"dismantle\",\"dir\":\"W\",\"seq\":10}");
+        send(channel, "{\"type\":\"build\",\"kind\":\"furnace\",\"dir\":\"E\",\"seq\":10}");
+
+        assertThat(drain(player)).containsExactly("7E", "8putN-1x3", "9takeS-1x-1", "10dismantleW0x1");
     }
 
     @Test
@@ -717,7 +732,13 @@ class GameSessionHandlerTest {
         List<String> intents = new ArrayList<>();
         long packed;
         while ((packed = player.intents().poll()) != IntentQueue.EMPTY) {
-            intents.add(IntentQueue.seqOf(packed) + IntentQueue.directionOf(packed).name());
+            if (IntentQueue.isAction(packed)) {
+                long action = player.intents().polledAction();
+                intents.add(IntentQueue.seqOf(packed) + ObjectIntent.type(action).messageType + ObjectIntent.side(action)
+                        + ObjectIntent.index(action) + "x" + ObjectIntent.count(action));
+            } else {
+                intents.add(IntentQueue.seqOf(packed) + IntentQueue.directionOf(packed).name());
+            }
         }
         return intents;
     }
@@ -758,7 +779,8 @@ class GameSessionHandlerTest {
     }
 
     private EmbeddedChannel channel(MessageCodec codec, int intentsPerSecond) {
-        return new EmbeddedChannel(new GameSessionHandler(codec, gate, admission, intentsPerSecond));
+        return new EmbeddedChannel(new GameSessionHandler(codec, gate, admission, intentsPerSecond,
+                ContentPack.empty()));
     }
 
     private static void send(EmbeddedChannel target, String text) {

@@ -22,7 +22,7 @@ class SnapshotCodecTest {
     @Test
     void encodesTheDocumentedForm() {
         assertThat(MessageCodec.MAPPER.writeValueAsString(SnapshotCodec.encode(SNAPSHOT)))
-                .isEqualTo("{\"format\":1,\"tick\":1234,\"nextEntityId\":9,\"players\":["
+                .isEqualTo("{\"format\":2,\"tick\":1234,\"nextEntityId\":9,\"players\":["
                         + "{\"accountId\":42,\"x\":3,\"y\":4,\"layer\":0},"
                         + "{\"accountId\":9223372036854775807,\"x\":4095,\"y\":0,\"layer\":3}]}");
     }
@@ -49,7 +49,7 @@ class SnapshotCodecTest {
     @ParameterizedTest
     @ValueSource(strings = {
             "{\"tick\":1,\"nextEntityId\":1,\"players\":[]}",
-            "{\"format\":2,\"tick\":1,\"nextEntityId\":1,\"players\":[]}",
+            "{\"format\":3,\"tick\":1,\"nextEntityId\":1,\"players\":[]}",
             "{\"format\":0,\"tick\":1,\"nextEntityId\":1,\"players\":[]}",
             "{\"format\":\"1\",\"tick\":1,\"nextEntityId\":1,\"players\":[]}",
             "{\"format\":1.7,\"tick\":1,\"nextEntityId\":1,\"players\":[]}",
