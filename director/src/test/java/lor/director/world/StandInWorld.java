@@ -34,12 +34,18 @@ public final class StandInWorld {
         try (OutputStream out = post.getOutputStream()) {
             out.write(body.getBytes(StandardCharsets.UTF_8));
         }
-        // A body from the test is an exit status to end with at once, as a world that cannot start would.
+        // A body from the test is an exit status to end with at once, as a world that cannot start would, and
+        // possibly a line to print first.
         String exitWith = post.getResponseCode() == 200
                 ? new String(post.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim() : "";
         post.disconnect();
         if (!exitWith.isEmpty()) {
-            System.exit(Integer.parseInt(exitWith));
+            String[] answer = exitWith.split("\n", 2);
+            if (answer.length > 1) {
+                System.out.println(answer[1]);
+                System.out.flush();
+            }
+            System.exit(Integer.parseInt(answer[0]));
         }
         while (System.in.read() >= 0) {
             // Nothing comes; the read returns -1 once the parent is gone.

@@ -32,6 +32,8 @@ public final class StandInWorlds implements AutoCloseable {
     private final HttpServer server;
     private final BlockingQueue<Spawned> spawned = new LinkedBlockingQueue<>();
     private volatile Integer exitStatus;
+    /** Printed as the world's failure line before it exits, or null for none. */
+    private volatile String failureLine;
 
     public StandInWorlds(Path dir) throws IOException {
         jar = dir.resolve("stand-in-world.jar");
@@ -53,7 +55,8 @@ public final class StandInWorlds implements AutoCloseable {
             if (status == null) {
                 exchange.sendResponseHeaders(204, -1);
             } else {
-                byte[] answer = status.toString().getBytes(StandardCharsets.UTF_8);
+                String line = failureLine;
+                byte[] answer = (status + (line == null ? "" : "\n" + line)).getBytes(StandardCharsets.UTF_8);
                 exchange.sendResponseHeaders(200, answer.length);
                 exchange.getResponseBody().write(answer);
             }
@@ -76,6 +79,12 @@ public final class StandInWorlds implements AutoCloseable {
 
     /** Stand-ins started from now on exit with {@code status} as soon as they have reported; null: they live. */
     public void exitAtOnceWith(Integer status) {
+        exitAtOnceWith(status, null);
+    }
+
+    /** As {@link #exitAtOnceWith(Integer)}, printing {@code line} first as a world that says why it cannot run. */
+    public void exitAtOnceWith(Integer status, String line) {
+        failureLine = line;
         exitStatus = status;
     }
 

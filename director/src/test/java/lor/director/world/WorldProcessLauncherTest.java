@@ -40,6 +40,13 @@ class WorldProcessLauncherTest {
     }
 
     @Test
+    void commandNamesTheWorldsContentPackWhenItHasOne() {
+        assertThat(launcher.command("start", new WorldSettings("start", "default", 0, 24, "nearest")))
+                .containsSubsequence("--content", "default");
+        assertThat(launcher.command("plain", new WorldSettings(null, 0, 24))).doesNotContain("--content");
+    }
+
+    @Test
     void aWorldWithoutAMapGetsNoMapOption() {
         assertThat(launcher.command("plain", new WorldSettings(null, 0, 24))).doesNotContain("--map");
     }

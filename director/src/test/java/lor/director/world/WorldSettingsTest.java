@@ -18,6 +18,15 @@ class WorldSettingsTest {
     }
 
     @Test
+    void readsTheContentPackAndRefusesABadName() {
+        assertThat(WorldSettings.parse("w", "{\"map\":\"start\",\"content\":\"default\"}").content())
+                .isEqualTo("default");
+        assertThat(WorldSettings.parse("w", "{}").content()).isNull();
+        assertThatThrownBy(() -> WorldSettings.parse("w", "{\"content\":\"../x\"}"))
+                .hasMessage("world w: content pack name must be 1-32 of [a-z0-9_-], got ../x");
+    }
+
+    @Test
     void missingKeysTakeDefaults() {
         assertThat(WorldSettings.parse("w", "{}")).isEqualTo(new WorldSettings(null, 0, 24));
         assertThat(WorldSettings.parse("w", null)).isEqualTo(new WorldSettings(null, 0, 24));

@@ -264,6 +264,23 @@ class WorldSupervisorIT {
     }
 
     @Test
+    void aWorldWhoseContentPackCannotLoadFailsAtOnceWithTheReasonItPrinted() throws Exception {
+        String reason = "its content pack cannot be loaded: packs/default.json: objects[0] \"furnace\".recipes[0]: "
+                + "recipe \"smelt\" is not defined";
+        standIns.exitAtOnceWith(WorldExitCodes.BAD_CONTENT, WorldExitCodes.FAILURE_LINE + reason);
+        CompletableFuture<JoinTarget> join = supervisor.join("meadow");
+        spawned("meadow");
+
+        await().atMost(WAIT).until(() -> view("meadow").status() == WorldStatus.FAILED);
+        assertThat(view("meadow").failure()).isEqualTo(reason);
+        assertThatThrownBy(() -> join.get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
+                .hasCauseInstanceOf(WorldUnavailableException.class);
+        assertThat(view("start").status()).as("other worlds are untouched").isNotEqualTo(WorldStatus.FAILED);
+        standIns.exitAtOnceWith(null);
+        assertThat(supervisor.clearFailure("meadow")).isTrue();
+    }
+
+    @Test
     void aSnapshotRowThatIsNoWorldStateFailsTheWorldWithoutAnyHydrationAndIsKept() throws Exception {
         String world = "cellar";
         long seq = TestWorlds.find(db, world).lastSnapshotSeq() + 1;

@@ -8,6 +8,8 @@ import java.util.List;
 import lor.protocol.game.MapEncoding;
 import lor.protocol.game.MapMessage;
 import lor.protocol.game.StateMessage;
+import lor.sim.clock.Field;
+import lor.sim.content.ContentPack;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
 import lor.sim.grid.Portal;
@@ -19,7 +21,8 @@ import lor.sim.world.StepResult;
  * Client-side prediction on the server's own rules ({@link MoveRules} from sim-core): the client applies its
  * intents at once to a predicted position, and each {@code state} reconciles: intents up to {@code ack} are
  * dropped, the rest replayed from the authoritative position. A misprediction is an acknowledged intent whose
- * predicted outcome differs from where the server put the entity.
+ * predicted outcome differs from where the server put the entity. In a world with a content pack, the walls are
+ * those of sim-core's {@link Field} on the clock's line of the last state, and objects block like entities.
  *
  * <p>Other entities are known only as of the last {@code state}, so a prediction can be wrong when they move in
  * between (a contested cell); with nobody near, it never is. Not thread-safe.
@@ -27,6 +30,8 @@ import lor.sim.world.StepResult;
 public final class Prediction {
 
     private final Grid grid;
+    private final ContentPack pack;
+    private final Field field;
     private final int entityId;
     /** Other entities' ids by cell, from the last state; this entity is never in it. */
     private final int[] others;
@@ -44,6 +49,14 @@ public final class Prediction {
     }
 
     public Prediction(MapMessage map, int entityId, int x, int y, int layer) {
+        this(map, ContentPack.empty(), 0, entityId, x, y, layer);
+    }
+
+    /**
+     * @param pack the world's content pack, compiled from {@code welcome}'s {@code content}
+     * @param tick the welcome's tick, whose clock line the field starts on
+     */
+    public Prediction(MapMessage map, ContentPack pack, long tick, int entityId, int x, int y, int layer) {
         GridSize size = new GridSize(map.width(), map.height(), map.layers());
         // A client knows where a portal leads, not to which cell: the target cell is left at the origin.
         List<Portal> portals = map.portals().stream()
@@ -51,6 +64,8 @@ public final class Prediction {
                 .toList();
         this.grid = Grid.of(size, MapEncoding.decode(map.cells(), size.cells()), map.spawnX(), map.spawnY(),
                 map.spawnLayer(), portals);
+        this.pack = pack;
+        this.field = new Field(grid, pack.clock(), pack.clock().lineAt(tick));
         this.entityId = entityId;
         this.others = new int[size.cells()];
         this.x = x;
@@ -64,9 +79,14 @@ public final class Prediction {
         return grid;
     }
 
+    /** The map as the clock's line of the last state transmutes it. */
+    public Field field() {
+        return field;
+    }
+
     /** Applies an intent locally at once. @return the predicted outcome */
     public StepResult apply(long seq, Direction direction) {
-        StepResult result = MoveRules.check(grid, others, predictedX, predictedY, layer, direction);
+        StepResult result = MoveRules.check(field, others, predictedX, predictedY, layer, direction);
         if (result == StepResult.MOVED) {
             predictedX += direction.dx;
             predictedY += direction.dy;
@@ -88,6 +108,18 @@ public final class Prediction {
             } else if (e.layer() >= 0 && e.layer() < grid.layers() && e.x() >= 0 && e.y() >= 0
                     && e.x() < grid.width() && e.y() < grid.height()) {
                 others[grid.size().index(e.x(), e.y(), e.layer())] = e.id();
+            }
+        }
+        for (StateMessage.ObjectState o : state.objects()) {
+            if (o.layer() >= 0 && o.layer() < grid.layers() && o.x() >= 0 && o.y() >= 0 && o.x() < grid.width()
+                    && o.y() < grid.height()) {
+                others[grid.size().index(o.x(), o.y(), o.layer())] = -o.id();
+            }
+        }
+        if (state.clock() != null) {
+            int line = pack.lines().indexOf(state.clock().line());
+            if (line >= 0 && line != field.line()) {
+                field.setLine(line, null);
             }
         }
         if (!seen) {
@@ -123,7 +155,7 @@ public final class Prediction {
         predictedY = y;
         ArrayDeque<Pending> replayed = new ArrayDeque<>(pending.size());
         for (Pending p : pending) {
-            if (MoveRules.check(grid, others, predictedX, predictedY, layer, p.direction()) == StepResult.MOVED) {
+            if (MoveRules.check(field, others, predictedX, predictedY, layer, p.direction()) == StepResult.MOVED) {
                 predictedX += p.direction().dx;
                 predictedY += p.direction().dy;
             }
@@ -166,7 +198,10 @@ public final class Prediction {
         return reconciled;
     }
 
-    /** The entity in a cell as of the last state (0: free or unknown); never this player's own entity. */
+    /**
+     * The entity in a cell as of the last state, or minus the object's id (0: free or unknown); never this player's
+     * own entity.
+     */
     public int other(int cx, int cy, int cl) {
         return others[grid.size().index(cx, cy, cl)];
     }

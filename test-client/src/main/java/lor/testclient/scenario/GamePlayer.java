@@ -5,25 +5,32 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 
 import io.netty.buffer.Unpooled;
 import lor.protocol.ErrorMessage;
 import lor.protocol.Message;
 import lor.protocol.director.WorldJoinedMessage;
+import lor.protocol.game.BuildMessage;
+import lor.protocol.game.DismantleMessage;
 import lor.protocol.game.HelloMessage;
 import lor.protocol.game.MapMessage;
 import lor.protocol.game.MoveMessage;
+import lor.protocol.game.PutMessage;
 import lor.protocol.game.RejectedMessage;
 import lor.protocol.game.StateMessage;
+import lor.protocol.game.TakeMessage;
 import lor.protocol.game.TransferMessage;
 import lor.protocol.game.WelcomeMessage;
 import lor.protocol.game.binary.BinaryState;
 import lor.protocol.game.binary.StateTracker;
+import lor.sim.content.ContentPack;
 import lor.sim.grid.Cells;
 import lor.sim.grid.Grid;
 import lor.sim.world.Direction;
 import lor.testclient.net.WsClient;
+import lor.testclient.predict.ClientContent;
 import lor.testclient.predict.Prediction;
 
 /**
@@ -39,7 +46,10 @@ public final class GamePlayer {
     private final List<ErrorMessage> errors = new ArrayList<>();
     private final WorldJoinedMessage joined;
     private final MapMessage map;
+    private final ContentPack pack;
     private StateMessage lastState;
+    /** What the player carries, as the welcome or the last state that carried it said. */
+    private Map<String, Integer> inventory;
     private TransferMessage transfer;
     private long seq;
 
@@ -48,8 +58,10 @@ public final class GamePlayer {
         this.map = map;
         this.joined = joined;
         this.welcome = welcome;
-        this.prediction = new Prediction(map, welcome.entityId(), welcome.you().x(), welcome.you().y(),
-                welcome.you().layer());
+        this.pack = ClientContent.compile(welcome);
+        this.prediction = new Prediction(map, pack, welcome.tick(), welcome.entityId(), welcome.you().x(),
+                welcome.you().y(), welcome.you().layer());
+        this.inventory = welcome.inventory() == null ? Map.of() : welcome.inventory();
     }
 
     /** Joins {@code worldId} with a logged-in account and reads {@code welcome} and {@code map}. */
@@ -103,6 +115,58 @@ public final class GamePlayer {
         return seq;
     }
 
+    /** The world's content pack, as the welcome gave it (empty in a world without one). */
+    public ContentPack pack() {
+        return pack;
+    }
+
+    /** The player's inventory as last told: item → count, items it has none of absent. */
+    public Map<String, Integer> inventory() {
+        return inventory;
+    }
+
+    /** The last state read, or null before any. */
+    public StateMessage lastState() {
+        return lastState;
+    }
+
+    /** An object in the last state standing on {@code (x, y, layer)}, or null. */
+    public StateMessage.ObjectState objectAt(int x, int y, int layer) {
+        if (lastState == null) {
+            return null;
+        }
+        return lastState.objects().stream().filter(o -> o.x() == x && o.y() == y && o.layer() == layer)
+                .findFirst().orElse(null);
+    }
+
+    /** Places an object of {@code kind} on the cell on side {@code dir}. @return the intent's seq */
+    public long build(String kind, Direction dir) {
+        long s = ++seq;
+        game.send(new BuildMessage(kind, dir.name(), s, null));
+        return s;
+    }
+
+    /** Moves items from the inventory into the object on side {@code dir}. @return the intent's seq */
+    public long put(Direction dir, String item, int count) {
+        long s = ++seq;
+        game.send(new PutMessage(dir.name(), item, count, s, null));
+        return s;
+    }
+
+    /** Moves items from the object on side {@code dir} into the inventory. @return the intent's seq */
+    public long take(Direction dir, String item, int count) {
+        long s = ++seq;
+        game.send(new TakeMessage(dir.name(), item, count, s, null));
+        return s;
+    }
+
+    /** Takes the object on side {@code dir} back into the inventory. @return the intent's seq */
+    public long dismantle(Direction dir) {
+        long s = ++seq;
+        game.send(new DismantleMessage(dir.name(), s, null));
+        return s;
+    }
+
     /** Sends a move intent and predicts it. @return its seq */
     public long move(Direction direction) {
         long s = ++seq;
@@ -119,6 +183,9 @@ public final class GamePlayer {
     private Message dispatch(Message message) {
         if (message instanceof StateMessage state) {
             lastState = state;
+            if (state.inventory() != null) {
+                inventory = state.inventory();
+            }
             prediction.onState(state);
         } else if (message instanceof RejectedMessage rejected) {
             rejections.add(rejected);
@@ -231,7 +298,7 @@ public final class GamePlayer {
                 continue;
             }
             int index = grid.size().index(x, y, at[2]);
-            if (!grid.isWall(index) && Cells.portal(grid.cell(index)) == 0
+            if (!prediction().field().isWall(index) && Cells.portal(grid.cell(index)) == 0
                     && prediction().other(x, y, at[2]) == 0) {
                 return d;
             }

@@ -14,6 +14,7 @@ public final class Scenarios {
         all.addAll(Stage2Scenarios.all());
         all.addAll(Stage3Scenarios.all());
         all.addAll(Stage5Scenarios.all());
+        all.addAll(Stage7Scenarios.all());
         return List.copyOf(all);
     }
 }

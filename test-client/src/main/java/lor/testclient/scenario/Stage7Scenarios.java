@@ -1,0 +1,163 @@
+package lor.testclient.scenario;
+
+import static lor.testclient.scenario.Checks.check;
+import static lor.testclient.scenario.Checks.equal;
+import static lor.testclient.scenario.ScenarioContext.STEP;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import lor.protocol.game.RejectedMessage;
+import lor.protocol.game.StateMessage;
+import lor.sim.grid.Cells;
+import lor.sim.grid.Grid;
+import lor.sim.world.Direction;
+import lor.testclient.net.DirectorHttp.WorldRow;
+
+/**
+ * Ticking objects in the start world, which plays the default content pack: a player builds a furnace from its
+ * starting wood, feeds it ore and coal, waits for the night (the furnace only burns then), and takes out the iron;
+ * and a crate's stock comes back after its world's process is killed. Each scenario dismantles what it built, so the
+ * spawn stays clear for whoever comes next.
+ */
+public final class Stage7Scenarios {
+
+    static final String WORLD = "start";
+    /** A whole clock cycle of the default pack (day, dusk, night: 200 ticks each at 20 a second), with room. */
+    static final Duration CYCLE = Duration.ofSeconds(40);
+
+    private Stage7Scenarios() {
+    }
+
+    public static List<Scenario> all() {
+        return List.of(
+                new Scenario("objects: build a furnace, smelt iron at night, take it out", Stage7Scenarios::economy),
+                new Scenario("objects: a crate's stock comes back after SIGKILL of its world",
+                        Stage7Scenarios::stockSurvivesKill));
+    }
+
+    static void economy(ScenarioContext ctx) throws Exception {
+        GamePlayer player = GamePlayer.enter(ctx, ctx.newAccount("smith"), WORLD);
+        check(player.pack().kindIndex("furnace") >= 0, "welcome carries the default pack");
+        equal(Map.of("wood", 20, "ore", 8, "coal", 4), player.inventory(), "the starting inventory");
+        player.awaitState("first state", STEP, s -> player.seen(player.entityId()) != null && s.clock() != null);
+
+        Direction side = build(player, "furnace");
+        int[] at = beside(player, side);
+        equal(16, player.inventory().get("wood"), "wood after building a furnace");
+        acknowledged(player, player.put(side, "ore", 2));
+        acknowledged(player, player.put(side, "coal", 1));
+
+        StateMessage done = player.awaitState("iron in the furnace", CYCLE, s -> {
+            StateMessage.ObjectState furnace = player.objectAt(at[0], at[1], at[2]);
+            return furnace != null && furnace.stock().getOrDefault("iron", 0) == 1;
+        });
+        equal("night", done.clock().line(), "the line the furnace smelted on");
+        acknowledged(player, player.take(side, "iron", 1));
+        equal(1, player.inventory().get("iron"), "iron in the inventory");
+        StateMessage.ObjectState furnace = player.objectAt(at[0], at[1], at[2]);
+        check(furnace != null && furnace.stock().isEmpty(), "the furnace is empty after the take: " + furnace);
+
+        dismantle(player, side);
+        equal(20, player.inventory().get("wood"), "wood after dismantling the furnace");
+        equal(0L, player.prediction().mispredictions(), "mispredictions");
+    }
+
+    static void stockSurvivesKill(ScenarioContext ctx) throws Exception {
+        ScenarioContext.Account account = ctx.newAccount("keeper");
+        GamePlayer player = GamePlayer.enter(ctx, account, WORLD);
+        player.awaitState("first state", STEP, s -> player.seen(player.entityId()) != null);
+        Direction side = build(player, "crate");
+        int[] at = beside(player, side);
+        acknowledged(player, player.put(side, "ore", 5));
+        long afterPut = ctx.http().world(WORLD).lastSnapshotSeq();
+        ctx.await("a snapshot of " + WORLD + " after the put", ctx.lifecycleTimeout(),
+                () -> ctx.http().world(WORLD).lastSnapshotSeq() > afterPut);
+        long killed = ctx.http().world(WORLD).pid();
+
+        ProcessHandle.of(killed).orElseThrow().destroyForcibly();
+        check(player.connection().awaitClose(STEP) > 0, "the killed world's player lost its connection");
+        ctx.await("the director to see the exit", STEP, () -> !"running".equals(ctx.http().world(WORLD).status())
+                || !Long.valueOf(killed).equals(ctx.http().world(WORLD).pid()));
+
+        GamePlayer back = GamePlayer.enter(ctx, ctx.login(account.username()), WORLD);
+        WorldRow row = ctx.http().world(WORLD);
+        check(row.pid() != null && row.pid() != killed, "a new process, not " + killed);
+        equal(3, back.inventory().get("ore"), "ore carried after the crash");
+        StateMessage.ObjectState crate = back.awaitState("the crate in view", STEP,
+                s -> back.objectAt(at[0], at[1], at[2]) != null).objects().stream()
+                .filter(o -> o.x() == at[0] && o.y() == at[1]).findFirst().orElseThrow();
+        equal("crate", crate.kind(), "the object beside the player");
+        equal(Map.of("ore", 5), crate.stock(), "the crate's stock after the crash");
+        int[] now = back.position();
+        Direction towards = null;
+        for (Direction d : Direction.values()) {
+            if (now[0] + d.dx == at[0] && now[1] + d.dy == at[1]) {
+                towards = d;
+            }
+        }
+        check(towards != null, "the player is back beside its crate: " + now[0] + "," + now[1]);
+        dismantle(back, towards);
+        equal(8, back.inventory().get("ore"), "ore after dismantling the crate");
+    }
+
+    /**
+     * Builds {@code kind} on a free floor cell beside the player (never water, which floods at night); tries another
+     * side when an NPC walks onto the cell first.
+     */
+    private static Direction build(GamePlayer player, String kind) throws Exception {
+        for (int attempt = 0; attempt < 10; attempt++) {
+            Direction side = buildableSide(player);
+            long seq = player.build(kind, side);
+            player.awaitAck(seq);
+            if (player.rejections().stream().noneMatch(r -> r.seq() == seq)) {
+                int[] at = beside(player, side);
+                player.awaitState(kind + " in view", STEP, s -> player.objectAt(at[0], at[1], at[2]) != null);
+                equal(kind, player.objectAt(at[0], at[1], at[2]).kind(), "the object built");
+                return side;
+            }
+            RejectedMessage refused = player.rejections().stream().filter(r -> r.seq() == seq).findFirst()
+                    .orElseThrow();
+            check(refused.reason().equals("cell_taken"), "build refused for " + refused.reason());
+        }
+        throw new AssertionError("no cell to build a " + kind + " on beside the player");
+    }
+
+    private static Direction buildableSide(GamePlayer player) {
+        Grid grid = player.prediction().grid();
+        int[] at = player.position();
+        for (Direction d : Direction.values()) {
+            int x = at[0] + d.dx;
+            int y = at[1] + d.dy;
+            if (x < 0 || y < 0 || x >= grid.width() || y >= grid.height()) {
+                continue;
+            }
+            int cell = grid.cell(grid.size().index(x, y, at[2]));
+            if (!Cells.isWall(cell) && Cells.portal(cell) == 0 && Cells.terrain(cell) != Cells.TERRAIN_WATER
+                    && player.prediction().other(x, y, at[2]) == 0) {
+                return d;
+            }
+        }
+        throw new AssertionError("no free cell around " + at[0] + "," + at[1]);
+    }
+
+    private static void dismantle(GamePlayer player, Direction side) throws Exception {
+        int[] at = beside(player, side);
+        acknowledged(player, player.dismantle(side));
+        player.awaitState("the object gone", STEP, s -> player.objectAt(at[0], at[1], at[2]) == null);
+    }
+
+    private static int[] beside(GamePlayer player, Direction side) {
+        int[] at = player.position();
+        return new int[] {at[0] + side.dx, at[1] + side.dy, at[2]};
+    }
+
+    /** Waits for the intent's ack and fails if it was refused. */
+    private static void acknowledged(GamePlayer player, long seq) throws Exception {
+        player.awaitAck(seq);
+        for (RejectedMessage r : player.rejections()) {
+            check(r.seq() != seq, "intent " + seq + " refused: " + r.reason());
+        }
+    }
+}
