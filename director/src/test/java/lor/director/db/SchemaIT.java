@@ -23,7 +23,7 @@ class SchemaIT {
             List<WorldRecord> worlds = new WorldRepository(db).all();
 
             assertThat(worlds).extracting(WorldRecord::worldId).containsExactly("bench", "cellar", "meadow", "start");
-            assertThat(settingsOf(worlds, "start")).isEqualTo(new WorldSettings("start", 24, 24));
+            assertThat(settingsOf(worlds, "start")).isEqualTo(new WorldSettings("start", "default", 24, 24, "nearest"));
             assertThat(settingsOf(worlds, "meadow")).isEqualTo(new WorldSettings("meadow", 0, 24));
             assertThat(settingsOf(worlds, "cellar")).as("no NPCs on the stairs' landing")
                     .isEqualTo(new WorldSettings("cellar", 0, 24));
@@ -97,7 +97,7 @@ class SchemaIT {
             Database.migrate(db.dataSource());
 
             assertThat(new WorldRepository(db).all()).extracting(WorldRecord::name).contains("Renamed");
-            assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE success")).isEqualTo(6);
+            assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE success")).isEqualTo(7);
         }
     }
 

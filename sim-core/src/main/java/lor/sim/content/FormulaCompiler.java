@@ -55,19 +55,25 @@ final class FormulaCompiler {
                 emit(0);
                 pop(1);
             }
+            // Every value is computed before any is stored (the stock as it stood), and they are stored in the
+            // listed order, which matters when slots run out: so the last one is computed first, and the first
+            // ends on top of the stack.
+            List<Map.Entry<String, String>> entries = new ArrayList<>(sets.get(r).entrySet());
             List<Integer> targets = new ArrayList<>();
-            for (Map.Entry<String, String> set : sets.get(r).entrySet()) {
+            for (Map.Entry<String, String> set : entries) {
                 Integer item = items.get(set.getKey());
                 if (item == null) {
                     throw new IllegalArgumentException("rules[" + r + "].set: " + quoted(set.getKey())
                             + " is not an item");
                 }
-                expression("rules[" + r + "].set." + set.getKey(), set.getValue());
                 targets.add(item);
             }
-            for (int i = targets.size() - 1; i >= 0; i--) {
+            for (int i = entries.size() - 1; i >= 0; i--) {
+                expression("rules[" + r + "].set." + entries.get(i).getKey(), entries.get(i).getValue());
+            }
+            for (int target : targets) {
                 emit(Formula.STORE);
-                emit(targets.get(i));
+                emit(target);
                 pop(1);
             }
             if (jumpOperand >= 0) {

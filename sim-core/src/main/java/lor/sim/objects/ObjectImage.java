@@ -62,7 +62,10 @@ public final class ObjectImage {
         return n;
     }
 
-    /** Equal when every object is: id, kind, cell, recipe, state, due tick and stock slots. */
+    /**
+     * Equal when every object is: id, kind, cell, recipe, state, due tick (where it means something: while crafting,
+     * or for a formula or rule) and stock slots.
+     */
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof ObjectImage other) || other.tick != tick || other.line != line) {
@@ -77,8 +80,9 @@ public final class ObjectImage {
             if (k == 0) {
                 continue;
             }
+            boolean timed = (flags[s] & ObjectColumns.CRAFTING) != 0 || pack.kind(k - 1).rule() != null;
             if (cell[s] != other.cell[s] || recipe[s] != other.recipe[s] || flags[s] != other.flags[s]
-                    || due[s] != other.due[s]) {
+                    || timed && due[s] != other.due[s]) {
                 return false;
             }
             for (int i = 0, slots = pack.kind(k - 1).slots(); i < slots; i++) {
