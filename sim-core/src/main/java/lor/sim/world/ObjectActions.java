@@ -75,16 +75,11 @@ final class ObjectActions {
     }
 
     private StepResult put(Inventories.Inventory inventory, int cell, int item, int count) {
-        if (item < 0 || item >= pack.itemCount()) {
-            return StepResult.UNKNOWN_ITEM;
-        }
-        if (count < 0) {
-            return StepResult.BAD_COUNT;
+        StepResult refused = refuseItemMove(cell, item, count);
+        if (refused != null) {
+            return refused;
         }
         int id = objectAt(cell);
-        if (id == 0) {
-            return StepResult.NO_OBJECT;
-        }
         if (inventory.count(item) < count) {
             return StepResult.MISSING_ITEMS;
         }
@@ -97,16 +92,11 @@ final class ObjectActions {
     }
 
     private StepResult take(Inventories.Inventory inventory, int cell, int item, int count) {
-        if (item < 0 || item >= pack.itemCount()) {
-            return StepResult.UNKNOWN_ITEM;
-        }
-        if (count < 0) {
-            return StepResult.BAD_COUNT;
+        StepResult refused = refuseItemMove(cell, item, count);
+        if (refused != null) {
+            return refused;
         }
         int id = objectAt(cell);
-        if (id == 0) {
-            return StepResult.NO_OBJECT;
-        }
         if (objects.count(id, item) < count) {
             return StepResult.MISSING_ITEMS;
         }
@@ -116,6 +106,17 @@ final class ObjectActions {
         objects.take(id, item, count);
         inventory.add(item, count);
         return StepResult.DONE;
+    }
+
+    /** The checks a put and a take share, in their order; null when they pass. */
+    private StepResult refuseItemMove(int cell, int item, int count) {
+        if (item < 0 || item >= pack.itemCount()) {
+            return StepResult.UNKNOWN_ITEM;
+        }
+        if (count < 0) {
+            return StepResult.BAD_COUNT;
+        }
+        return objectAt(cell) == 0 ? StepResult.NO_OBJECT : null;
     }
 
     private StepResult setRecipe(int cell, int recipe) {

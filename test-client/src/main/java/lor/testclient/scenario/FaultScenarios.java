@@ -71,15 +71,8 @@ public final class FaultScenarios {
         int[] moved = player.stepAside();
         long afterMove = ctx.http().world(WORLD).lastSnapshotSeq();
         // The next periodic snapshot holds the moved position; once the director has acked it, it is persisted.
-        ctx.await("a snapshot of " + WORLD + " after the move", ctx.lifecycleTimeout(),
-                () -> ctx.http().world(WORLD).lastSnapshotSeq() > afterMove);
+        long killed = WorldKills.afterNextSnapshot(ctx, player, WORLD, afterMove, "the move");
         long acked = ctx.http().world(WORLD).lastSnapshotSeq();
-        long killed = pidOf(ctx);
-
-        ProcessHandle.of(killed).orElseThrow().destroyForcibly();
-        check(player.connection().awaitClose(STEP) > 0, "the killed world's player lost its connection");
-        ctx.await("the director to see the exit", STEP, () -> !"running".equals(ctx.http().world(WORLD).status())
-                || !Long.valueOf(killed).equals(ctx.http().world(WORLD).pid()));
 
         GamePlayer back = GamePlayer.enter(ctx, ctx.login(account.username()), WORLD);
         WorldRow row = ctx.http().world(WORLD);

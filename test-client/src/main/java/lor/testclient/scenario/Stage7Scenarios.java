@@ -72,14 +72,7 @@ public final class Stage7Scenarios {
         int[] at = beside(player, side);
         acknowledged(player, player.put(side, "ore", 5));
         long afterPut = ctx.http().world(WORLD).lastSnapshotSeq();
-        ctx.await("a snapshot of " + WORLD + " after the put", ctx.lifecycleTimeout(),
-                () -> ctx.http().world(WORLD).lastSnapshotSeq() > afterPut);
-        long killed = ctx.http().world(WORLD).pid();
-
-        ProcessHandle.of(killed).orElseThrow().destroyForcibly();
-        check(player.connection().awaitClose(STEP) > 0, "the killed world's player lost its connection");
-        ctx.await("the director to see the exit", STEP, () -> !"running".equals(ctx.http().world(WORLD).status())
-                || !Long.valueOf(killed).equals(ctx.http().world(WORLD).pid()));
+        long killed = WorldKills.afterNextSnapshot(ctx, player, WORLD, afterPut, "the put");
 
         GamePlayer back = GamePlayer.enter(ctx, ctx.login(account.username()), WORLD);
         WorldRow row = ctx.http().world(WORLD);

@@ -126,14 +126,8 @@ final class WorldPartsWriter {
         for (int i = 0, n = objects.slotsOf(id); i < n; i++) {
             int item = objects.stockItem(id, i);
             if (item >= 0) {
-                if (!first) {
-                    out.writeByte(',');
-                }
+                writeCount(out, first, pack.item(item), objects.stockCount(id, i));
                 first = false;
-                out.writeByte('"');
-                ascii(out, pack.item(item));
-                ascii(out, "\":");
-                StateBroadcaster.writeNumber(out, objects.stockCount(id, i));
             }
         }
         ascii(out, "}}");
@@ -161,14 +155,8 @@ final class WorldPartsWriter {
         boolean first = true;
         for (int item = 0; item < pack.itemCount(); item++) {
             if (inventory.count(item) > 0) {
-                if (!first) {
-                    out.writeByte(',');
-                }
+                writeCount(out, first, pack.item(item), inventory.count(item));
                 first = false;
-                out.writeByte('"');
-                ascii(out, pack.item(item));
-                ascii(out, "\":");
-                StateBroadcaster.writeNumber(out, inventory.count(item));
             }
         }
         out.writeByte('}');
@@ -219,6 +207,17 @@ final class WorldPartsWriter {
         if (!first) {
             out.writeByte(']');
         }
+    }
+
+    /** One {@code "item":count} of an object's entries (ids are ASCII: no escaping needed). */
+    private static void writeCount(ByteBuf out, boolean first, String item, int count) {
+        if (!first) {
+            out.writeByte(',');
+        }
+        out.writeByte('"');
+        ascii(out, item);
+        ascii(out, "\":");
+        StateBroadcaster.writeNumber(out, count);
     }
 
     /** Releases the shared parts of the broadcast that ended. */
