@@ -29,7 +29,9 @@ import lor.sim.content.ContentPack;
 import lor.sim.grid.Cells;
 import lor.sim.grid.Grid;
 import lor.sim.world.Direction;
+import lor.sim.world.ObjectIntent;
 import lor.testclient.net.WsClient;
+import lor.testclient.predict.ActionPrediction;
 import lor.testclient.predict.ClientContent;
 import lor.testclient.predict.Prediction;
 
@@ -47,6 +49,7 @@ public final class GamePlayer {
     private final WorldJoinedMessage joined;
     private final MapMessage map;
     private final ContentPack pack;
+    private final ActionPrediction actions;
     private StateMessage lastState;
     /** What the player carries, as the welcome or the last state that carried it said. */
     private Map<String, Integer> inventory;
@@ -62,6 +65,7 @@ public final class GamePlayer {
         this.prediction = new Prediction(map, pack, welcome.tick(), welcome.entityId(), welcome.you().x(),
                 welcome.you().y(), welcome.you().layer());
         this.inventory = welcome.inventory() == null ? Map.of() : welcome.inventory();
+        this.actions = new ActionPrediction(prediction.grid(), pack);
     }
 
     /** Joins {@code worldId} with a logged-in account and reads {@code welcome} and {@code map}. */
@@ -141,30 +145,44 @@ public final class GamePlayer {
 
     /** Places an object of {@code kind} on the cell on side {@code dir}. @return the intent's seq */
     public long build(String kind, Direction dir) {
-        long s = ++seq;
+        long s = predictAction(ObjectIntent.Type.BUILD, dir, pack.kindIndex(kind), 1);
         game.send(new BuildMessage(kind, dir.name(), s, null));
         return s;
     }
 
     /** Moves items from the inventory into the object on side {@code dir}. @return the intent's seq */
     public long put(Direction dir, String item, int count) {
-        long s = ++seq;
+        long s = predictAction(ObjectIntent.Type.PUT, dir, pack.itemIndex(item), count);
         game.send(new PutMessage(dir.name(), item, count, s, null));
         return s;
     }
 
     /** Moves items from the object on side {@code dir} into the inventory. @return the intent's seq */
     public long take(Direction dir, String item, int count) {
-        long s = ++seq;
+        long s = predictAction(ObjectIntent.Type.TAKE, dir, pack.itemIndex(item), count);
         game.send(new TakeMessage(dir.name(), item, count, s, null));
         return s;
     }
 
     /** Takes the object on side {@code dir} back into the inventory. @return the intent's seq */
     public long dismantle(Direction dir) {
-        long s = ++seq;
+        long s = predictAction(ObjectIntent.Type.DISMANTLE, dir, 0, 1);
         game.send(new DismantleMessage(dir.name(), s, null));
         return s;
+    }
+
+    /** Numbers an action and predicts its outcome with sim-core. @return its seq */
+    private long predictAction(ObjectIntent.Type type, Direction dir, int index, long count) {
+        long s = ++seq;
+        int[] at = position();
+        actions.predict(s, ObjectIntent.pack(type, dir, index, count), at[0], at[1], at[2], lastState, inventory,
+                lastState == null ? welcome.tick() : lastState.tick());
+        return s;
+    }
+
+    /** How the player's actions on objects were predicted. */
+    public ActionPrediction actions() {
+        return actions;
     }
 
     /** Sends a move intent and predicts it. @return its seq */
@@ -187,11 +205,13 @@ public final class GamePlayer {
                 inventory = state.inventory();
             }
             prediction.onState(state);
+            actions.onAck(state.ack());
         } else if (message instanceof RejectedMessage rejected) {
             rejections.add(rejected);
             if (RejectedMessage.RATE_LIMITED.equals(rejected.reason())) {
                 prediction.forget(rejected.seq());
             }
+            actions.onRejected(rejected.seq(), rejected.reason());
         } else if (message instanceof ErrorMessage error) {
             errors.add(error);
         } else if (message instanceof TransferMessage t) {

@@ -61,7 +61,9 @@ public final class Stage7Scenarios {
 
         dismantle(player, side);
         equal(20, player.inventory().get("wood"), "wood after dismantling the furnace");
-        equal(0L, player.prediction().mispredictions(), "mispredictions");
+        equal(0L, player.prediction().mispredictions(), "mispredicted moves");
+        equal(0L, player.actions().mispredictions(), "mispredicted actions");
+        check(player.actions().checked() == 5, "actions predicted and checked: " + player.actions().checked());
     }
 
     static void stockSurvivesKill(ScenarioContext ctx) throws Exception {
@@ -93,6 +95,7 @@ public final class Stage7Scenarios {
         check(towards != null, "the player is back beside its crate: " + now[0] + "," + now[1]);
         dismantle(back, towards);
         equal(8, back.inventory().get("ore"), "ore after dismantling the crate");
+        equal(0L, back.actions().mispredictions(), "mispredicted actions after the crash");
     }
 
     /**
