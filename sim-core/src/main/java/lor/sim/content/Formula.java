@@ -71,9 +71,9 @@ public final class Formula implements ObjectRule {
         int[] c = code;
         int sp = 0;
         int pc = 0;
+        // One flat switch: every run of every awake object goes through here.
         while (pc < c.length) {
-            int op = c[pc++];
-            switch (op) {
+            switch (c[pc++]) {
                 case CONST -> stack[sp++] = c[pc++];
                 case ITEM -> stack[sp++] = object.count(c[pc++]);
                 case LINE -> stack[sp++] = object.line();
@@ -88,33 +88,35 @@ public final class Formula implements ObjectRule {
                     }
                 }
                 case STORE -> object.set(c[pc++], stack[--sp]);
-                default -> {
+                case ADD -> stack[sp - 2] += stack[--sp];
+                case SUB -> stack[sp - 2] -= stack[--sp];
+                case MUL -> stack[sp - 2] *= stack[--sp];
+                case DIV -> {
                     int b = stack[--sp];
-                    int a = stack[sp - 1];
-                    stack[sp - 1] = binary(op, a, b);
+                    stack[sp - 1] = b == 0 ? 0 : stack[sp - 1] / b;
                 }
+                case MOD -> {
+                    int b = stack[--sp];
+                    stack[sp - 1] = b == 0 ? 0 : stack[sp - 1] % b;
+                }
+                case LT -> stack[sp - 2] = stack[sp - 2] < stack[--sp] ? 1 : 0;
+                case LE -> stack[sp - 2] = stack[sp - 2] <= stack[--sp] ? 1 : 0;
+                case GT -> stack[sp - 2] = stack[sp - 2] > stack[--sp] ? 1 : 0;
+                case GE -> stack[sp - 2] = stack[sp - 2] >= stack[--sp] ? 1 : 0;
+                case EQ -> stack[sp - 2] = stack[sp - 2] == stack[--sp] ? 1 : 0;
+                case NE -> stack[sp - 2] = stack[sp - 2] != stack[--sp] ? 1 : 0;
+                case AND -> {
+                    int b = stack[--sp];
+                    stack[sp - 1] = stack[sp - 1] != 0 && b != 0 ? 1 : 0;
+                }
+                case OR -> {
+                    int b = stack[--sp];
+                    stack[sp - 1] = stack[sp - 1] != 0 || b != 0 ? 1 : 0;
+                }
+                case MIN -> stack[sp - 2] = Math.min(stack[sp - 2], stack[--sp]);
+                case MAX -> stack[sp - 2] = Math.max(stack[sp - 2], stack[--sp]);
+                default -> throw new IllegalStateException("bad formula opcode " + c[pc - 1]);
             }
         }
-    }
-
-    private static int binary(int op, int a, int b) {
-        return switch (op) {
-            case ADD -> a + b;
-            case SUB -> a - b;
-            case MUL -> a * b;
-            case DIV -> b == 0 ? 0 : a / b;
-            case MOD -> b == 0 ? 0 : a % b;
-            case LT -> a < b ? 1 : 0;
-            case LE -> a <= b ? 1 : 0;
-            case GT -> a > b ? 1 : 0;
-            case GE -> a >= b ? 1 : 0;
-            case EQ -> a == b ? 1 : 0;
-            case NE -> a != b ? 1 : 0;
-            case AND -> a != 0 && b != 0 ? 1 : 0;
-            case OR -> a != 0 || b != 0 ? 1 : 0;
-            case MIN -> Math.min(a, b);
-            case MAX -> Math.max(a, b);
-            default -> throw new IllegalStateException("bad formula opcode " + op);
-        };
     }
 }

@@ -21,6 +21,7 @@ public final class ObjectKind {
     private ObjectRule rule;
     private final boolean ruleReadsLine;
     private final int every;
+    private final boolean hasOutputs;
 
     ObjectKind(int index, String id, int[] costItems, int[] costCounts, int slots, int capacity, int[][] outItems,
                long[][] inItems, int[] recipes, ObjectRule rule, boolean ruleReadsLine, int every) {
@@ -36,6 +37,11 @@ public final class ObjectKind {
         this.rule = rule;
         this.ruleReadsLine = ruleReadsLine;
         this.every = every;
+        boolean outputs = false;
+        for (int[] items : outItems) {
+            outputs |= items.length > 0;
+        }
+        this.hasOutputs = outputs;
     }
 
     public int index() {
@@ -68,12 +74,7 @@ public final class ObjectKind {
 
     /** Whether any side pushes items out. */
     public boolean hasOutputs() {
-        for (int[] items : outItems) {
-            if (items.length > 0) {
-                return true;
-            }
-        }
-        return false;
+        return hasOutputs;
     }
 
     /** The items pushed out through {@code side} (0..3, N E S W); never null. */

@@ -3,6 +3,7 @@ package lor.sim.objects;
 import java.util.Arrays;
 
 import lor.sim.content.ContentPack;
+import lor.sim.content.Formula;
 import lor.sim.content.ObjectContext;
 import lor.sim.content.ObjectKind;
 import lor.sim.content.ObjectRule;
@@ -380,17 +381,19 @@ public final class ObjectEngine {
     private void run(int s) {
         ObjectKind k = kind(s);
         boolean changed = false;
+        boolean decreased = false;
         ObjectRule rule = k.rule();
         if (rule != null) {
             if (tick >= t.due[s]) {
                 context.begin(s, k);
-                if (rule instanceof lor.sim.content.Formula formula) {
+                if (rule instanceof Formula formula) {
                     formula.run(context, stack);
                 } else {
                     rule.run(context);
                 }
                 if (context.changed) {
                     changed = true;
+                    decreased = context.decreased;
                     t.due[s] = tick + k.every();
                     if (k.every() > 1) {
                         wheel.schedule(s, t.due[s]);
@@ -400,12 +403,21 @@ public final class ObjectEngine {
                 }
             }
         } else if (t.recipe[s] != 0) {
+            int before = t.flags[s] & ObjectColumns.CRAFTING;
             changed = runRecipe(s, k, pack.recipe(t.recipe[s] - 1));
+            // Only starting a recipe takes items out (its inputs).
+            decreased = before == 0 && (t.flags[s] & ObjectColumns.CRAFTING) != 0;
         }
-        changed |= push(s, k);
+        if (k.hasOutputs() && push(s, k)) {
+            changed = true;
+            decreased = true;
+        }
         if (changed) {
             ready.add(s);
-            wakeFeeders(s);
+            if (decreased) {
+                // Room opened: whoever pushes into this object may push again.
+                wakeFeeders(s);
+            }
         }
     }
 
@@ -444,9 +456,6 @@ public final class ObjectEngine {
 
     /** Pushes what its out ports hold into the neighbours that take it. */
     private boolean push(int s, ObjectKind k) {
-        if (!k.hasOutputs()) {
-            return false;
-        }
         boolean moved = false;
         int base = t.stockBase[s];
         for (int side = 0; side < 4; side++) {
@@ -499,13 +508,21 @@ public final class ObjectEngine {
     /** Wakes the neighbours whose out port faces slot {@code s}: it may have room for them now. */
     private void wakeFeeders(int s) {
         int cell = t.cell[s];
-        for (int side = 0; side < 4; side++) {
-            int c = neighbour(cell, side);
-            if (c >= 0 && occupancy[c] < 0) {
-                int n = -occupancy[c] - 1;
-                if (kind(n).outItems((side + 2) & 3).length > 0) {
-                    ready.add(n);
-                }
+        int w = size.width();
+        int x = cell % w;
+        int y = (cell / w) % size.height();
+        wakeFeeder(y > 0 ? cell - w : -1, 2);
+        wakeFeeder(x < w - 1 ? cell + 1 : -1, 3);
+        wakeFeeder(y < size.height() - 1 ? cell + w : -1, 0);
+        wakeFeeder(x > 0 ? cell - 1 : -1, 1);
+    }
+
+    /** Wakes the object on {@code cell} if it pushes out through {@code side} (the side facing the caller). */
+    private void wakeFeeder(int cell, int side) {
+        if (cell >= 0 && occupancy[cell] < 0) {
+            int n = -occupancy[cell] - 1;
+            if (kind(n).outItems(side).length > 0) {
+                ready.add(n);
             }
         }
     }
@@ -537,12 +554,14 @@ public final class ObjectEngine {
         private int slots;
         private int capacity;
         boolean changed;
+        boolean decreased;
 
         void begin(int s, ObjectKind k) {
             base = t.stockBase[s];
             slots = k.slots();
             capacity = k.capacity();
             changed = false;
+            decreased = false;
         }
 
         @Override
@@ -552,8 +571,10 @@ public final class ObjectEngine {
 
         @Override
         public void set(int item, int count) {
-            if (stocks.set(base, slots, capacity, item, count) != 0) {
+            int delta = stocks.set(base, slots, capacity, item, count);
+            if (delta != 0) {
                 changed = true;
+                decreased |= delta < 0;
             }
         }
 
