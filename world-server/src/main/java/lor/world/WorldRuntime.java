@@ -382,6 +382,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
             broadcaster.broadcast(world, byAccount.values(), start, outbound);
             binaryBroadcaster.broadcast(world, byAccount.values(), start, outbound);
             world.markPositions();
+            world.objects().markSeen();
             outbound.send();
             load.broadcastTook(System.nanoTime() - start);
         } else {

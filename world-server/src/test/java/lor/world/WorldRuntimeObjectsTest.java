@@ -6,10 +6,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.netty.buffer.ByteBuf;
 import lor.protocol.control.WorldSnapshotMessage;
 import lor.protocol.game.RejectedMessage;
 import lor.protocol.game.StateMessage;
 import lor.protocol.game.WelcomeMessage;
+import lor.protocol.game.binary.BinaryState;
+import lor.protocol.game.binary.StateTracker;
+import lor.protocol.game.binary.WorldTracker;
 import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.Ticket;
 import lor.sim.content.ContentPack;
@@ -49,6 +53,7 @@ class WorldRuntimeObjectsTest {
     @AfterEach
     void releaseFrames() {
         players.forEach(RecordingPlayerConnection::releaseFrames);
+        players.forEach(RecordingPlayerConnection::releaseBinaryFrames);
     }
 
     @Test
@@ -138,6 +143,45 @@ class WorldRuntimeObjectsTest {
         assertThat(back.last(StateMessage.class).objects()).containsExactly(new StateMessage.ObjectState(1, "crate", 4,
                 1, 0, null, 0, Map.of("coal", 4)));
         assertThat(fatal).isEmpty();
+    }
+
+    @Test
+    void aBinaryPlayerRebuildsTheObjectsAJsonPlayerSeesFromChangesOnly() {
+        RecordingPlayerConnection json = join(42);
+        RecordingPlayerConnection binary = player(43);
+        runtime.admit(binary, ticket(43), true, null);
+        StateTracker entities = new StateTracker(ROOM.width(), ROOM.height());
+        WorldTracker objects = new WorldTracker(binary.only(WelcomeMessage.class).content());
+        int applied = 0;
+        json.intents().offerAction(1, ObjectIntent.pack(ObjectIntent.Type.BUILD, Direction.E,
+                PACK.kindIndex("furnace"), 1));
+        for (int round = 0; round < 6; round++) {
+            if (round == 2) {
+                json.intents().offerAction(2, ObjectIntent.pack(ObjectIntent.Type.PUT, Direction.E,
+                        PACK.itemIndex("ore"), 2));
+            }
+            if (round == 4) {
+                json.intents().offerAction(3, ObjectIntent.pack(ObjectIntent.Type.DISMANTLE, Direction.E, 0, 1));
+            }
+            tick(2);
+            List<ByteBuf> frames = binary.heldBinaryFrames();
+            StateMessage merged = null;
+            for (; applied < frames.size(); applied++) {
+                ByteBuf frame = frames.get(applied).duplicate();
+                if (frame.getUnsignedByte(frame.readerIndex()) == BinaryState.KIND_WORLD) {
+                    objects.apply(frame);
+                } else {
+                    entities.apply(frame);
+                    merged = objects.merge(entities.state());
+                }
+            }
+            StateMessage seen = json.last(StateMessage.class);
+            assertThat(merged).isNotNull();
+            assertThat(merged.tick()).isEqualTo(seen.tick());
+            assertThat(merged.objects()).as("round %d", round).isEqualTo(seen.objects());
+            assertThat(merged.clock()).isEqualTo(seen.clock());
+        }
+        assertThat(json.last(StateMessage.class).objects()).as("the furnace went again").isEmpty();
     }
 
     private RecordingPlayerConnection join(long account) {

@@ -33,6 +33,9 @@ import lor.sim.util.TimingWheel;
  */
 public final class ObjectEngine {
 
+    /** The side of the blocks {@link #objectsInBlock} counts objects in: the binary state format's regions. */
+    public static final int BLOCK = 8;
+
     private final ContentPack pack;
     private final GridSize size;
     private final int[] occupancy;
@@ -42,6 +45,7 @@ public final class ObjectEngine {
     private final TimingWheel wheel;
     private final IntList fired = new IntList(64);
     private final IntList clockWaiters = new IntList(64);
+    private final SeenChanges seen;
     private final Context context = new Context();
     private final int[] stack;
     private final short[] scratchItems = new short[ContentPack.MAX_SLOTS];
@@ -69,6 +73,7 @@ public final class ObjectEngine {
         this.t = new ObjectColumns(capacity);
         this.stocks = new Stocks(capacity * 4);
         this.ready = new ReadySet(capacity);
+        this.seen = new SeenChanges(size, capacity);
         this.wheel = new TimingWheel(tick);
         this.stack = new int[pack.maxStack()];
         this.tick = tick;
@@ -198,6 +203,32 @@ public final class ObjectEngine {
         return h;
     }
 
+    // ---- what clients saw (for broadcasters that send changes only) ------------------------------------------
+
+    /** Whether the object's stock, recipe or crafting changed, or it was built, since {@link #markSeen()}. */
+    public boolean changedSinceSeen(int id) {
+        return seen.changedSinceSeen(id - 1);
+    }
+
+    /** Objects removed since {@link #markSeen()}; their ids are {@link #removedIdAt}. */
+    public int removedSinceSeen() {
+        return seen.removedCount();
+    }
+
+    public int removedIdAt(int i) {
+        return seen.removedIdAt(i);
+    }
+
+    /** Forgets what changed: a broadcaster calls it after each broadcast, the next one sends what changed since. */
+    public void markSeen() {
+        seen.markSeen();
+    }
+
+    /** Objects standing in the block of {@link #BLOCK} × {@link #BLOCK} cells holding {@code (x, y, layer)}. */
+    public int objectsInBlock(int x, int y, int layer) {
+        return seen.objectsInBlock(x, y, layer);
+    }
+
     // ---- persistence -------------------------------------------------------------------------------------------
 
     /** A copy of every object, taken between ticks. */
@@ -246,6 +277,7 @@ public final class ObjectEngine {
                         image.stockCounts[image.stockBase[s] + i]);
             }
             occupancy[cell] = -(s + 1);
+            seen.placed(s, cell);
             if ((flags & ObjectImage.AWAKE) != 0) {
                 ready.add(s);
             }
@@ -277,6 +309,7 @@ public final class ObjectEngine {
         t.stockBase[s] = stocks.allocate(k.slots());
         occupancy[cell] = -(s + 1);
         ready.add(s);
+        seen.placed(s, cell);
         wakeNeighbours(cell);
         return s + 1;
     }
@@ -288,6 +321,7 @@ public final class ObjectEngine {
     public void remove(int id) {
         int s = id - 1;
         occupancy[t.cell[s]] = 0;
+        seen.removed(s, t.cell[s]);
         stocks.free(t.stockBase[s], slots(s));
         ready.remove(s);
         t.release(s);
@@ -298,6 +332,7 @@ public final class ObjectEngine {
         int s = id - 1;
         stocks.add(t.stockBase[s], slots(s), item, n);
         ready.add(s);
+        seen.changed(s);
     }
 
     /** Takes items out (a player's take); the caller has checked {@link #count}. Feeders may push again. */
@@ -305,6 +340,7 @@ public final class ObjectEngine {
         int s = id - 1;
         stocks.remove(t.stockBase[s], slots(s), item, n);
         ready.add(s);
+        seen.changed(s);
         wakeFeeders(s);
     }
 
@@ -330,6 +366,7 @@ public final class ObjectEngine {
         }
         t.recipe[s] = (short) (recipe + 1);
         ready.add(s);
+        seen.changed(s);
         return true;
     }
 
@@ -414,6 +451,7 @@ public final class ObjectEngine {
         }
         if (changed) {
             ready.add(s);
+            seen.changed(s);
             if (decreased) {
                 // Room opened: whoever pushes into this object may push again.
                 wakeFeeders(s);
@@ -481,6 +519,7 @@ public final class ObjectEngine {
                     stocks.remove(base, k.slots(), item, m);
                     stocks.add(t.stockBase[n], nk.slots(), item, m);
                     ready.add(n);
+                    seen.changed(n);
                     moved = true;
                 }
             }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import lor.protocol.ErrorMessage;
 import lor.protocol.Message;
@@ -25,6 +26,7 @@ import lor.protocol.game.TransferMessage;
 import lor.protocol.game.WelcomeMessage;
 import lor.protocol.game.binary.BinaryState;
 import lor.protocol.game.binary.StateTracker;
+import lor.protocol.game.binary.WorldTracker;
 import lor.sim.content.ContentPack;
 import lor.sim.grid.Cells;
 import lor.sim.grid.Grid;
@@ -87,9 +89,16 @@ public final class GamePlayer {
         MapMessage map = game.expect(MapMessage.class, ScenarioContext.STEP);
         if (BinaryState.ENCODING.equals(encoding)) {
             StateTracker tracker = new StateTracker(map.width(), map.height());
+            WorldTracker objects = welcome.content() == null ? null : new WorldTracker(welcome.content());
+            // A world frame comes just before the state frame of its broadcast: it yields no message of its own.
             game.decodeBinaryWith(bytes -> {
-                tracker.apply(Unpooled.wrappedBuffer(bytes));
-                return tracker.state();
+                ByteBuf frame = Unpooled.wrappedBuffer(bytes);
+                if (objects != null && frame.getUnsignedByte(frame.readerIndex()) == BinaryState.KIND_WORLD) {
+                    objects.apply(frame);
+                    return null;
+                }
+                tracker.apply(frame);
+                return objects == null ? tracker.state() : objects.merge(tracker.state());
             });
         }
         return new GamePlayer(game, joined, welcome, map);

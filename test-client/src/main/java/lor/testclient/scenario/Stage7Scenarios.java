@@ -10,6 +10,7 @@ import java.util.Map;
 
 import lor.protocol.game.RejectedMessage;
 import lor.protocol.game.StateMessage;
+import lor.protocol.game.binary.BinaryState;
 import lor.sim.grid.Cells;
 import lor.sim.grid.Grid;
 import lor.sim.world.Direction;
@@ -33,6 +34,7 @@ public final class Stage7Scenarios {
     public static List<Scenario> all() {
         return List.of(
                 new Scenario("objects: build a furnace, smelt iron at night, take it out", Stage7Scenarios::economy),
+                new Scenario("objects: binary state shows what JSON state shows", Stage7Scenarios::binaryAgreesWithJson),
                 new Scenario("objects: a crate's stock comes back after SIGKILL of its world",
                         Stage7Scenarios::stockSurvivesKill));
     }
@@ -64,6 +66,40 @@ public final class Stage7Scenarios {
         equal(0L, player.prediction().mispredictions(), "mispredicted moves");
         equal(0L, player.actions().mispredictions(), "mispredicted actions");
         check(player.actions().checked() == 5, "actions predicted and checked: " + player.actions().checked());
+    }
+
+    /**
+     * A binary player builds a crate, fills it and empties it; a JSON player beside it sees the same objects, clock
+     * and stocks at the same ticks, and the binary player's inventory follows.
+     */
+    static void binaryAgreesWithJson(ScenarioContext ctx) throws Exception {
+        GamePlayer binary = GamePlayer.enter(ctx, ctx.newAccount("packer"), WORLD, BinaryState.ENCODING);
+        GamePlayer json = GamePlayer.enter(ctx, ctx.newAccount("watcher"), WORLD);
+        binary.awaitState("first binary state", STEP, s -> binary.seen(binary.entityId()) != null && s.clock() != null);
+        json.awaitState("first JSON state", STEP, s -> json.seen(json.entityId()) != null);
+        Direction side = build(binary, "crate");
+        int[] at = beside(binary, side);
+        acknowledged(binary, binary.put(side, "ore", 6));
+        equal(2, binary.inventory().get("ore"), "ore carried after the put (binary inventory)");
+        StateMessage seen = binary.awaitState("the crate's ore", STEP,
+                s -> crateOre(binary, at) == 6);
+        StateMessage same = json.awaitState("the JSON state of tick " + seen.tick(), STEP,
+                s -> s.tick() >= seen.tick());
+        if (same.tick() == seen.tick()) {
+            equal(seen.clock(), same.clock(), "clock at tick " + seen.tick());
+            equal(json.objectAt(at[0], at[1], at[2]), binary.objectAt(at[0], at[1], at[2]), "the crate, both ways");
+        }
+        acknowledged(binary, binary.take(side, "ore", 6));
+        binary.awaitState("the crate empty", STEP, s -> crateOre(binary, at) == 0);
+        equal(8, binary.inventory().get("ore"), "ore carried after the take (binary inventory)");
+        dismantle(binary, side);
+        json.awaitState("the crate gone for the JSON player", STEP, s -> json.objectAt(at[0], at[1], at[2]) == null);
+        equal(0L, binary.actions().mispredictions(), "mispredicted actions");
+    }
+
+    private static int crateOre(GamePlayer player, int[] at) {
+        StateMessage.ObjectState crate = player.objectAt(at[0], at[1], at[2]);
+        return crate == null ? -1 : crate.stock().getOrDefault("ore", 0);
     }
 
     static void stockSurvivesKill(ScenarioContext ctx) throws Exception {

@@ -33,6 +33,7 @@ public final class BinaryStateBroadcaster {
     private final int regionsHigh;
     private final int regionCount;
     private final UnwritableGuard unwritable;
+    private final BinaryWorldWriter worldWriter;
 
     // Current members of each region (slots), rebuilt per broadcast by counting sort.
     private final int[] memberStart;
@@ -68,6 +69,7 @@ public final class BinaryStateBroadcaster {
     public BinaryStateBroadcaster(GridSize size, int viewRadius, ByteBufAllocator alloc) {
         this.alloc = alloc;
         this.viewRadius = viewRadius;
+        this.worldWriter = new BinaryWorldWriter(alloc);
         this.regionsWide = BinaryState.regionsWide(size.width());
         this.regionsHigh = BinaryState.regionsHigh(size.height());
         this.regionCount = regionsWide * regionsHigh * size.layers();
@@ -130,13 +132,14 @@ public final class BinaryStateBroadcaster {
         return rowsEncoded;
     }
 
+    /** State frames and world frames written. */
     public long framesWritten() {
-        return framesWritten;
+        return framesWritten + worldWriter.framesWritten();
     }
 
     /** Bytes of every frame written, shared parts counted once per frame (what went on the wire). */
     public long bytesWritten() {
-        return bytesWritten;
+        return bytesWritten + worldWriter.bytesWritten();
     }
 
     private void writeFrame(World world, PlayerSession session, BroadcastBatch out) {
@@ -150,6 +153,8 @@ public final class BinaryStateBroadcaster {
         int x1 = Math.min(regionsWide - 1, (world.xAt(slot) + viewRadius) >> BinaryState.REGION_SHIFT);
         int y1 = Math.min(regionsHigh - 1, (world.yAt(slot) + viewRadius) >> BinaryState.REGION_SHIFT);
         boolean reset = session.lastBroadcastWritten() != broadcast - 1 || session.viewLayer() != layer;
+        // The objects of a world with content go first, so that the state frame finds them applied.
+        worldWriter.write(world, session, layer, x0, y0, x1, y1, reset, out);
 
         // The connection's own bytes: header, the regions that left its view, and the count of those that entered.
         ByteBuf head = alloc.buffer(64);

@@ -25,8 +25,11 @@ public final class PlayerSession {
     private long unwritableSince;
     /** The portal transfer this player waits for, or 0. */
     private long transferId;
-    /** The clock line of the last JSON frame sent, -1 before the first: its transmuted cells are what it knows. */
+    /** The clock line of the last frame that carried one, -1 before the first: what the client knows of the field. */
     private int lineSeen = -1;
+    /** Ids of the objects the client was last told of (binary frames), ascending. */
+    private int[] knownObjects = new int[0];
+    private int knownObjectCount;
 
     public PlayerSession(PlayerConnection connection, int entityId) {
         this(connection, entityId, false);
@@ -124,6 +127,19 @@ public final class PlayerSession {
         ack = Math.max(ack, seq);
         inFlightSeq = -1;
         return seq;
+    }
+
+    int[] knownObjects() {
+        return knownObjects;
+    }
+
+    int knownObjectCount() {
+        return knownObjectCount;
+    }
+
+    void knownObjects(int[] ids, int count) {
+        knownObjects = ids;
+        knownObjectCount = count;
     }
 
     int lineSeen() {

@@ -30,11 +30,33 @@ package lor.protocol.game.binary;
  * A client applies a frame in this order: reset; left regions; every departure of every change; snapshots; every
  * arrival; every move. The entity set is then exactly the entities in the view's regions, at their positions at
  * {@code tick}.
+ *
+ * <p>In a world with a content pack, a second kind of frame carries what changed of its objects in the view's
+ * regions, the clock's line and the player's inventory, written just before the state frame of the same broadcast,
+ * and only when something changed for this connection. Kinds, items, recipes and lines are indices into the lists of
+ * {@code welcome}'s {@code content}; the field's transmuted cells follow from the map, the pack's clock and the line,
+ * so they are not sent:
+ * <pre>
+ * u8      kind = 2 (world)
+ * varint  tick
+ * u8      flags                    bit 0: reset: forget every object first; bit 1: line; bit 2: inventory
+ * [bit 1] varint line
+ * [bit 2] varint n, n × (varint item, varint count)   everything the player carries (counts above 0)
+ * varint  R, R × varint id         objects removed, or no longer in the view
+ * varint  U, U × object            objects new in the view, or changed
+ * object: varint id, varint kind, varint x, varint y, varint layer, varint recipe + 1 (0: none),
+ *         varint progress, varint ticks (of the running recipe; 0: idle), varint s, s × (varint item, varint count)
+ * </pre>
+ * A running recipe's progress at a later tick is {@code min(ticks, progress + (later - tick))}.
  */
 public final class BinaryState {
 
     public static final String ENCODING = "binary";
     public static final int KIND_STATE = 1;
+    public static final int KIND_WORLD = 2;
+    public static final int WORLD_RESET = 1;
+    public static final int WORLD_LINE = 2;
+    public static final int WORLD_INVENTORY = 4;
     public static final int REGION_SIZE = 8;
     public static final int REGION_SHIFT = 3;
     public static final int FLAG_RESET = 1;
