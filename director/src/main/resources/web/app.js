@@ -9,6 +9,7 @@
     'use strict';
 
     const P = window.LorPrediction;
+    const O = window.LorObjects;
 
     /** Intents sent while a key is held: at most one per 100 ms (the server refuses more than 20 a second). */
     const MOVE_INTERVAL_MS = 100;
@@ -61,6 +62,7 @@
         player: '#2f6fe0',
         npc: '#d9473c',
     };
+    const OBJECT_COLOURS = ['#8b5a2b', '#6b6f7d', '#a0522d', '#2e8b57', '#7b68ee', '#b8860b'];
     const TERRAIN_COLOURS = [COLOURS.floor, COLOURS.grass, COLOURS.water, COLOURS.road,
         COLOURS.floor, COLOURS.floor, COLOURS.floor, COLOURS.floor];
 
@@ -70,9 +72,11 @@
         loginPanel: $('login-panel'), form: $('login-form'), username: $('username'), password: $('password'),
         register: $('register'), login: $('login'),
         lobby: $('lobby'), worlds: document.querySelector('#worlds tbody'), refresh: $('refresh'),
-        game: $('game'), view: $('view'), stats: $('stats'), leave: $('leave'),
+        game: $('game'), view: $('view'), stats: $('stats'), leave: $('leave'), objects: $('objects'),
     };
     const ctx = el.view.getContext('2d');
+    /** The panel of a world with a content pack (hidden elsewhere); its intents go out as moves do. */
+    const panel = new O.Panel(el.objects, (message) => sendAction(message));
 
     /** What tests and players can read; plain data only. */
     const lor = {
@@ -102,6 +106,12 @@
         decodeErrors: 0,
         /** The last states of this connection, oldest first: [{tick, ack, entities}], as `entities` was at each. */
         recent: [],
+        /** In a world with a content pack: the pack (welcome's `content`), the objects in view, the clock, the
+         * inventory; null and empty elsewhere. */
+        content: null,
+        objects: [],
+        clock: null,
+        inventory: null,
     };
     window.lor = lor;
 
@@ -588,6 +598,12 @@
         lor.mispredictions = 0;
         lor.recent = [];
         link.welcome = welcome;
+        link.world = welcome.content ? new O.WorldTracker(welcome.content) : null;
+        lor.content = welcome.content || null;
+        lor.inventory = welcome.inventory || null;
+        lor.objects = [];
+        lor.clock = null;
+        panel.setContent(lor.content, lor.inventory);
         // A world that does not know the binary encoding answers without `encoding` and sends JSON states.
         link.encoding = welcome.encoding === 'binary' ? 'binary' : 'json';
         lor.encoding = link.encoding;
@@ -621,6 +637,11 @@
         lor.recent = [];
         lor.map = null;
         lor.pending = 0;
+        lor.content = null;
+        lor.objects = [];
+        lor.clock = null;
+        lor.inventory = null;
+        panel.setContent(null, null);
         clearInput();
     }
 
@@ -770,10 +791,18 @@
         }
         let state;
         try {
+            if (link.world && O.WorldTracker.isWorldFrame(data)) {
+                // A world frame (objects, line, inventory) comes just before the state frame of its broadcast.
+                link.world.apply(data);
+                return;
+            }
             if (!link.tracker) {
                 throw new Error('a binary state frame before the map size is known');
             }
             state = link.tracker.apply(data);
+            if (link.world) {
+                state = link.world.merge(state);
+            }
         } catch (e) {
             lor.decodeErrors++;
             link.lost = 'a state frame this page cannot read: ' + e.message;
@@ -804,8 +833,13 @@
         if (own) {
             lor.authoritative = {x: own.x, y: own.y, layer: own.layer};
         }
+        lor.objects = state.objects || [];
+        lor.clock = state.clock || null;
+        if (state.inventory) {
+            lor.inventory = state.inventory;
+        }
         if (prediction) {
-            prediction.onState(state);
+            prediction.onState(withObjectsAsBlockers(state));
             afterPrediction();
         } else if (own) {
             lor.x = own.x;
@@ -816,10 +850,23 @@
         }
     }
 
+    /** Objects block a step as entities do: prediction sees them as entities of their own (negative ids). */
+    function withObjectsAsBlockers(state) {
+        if (!state.objects || state.objects.length === 0) {
+            return state;
+        }
+        const blockers = state.objects.map((o) => ({id: -o.id, x: o.x, y: o.y, layer: o.layer, kind: 'object'}));
+        return Object.assign({}, state, {entities: state.entities.concat(blockers)});
+    }
+
     function afterPrediction() {
         lor.x = prediction.predictedX;
         lor.y = prediction.predictedY;
         lor.layer = prediction.layer;
+        if (lor.content) {
+            panel.onState({objects: lor.objects, clock: lor.clock, inventory: lor.inventory},
+                {x: lor.x, y: lor.y, layer: lor.layer});
+        }
         lor.pending = prediction.pendingCount;
         lor.mispredictions = prediction.mispredictions;
         updateStatus();
@@ -1020,6 +1067,10 @@
         if (el.game.hidden || typingInField(event) || event.ctrlKey || event.metaKey || event.altKey) {
             return;
         }
+        if (panel.key(event)) {
+            event.preventDefault();
+            return;
+        }
         const dir = directionOf(event);
         if (!dir) {
             return;
@@ -1085,7 +1136,19 @@
         lor.seq = seq;
         prediction.apply(seq, dir);
         game.socket.send(JSON.stringify({type: 'move', dir, seq}));
+        panel.faced(dir);
         afterPrediction();
+        return true;
+    }
+
+    /** Sends an intent on an object (build, put, take, set_recipe, dismantle); the server answers as for moves. */
+    function sendAction(message) {
+        if (!game || game.socket.readyState !== WebSocket.OPEN) {
+            return false;
+        }
+        const seq = ++game.seq;
+        lor.seq = seq;
+        game.socket.send(JSON.stringify(Object.assign({}, message, {seq})));
         return true;
     }
 
@@ -1134,7 +1197,8 @@
         for (let y = y0; y <= y1; y++) {
             const row = (layer * map.height + y) * map.width;
             for (let x = x0; x <= x1; x++) {
-                const value = map.cells[row + x];
+                const value = lor.content ? O.transmute(lor.content, lor.clock && lor.clock.line, map.cells[row + x])
+                    : map.cells[row + x];
                 let colour;
                 if (P.cell.isWall(value)) {
                     colour = COLOURS.wall;
@@ -1156,6 +1220,7 @@
             ctx.arc(cx, cy, CELL_PX * 0.22, 0, Math.PI * 2);
             ctx.fill();
         }
+        drawObjects(originX, originY, layer);
         for (const e of lor.entities) {
             if (e.id === lor.entityId || e.layer !== layer) {
                 continue;
@@ -1195,6 +1260,35 @@
             + lor.pending + ' pending · ' + lor.mispredictions + ' mispredicted · ' + lor.encoding + ' states';
     }
 
+    /** Objects: a square per object, coloured by kind, its initial, and a bar for a recipe in progress. */
+    function drawObjects(originX, originY, layer) {
+        if (!lor.content) {
+            return;
+        }
+        const kinds = (lor.content.objects || []).map((k) => k.kind);
+        const recipes = new Map((lor.content.recipes || []).map((r) => [r.id, r.ticks]));
+        ctx.font = 'bold ' + Math.floor(CELL_PX * 0.55) + 'px sans-serif';
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        for (const o of lor.objects) {
+            if (o.layer !== layer) {
+                continue;
+            }
+            const px = originX + o.x * CELL_PX;
+            const py = originY + o.y * CELL_PX;
+            ctx.fillStyle = OBJECT_COLOURS[Math.max(0, kinds.indexOf(o.kind)) % OBJECT_COLOURS.length];
+            ctx.fillRect(px + 1, py + 1, CELL_PX - 2, CELL_PX - 2);
+            ctx.fillStyle = '#ffffff';
+            ctx.fillText(o.kind.charAt(0).toUpperCase(), px + CELL_PX / 2, py + CELL_PX / 2 + 1);
+            const ticks = recipes.get(o.recipe);
+            if (o.progress > 0 && ticks) {
+                ctx.fillStyle = '#ffd23f';
+                ctx.fillRect(px + 1, py + CELL_PX - 3, Math.round((CELL_PX - 2) * o.progress / ticks), 2);
+            }
+        }
+        ctx.textBaseline = 'alphabetic';
+    }
+
     // ---- wiring -------------------------------------------------------------------------------------------
 
     el.form.addEventListener('submit', (event) => {
@@ -1228,6 +1322,10 @@
         toLogin('Logged out.');
     });
     el.view.addEventListener('mousedown', () => el.view.focus());
+    el.objects.addEventListener('click', (event) => {
+        panel.onClick(event);
+        el.view.focus();
+    });
 
     async function start() {
         updateStatus();

@@ -16,8 +16,8 @@ final class StaticFiles {
     record File(byte[] bytes, String contentType) {
     }
 
-    private static final List<String> NAMES = List.of("index.html", "app.js", "prediction.js", "style.css",
-            "admin.html", "admin.js");
+    private static final List<String> NAMES = List.of("index.html", "app.js", "prediction.js", "objects.js",
+            "style.css", "admin.html", "admin.js");
 
     private final Map<String, File> files = new HashMap<>();
 
