@@ -684,6 +684,9 @@
         }
         mapData = decoded;
         lor.map = publicMap(decoded, message);
+        // The map as sent; mapData.cells become the field, as the clock's line transmutes it (see onState).
+        mapData.baseCells = decoded.cells.slice();
+        mapData.line = null;
         // Region numbers need the map's size: the map's word wins over the welcome's grid (a new tracker is empty,
         // but the map comes before the first state).
         if (link.encoding === 'binary' && (!link.tracker || link.tracker.width !== decoded.width
@@ -838,6 +841,9 @@
         if (state.inventory) {
             lor.inventory = state.inventory;
         }
+        if (lor.content && lor.clock && mapData && mapData.line !== lor.clock.line) {
+            transmuteField(lor.clock.line);
+        }
         if (prediction) {
             prediction.onState(withObjectsAsBlockers(state));
             afterPrediction();
@@ -848,6 +854,18 @@
             updateStatus();
             requestRender();
         }
+    }
+
+    /**
+     * Rewrites the cells that prediction and drawing read as the line transmutes the map (sim-core's Field): a step
+     * into a river flooded at night is predicted as the wall it is.
+     */
+    function transmuteField(line) {
+        const base = mapData.baseCells;
+        for (let i = 0; i < base.length; i++) {
+            mapData.cells[i] = O.transmute(lor.content, line, base[i]);
+        }
+        mapData.line = line;
     }
 
     /** Objects block a step as entities do: prediction sees them as entities of their own (negative ids). */
@@ -1197,8 +1215,7 @@
         for (let y = y0; y <= y1; y++) {
             const row = (layer * map.height + y) * map.width;
             for (let x = x0; x <= x1; x++) {
-                const value = lor.content ? O.transmute(lor.content, lor.clock && lor.clock.line, map.cells[row + x])
-                    : map.cells[row + x];
+                const value = map.cells[row + x];
                 let colour;
                 if (P.cell.isWall(value)) {
                     colour = COLOURS.wall;

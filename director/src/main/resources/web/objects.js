@@ -189,7 +189,9 @@
         /** The player stepped: it now faces that way. */
         faced(dir) {
             this.side = dir;
-            this.render();
+            if (this.content) {
+                this.render();
+            }
         }
 
         /** The object on the side the player faces, or null. */
