@@ -274,8 +274,8 @@
             const clock = this.state && this.state.clock ? this.state.clock.line : '';
             const entries = Object.entries(this.inventory);
             const html = [];
-            html.push('<p class="hint">Act on the cell you face: <kbd>B</kbd> build, <kbd>P</kbd> put one, <kbd>T</kbd> '
-                + 'take, <kbd>R</kbd> recipe, <kbd>X</kbd> dismantle; <kbd>1</kbd>-<kbd>9</kbd> choose what to build, '
+            html.push('<p class="hint">Act on the cell you face: <kbd>B</kbd> build, <kbd>P</kbd> put one, '
+                + '<kbd>T</kbd> take, <kbd>R</kbd> recipe, <kbd>X</kbd> dismantle; <kbd>1</kbd>-<kbd>9</kbd> choose what to build, '
                 + '<kbd>I</kbd> what to put, <kbd>F</kbd> turn. Or tap the buttons.</p>');
             html.push('<p class="clock">Clock: <strong data-line="' + esc(clock) + '">' + esc(clock) + '</strong></p>');
             html.push('<p class="inventory-title">Carrying</p><ul class="inventory">');
@@ -296,8 +296,8 @@
             });
             html.push('</div><p class="inventory-title">Facing <span class="sides">');
             for (const s of SIDES) {
-                html.push('<button type="button" data-side="' + s + '"' + (s === this.side ? ' aria-pressed="true"' : '')
-                    + '>' + s + '</button>');
+                const pressed = s === this.side ? ' aria-pressed="true"' : '';
+                html.push('<button type="button" data-side="' + s + '"' + pressed + '>' + s + '</button>');
             }
             html.push('</span></p><p class="facing">' + (target ? describe(target) : 'nothing there') + '</p>');
             html.push('<div class="actions">');

@@ -56,7 +56,8 @@ public record WorldSettings(String map, String content, int npcs, int viewRadius
             JsonNode map = root.get("map");
             JsonNode content = root.get("content");
             return new WorldSettings(map == null || map.isNull() ? null : map.asString(),
-                    content == null || content.isNull() ? null : content.asString(), root.path("npcs").asInt(0), root.path("viewRadius").asInt(DEFAULT_VIEW_RADIUS),
+                    content == null || content.isNull() ? null : content.asString(), root.path("npcs").asInt(0),
+                    root.path("viewRadius").asInt(DEFAULT_VIEW_RADIUS),
                     root.path("spawn").asString("nearest"));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("world " + worldId + ": " + e.getMessage());

@@ -313,7 +313,8 @@ class WorldSupervisorIT {
         CompletableFuture<Void> stored = supervisor.onSnapshot(cellar.control(), "cellar",
                 new WorldSnapshotMessage("cellar", seq, (ObjectNode) TestWorlds.json("{\"tick\":1}"), false));
 
-        assertThatThrownBy(() -> stored.get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).hasMessageContaining("STALE_EPOCH");
+        assertThatThrownBy(() -> stored.get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
+                .hasMessageContaining("STALE_EPOCH");
         ProcessHandle.of(cellar.process().pid()).ifPresent(h -> h.onExit().join());
         await().atMost(WAIT).until(() -> view("cellar").status() == WorldStatus.STOPPED);
         assertThat(metrics.snapshotRefusals.get()).isEqualTo(1);

@@ -171,7 +171,8 @@ public final class ControlMessages {
     public static final MessageType<WorldAssignMessage> WORLD_ASSIGN = MessageType.of(WorldAssignMessage.TYPE,
             WorldAssignMessage.class,
             f -> new WorldAssignMessage(f.string("worldId"), f.string("ticketSecret"), f.optionalString("map"),
-                    f.optionalString("content"), f.intValue("npcs"), f.intValue("viewRadius"), f.string("spawn"), f.longValue("snapshotIntervalMs")),
+                    f.optionalString("content"), f.intValue("npcs"), f.intValue("viewRadius"), f.string("spawn"),
+                    f.longValue("snapshotIntervalMs")),
             (m, out) -> {
                 out.put("worldId", m.worldId()).put("ticketSecret", m.ticketSecret());
                 if (m.map() != null) {

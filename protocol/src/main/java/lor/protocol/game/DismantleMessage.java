@@ -3,8 +3,9 @@ package lor.protocol.game;
 import lor.protocol.Message;
 
 /**
- * → {@code dismantle}: an intent to take the object on side {@code dir}, with its stock, back into the inventory. Applied at a tick like a {@code move}, numbered by the same {@code seq};
- * refused with a {@code rejected} reason when the world does not allow it then.
+ * → {@code dismantle}: an intent to take the object on side {@code dir}, with its stock, back into the inventory.
+ * Applied at a tick like a {@code move}, numbered by the same {@code seq}; refused with a {@code rejected} reason
+ * when the world does not allow it then.
  */
 public record DismantleMessage(String dir, long seq, Object ref) implements ObjectActionMessage {
 

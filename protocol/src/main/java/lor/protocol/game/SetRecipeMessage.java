@@ -3,8 +3,9 @@ package lor.protocol.game;
 import lor.protocol.Message;
 
 /**
- * → {@code set_recipe}: an intent to select the recipe the object on side {@code dir} runs. Applied at a tick like a {@code move}, numbered by the same {@code seq};
- * refused with a {@code rejected} reason when the world does not allow it then.
+ * → {@code set_recipe}: an intent to select the recipe the object on side {@code dir} runs. Applied at a tick like a
+ * {@code move}, numbered by the same {@code seq}; refused with a {@code rejected} reason when the world does not
+ * allow it then.
  */
 public record SetRecipeMessage(String dir, String recipe, long seq, Object ref) implements ObjectActionMessage {
 

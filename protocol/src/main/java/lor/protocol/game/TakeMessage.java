@@ -3,8 +3,9 @@ package lor.protocol.game;
 import lor.protocol.Message;
 
 /**
- * → {@code take}: an intent to move {@code count} of {@code item} from the stock of the object on side {@code dir} into the inventory. Applied at a tick like a {@code move}, numbered by the same {@code seq};
- * refused with a {@code rejected} reason when the world does not allow it then.
+ * → {@code take}: an intent to move {@code count} of {@code item} from the stock of the object on side {@code dir}
+ * into the inventory. Applied at a tick like a {@code move}, numbered by the same {@code seq}; refused with a {@code
+ * rejected} reason when the world does not allow it then.
  */
 public record TakeMessage(String dir, String item, long count, long seq, Object ref) implements ObjectActionMessage {
 

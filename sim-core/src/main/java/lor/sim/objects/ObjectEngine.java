@@ -260,7 +260,8 @@ public final class ObjectEngine {
             }
             int cell = image.cell[s];
             if (cell < 0 || cell >= occupancy.length || occupancy[cell] != 0) {
-                throw new IllegalArgumentException("object " + (s + 1) + ": cell " + cell + " is off the grid or taken");
+                throw new IllegalArgumentException("object " + (s + 1) + ": cell " + cell
+                        + " is off the grid or taken");
             }
             ObjectKind k = pack.kind(image.kind[s] - 1);
             t.allocateAt(s);

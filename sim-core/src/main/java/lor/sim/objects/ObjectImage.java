@@ -25,8 +25,8 @@ public final class ObjectImage {
     final short[] stockItems;
     final int[] stockCounts;
 
-    ObjectImage(ContentPack pack, long tick, int line, int slotCount, short[] kind, int[] cell, short[] recipe, byte[] flags, long[] due,
-                int[] stockBase, short[] stockItems, int[] stockCounts) {
+    ObjectImage(ContentPack pack, long tick, int line, int slotCount, short[] kind, int[] cell, short[] recipe,
+                byte[] flags, long[] due, int[] stockBase, short[] stockItems, int[] stockCounts) {
         this.pack = pack;
         this.tick = tick;
         this.line = line;

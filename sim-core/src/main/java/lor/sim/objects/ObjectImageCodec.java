@@ -157,12 +157,13 @@ public final class ObjectImageCodec {
         if (!in.atEnd()) {
             throw new IllegalArgumentException("objects: bytes left after the last object");
         }
-        return dense(pack, tick, line, count, slotOf, kind, cell, recipe, flags, due, stockBase, stockSize, stockItemsTmp,
-                stockCountsTmp);
+        return dense(pack, tick, line, count, slotOf, kind, cell, recipe, flags, due, stockBase, stockSize,
+                stockItemsTmp, stockCountsTmp);
     }
 
     /** Spreads the decoded objects onto their slots, as the engine's columns hold them. */
-    private static ObjectImage dense(ContentPack pack, long tick, int line, int count, int[] slotOf, short[] kind, int[] cell,
+    private static ObjectImage dense(ContentPack pack, long tick, int line, int count, int[] slotOf, short[] kind,
+                                     int[] cell,
                                      short[] recipe, byte[] flags, long[] due, int[] stockBase, int stockSize,
                                      int[] items, int[] counts) {
         int slots = count == 0 ? 0 : slotOf[count - 1] + 1;

@@ -540,7 +540,8 @@ public final class World {
 
     /**
      * A 64-bit FNV-1a hash of the whole dynamic state: clock, id counter, random state, the NPC planning cursor,
-     * every entity with its position and NPC path, the clock's line, every object and every inventory. Equal states hash equal; two runs from one state with the same inputs must agree.
+     * every entity with its position and NPC path, the clock's line, every object and every inventory. Equal states
+     * hash equal; two runs from one state with the same inputs must agree.
      */
     public long stateHash() {
         long h = Fnv64.OFFSET;

@@ -109,7 +109,8 @@ class ObjectEngineModelTest {
     }
 
     @Property(tries = 1000)
-    void theEngineAgreesWithTheModelThatRunsEverythingEveryTick(@ForAll @LongRange(min = 1, max = 1_000_000) long seed) {
+    void theEngineAgreesWithTheModelThatRunsEverythingEveryTick(
+            @ForAll @LongRange(min = 1, max = 1_000_000) long seed) {
         Game game = new Game(seed);
         World world = game.world();
         ReferenceWorld model = new ReferenceWorld(game.def, game.grid);
