@@ -275,8 +275,8 @@
             const entries = Object.entries(this.inventory);
             const html = [];
             html.push('<p class="hint">Act on the cell you face: <kbd>B</kbd> build, <kbd>P</kbd> put one, '
-                + '<kbd>T</kbd> take, <kbd>R</kbd> recipe, <kbd>X</kbd> dismantle; <kbd>1</kbd>-<kbd>9</kbd> choose what to build, '
-                + '<kbd>I</kbd> what to put, <kbd>F</kbd> turn. Or tap the buttons.</p>');
+                + '<kbd>T</kbd> take, <kbd>R</kbd> recipe, <kbd>X</kbd> dismantle; <kbd>1</kbd>-<kbd>9</kbd> choose '
+                + 'what to build, <kbd>I</kbd> what to put, <kbd>F</kbd> turn. Or tap the buttons.</p>');
             html.push('<p class="clock">Clock: <strong data-line="' + esc(clock) + '">' + esc(clock) + '</strong></p>');
             html.push('<p class="inventory-title">Carrying</p><ul class="inventory">');
             for (const [item, n] of entries) {
