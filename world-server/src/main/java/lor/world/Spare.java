@@ -16,8 +16,10 @@ import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketException;
 import lor.protocol.ticket.TicketSigner;
+import lor.sim.content.RuleRegistry;
 import lor.sim.grid.BenchMap;
 import lor.sim.world.World;
+import lor.world.content.ContentPacks;
 import lor.world.control.ControlLink;
 import lor.world.game.GameAdmission;
 import lor.world.game.GameEntry;
@@ -183,6 +185,12 @@ final class Spare {
             } catch (RuntimeException e) {
                 LOG.debug("warm-up could not load map {}: {}", name, e.toString());
             }
+        }
+        // The shipped content pack, read and compiled once per process: the world that names it finds it ready.
+        try {
+            ContentPacks.load("default", null, RuleRegistry.empty());
+        } catch (RuntimeException e) {
+            LOG.debug("warm-up could not load the default content pack: {}", e.toString());
         }
         LOG.info("warm-up done in {} ms", (System.nanoTime() - start) / 1_000_000);
     }
