@@ -1,0 +1,798 @@
+package lor.sim.objects;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import lor.sim.content.ContentPack;
+import lor.sim.content.PackDef;
+import lor.sim.content.RuleRegistry;
+import lor.sim.grid.Cells;
+import lor.sim.grid.Grid;
+import lor.sim.grid.GridSize;
+import lor.sim.grid.Portal;
+import lor.sim.world.Direction;
+import lor.sim.world.ObjectIntent;
+import lor.sim.world.StepResult;
+import lor.sim.world.TickEvents;
+import lor.sim.world.World;
+import lor.sim.world.WorldSnapshot;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.RandomDistribution;
+import net.jqwik.api.RandomGenerator;
+import net.jqwik.api.Tuple;
+
+/**
+ * The object engine, which runs only the objects that can change something, against {@link SlowReferenceWorld},
+ * which runs every object every tick as docs/objects-semantics.md states it: random packs (items, kinds with ports,
+ * recipes and formulas, a clock with transmutations), a small map with water, walls and a portal, players standing
+ * still, and random actions; compared after every tick. Then persistence (a world restored from its encoded
+ * snapshot goes on exactly as the original) and determinism (two runs of the same inputs agree).
+ *
+ * <p>Everything random is a jqwik arbitrary of plain records (the "genes" below), so a failure shrinks to a small
+ * pack, map and action list; {@link Setup} turns the genes into a {@link PackDef}, a grid and players.
+ */
+class ObjectEngineModelPropertiesTest {
+
+    private static final int W = 7;
+    private static final int H = 7;
+    /** The first player stands in the top-left 5×5 corner: edges for out_of_bounds, and close enough for ports to meet. */
+    private static final int PLAYER_AREA = 5;
+    /**
+     * Where the other players stand from the first. A knight's move apart (the first six, drawn most often), the
+     * cells two players build on touch in three places and two of them touch two others: objects with several
+     * neighbours, where the order of ports shows. Nearer, they build on the same cells; farther, they do not meet.
+     */
+    private static final int[][] OFFSETS = {{2, 1}, {1, 2}, {1, -2}, {-2, 1}, {2, -1}, {-1, 2}, {1, 0}, {0, 1},
+        {2, 0}, {1, 1}, {3, 0}, {0, 3}, {4, 1}};
+    private static final long SEED = 5;
+    private static final String[] ITEMS = {"wood", "ore", "coal", "iron", "tool", "gem"};
+    private static final String[] LINES = {"day", "dusk", "night"};
+    /** Cell classes as packs name them; "road" is never transmuted from, so players' cells stay walkable. */
+    private static final String[] CLASSES = {"floor", "grass", "water", "road", "wall"};
+    private static final String[] TYPES = {"build", "put", "take", "set_recipe", "dismantle"};
+    private static final ObjectIntent.Type[] INTENT_TYPES = {ObjectIntent.Type.BUILD, ObjectIntent.Type.PUT,
+        ObjectIntent.Type.TAKE, ObjectIntent.Type.SET_RECIPE, ObjectIntent.Type.DISMANTLE};
+
+    // ---- genes ----------------------------------------------------------------------------------------------------
+
+    /** An expression tree, rendered to text once the pack's items and lines are known. */
+    record Expr(int op, int value, Expr left, Expr right, boolean parens) {
+    }
+
+    record Amount(int item, int count) {
+    }
+
+    /** inMode: 0 no in port, 1 takes anything, 2 takes the listed items. */
+    record Port(int inMode, List<Integer> in, List<Integer> out) {
+    }
+
+    record Setter(int item, Expr value) {
+    }
+
+    /** A formula rule; {@code when} may be null. */
+    record Rule(Expr when, List<Setter> set) {
+    }
+
+    /** ports: N, E, S, W, null for none; runner: 0 nothing (storage), 1 recipes, 2 a formula. */
+    record KindGene(List<Amount> cost, int slots, int capacity, List<Port> ports, int runner, List<Integer> recipes,
+                    List<Rule> rules, int every) {
+    }
+
+    /** gate: -1 for every line, else the line (modulo the clock's) it may start on. */
+    record RecipeGene(List<Amount> inputs, List<Amount> outputs, int ticks, int gate) {
+    }
+
+    record Transmute(int line, int from, int to) {
+    }
+
+    record ClockGene(boolean none, int lines, int ticksPerLine, List<Transmute> transmute) {
+    }
+
+    record PackGene(int items, List<Integer> start, ClockGene clock, List<KindGene> kinds,
+                    List<RecipeGene> recipes) {
+    }
+
+    /**
+     * cells: 0 floor, 1 water, 2 grass, 3 wall, 4 portal; first: the first player's cell in the player area;
+     * others: the other players, as {@link #OFFSETS} from the first (skipped when off the grid or taken).
+     */
+    record MapGene(List<Integer> cells, int first, List<Integer> others) {
+    }
+
+    /**
+     * unknown: 0 a valid index (choice modulo the count), 1 index -1, 2 index = the count; aim: turn to an object
+     * and pick what it or the player holds ({@link Setup#resolve}).
+     */
+    record Act(int type, int side, int unknown, int choice, long count, boolean aim) {
+    }
+
+    /** ticks: per tick, one entry per possible player (null: that player does nothing). */
+    record Scenario(PackGene pack, MapGene map, List<List<Act>> ticks) {
+    }
+
+    // ---- the properties -----------------------------------------------------------------------------------------
+
+    @Property(tries = 500)
+    void engineMatchesReference(@ForAll("scenarios") Scenario scenario) {
+        Setup setup = new Setup(scenario.pack(), scenario.map());
+        World world = setup.world();
+        SlowReferenceWorld model = setup.model(world);
+        for (int t = 0; t < scenario.ticks().size(); t++) {
+            Map<Integer, SlowReferenceWorld.Action> actions = setup.feed(world, scenario.ticks().get(t));
+            world.step();
+            Map<Integer, String> expected = model.step(actions);
+
+            List<String> problems = new ArrayList<>();
+            Map<Integer, String> actual = results(world.events());
+            if (!actual.equals(expected)) {
+                problems.add("action results: engine " + actual + ", model " + expected);
+            }
+            if (world.line() != model.line()) {
+                problems.add("line: engine " + world.line() + ", model " + model.line());
+            }
+            problems.addAll(differences("object", engineObjects(world, setup), modelObjects(model)));
+            problems.addAll(differences("inventory of account", engineInventories(world, setup),
+                    modelInventories(model, setup)));
+            assertThat(problems).as("tick %d (actions %s): the engine and the model differ", t, actions).isEmpty();
+        }
+    }
+
+    @Property(tries = 200)
+    void snapshotRestoreSnapshotIsIdentical(@ForAll("scenarios") Scenario scenario) {
+        Setup setup = new Setup(scenario.pack(), scenario.map());
+        World original = setup.world();
+        int half = scenario.ticks().size() / 2;
+        for (int t = 0; t < half; t++) {
+            setup.feed(original, scenario.ticks().get(t));
+            original.step();
+        }
+        WorldSnapshot snapshot = original.snapshot();
+        ContentPack pack = setup.pack;
+        byte[] bytes = ObjectImageCodec.encode(snapshot.objects(), pack);
+        ObjectImage decoded = ObjectImageCodec.decode(bytes, pack, identity(pack.kindCount()),
+                identity(pack.itemCount()), identity(pack.recipeCount()), setup.grid.size().cells());
+        assertThat(decoded).as("decoded objects").isEqualTo(snapshot.objects());
+
+        // The id counter restarts at 1 so that the players, spawned again in the snapshot's order, get back the
+        // entity ids they had: the world hash covers entity ids. Everything else is the snapshot's.
+        World restored = World.restore(setup.grid, pack, new WorldSnapshot(snapshot.tick(), 1, snapshot.players(),
+                snapshot.inventories(), decoded), SEED);
+        for (long account : setup.accounts) {
+            assertThat(restored.spawnPlayer(account)).as("entity of account %d", account)
+                    .isEqualTo(original.entityOf(account));
+        }
+        WorldSnapshot again = restored.snapshot();
+        assertThat(ObjectImageCodec.encode(again.objects(), pack)).as("objects encoded again").isEqualTo(bytes);
+        assertThat(again).as("snapshot of the restored world").isEqualTo(snapshot);
+        assertThat(restored.stateHash()).as("state hash right after the restore").isEqualTo(original.stateHash());
+
+        for (int t = half; t < scenario.ticks().size(); t++) {
+            List<Resolved> actions = setup.resolve(original, scenario.ticks().get(t));
+            setup.apply(original, actions);
+            setup.apply(restored, actions);
+            original.step();
+            restored.step();
+            assertThat(results(restored.events())).as("results at tick %d", t).isEqualTo(results(original.events()));
+            assertThat(restored.stateHash()).as("state hash after tick %d", t).isEqualTo(original.stateHash());
+        }
+        assertThat(ObjectImageCodec.encode(restored.snapshot().objects(), pack))
+                .isEqualTo(ObjectImageCodec.encode(original.snapshot().objects(), pack));
+    }
+
+    /** 100 packs × 1,000 ticks: two worlds fed the same actions agree on their state hash after every tick. */
+    @Property(tries = 100)
+    void twoRunsAgree(@ForAll("packs") PackGene packGene, @ForAll("maps") MapGene mapGene, @ForAll long seed) {
+        Setup setup = new Setup(packGene, mapGene);
+        World a = setup.world();
+        World b = setup.world();
+        Random inputsA = new Random(seed);
+        Random inputsB = new Random(seed);
+        for (int t = 0; t < 1000; t++) {
+            setup.apply(a, setup.resolve(a, randomTick(inputsA)));
+            setup.apply(b, setup.resolve(b, randomTick(inputsB)));
+            a.step();
+            b.step();
+            assertThat(results(b.events())).as("results at tick %d", t).isEqualTo(results(a.events()));
+            assertThat(b.stateHash()).as("state hash after tick %d", t).isEqualTo(a.stateHash());
+        }
+    }
+
+    /**
+     * The properties above are only as good as the games generated for them: over a fixed sample of scenarios, the
+     * model must have seen every outcome of every action and every kind of object run. A generator change that
+     * stopped, say, ports from ever meeting fails here instead of leaving the comparison vacuous.
+     */
+    @Example
+    void generatedGamesExerciseEveryRule() {
+        RandomGenerator<Scenario> generator = scenarios().generator(1000);
+        Random random = new Random(42);
+        Map<String, Integer> seen = new TreeMap<>();
+        for (int i = 0; i < 150; i++) {
+            Scenario scenario = generator.next(random).value();
+            Setup setup = new Setup(scenario.pack(), scenario.map());
+            World world = setup.world();
+            SlowReferenceWorld model = setup.model(world);
+            for (List<Act> tick : scenario.ticks()) {
+                Map<Integer, SlowReferenceWorld.Action> actions = setup.feed(world, tick);
+                world.step();
+                model.step(actions);
+            }
+            model.tally.forEach((what, n) -> seen.merge(what, n, Integer::sum));
+        }
+        assertThat(seen).as("what the model saw").containsKeys(
+                "build done", "build unknown_kind", "build out_of_bounds", "build wall", "build cell_taken",
+                "build missing_items",
+                "put done", "put unknown_item", "put bad_count", "put no_object", "put missing_items", "put no_room",
+                "take done", "take unknown_item", "take bad_count", "take no_object", "take missing_items",
+                "take no_room",
+                "set_recipe done", "set_recipe unknown_recipe", "set_recipe no_object", "set_recipe no_room",
+                "set_recipe cancelled a craft",
+                "dismantle done", "dismantle no_object", "dismantle no_room",
+                "formula changed", "formula unchanged", "recipe started", "recipe finished",
+                "recipe outputs wait for room", "port moved items", "port blocked by room");
+    }
+
+    // ---- turning genes into a pack, a map, players and actions ---------------------------------------------------
+
+    /** One game: the pack, the map, the players (accounts, cells) and how actions are packed for each side. */
+    static final class Setup {
+        final PackDef def;
+        final ContentPack pack;
+        final Grid grid;
+        final int[] cells;
+        final long[] accounts;
+        final int[] xs;
+        final int[] ys;
+
+        Setup(PackGene packGene, MapGene mapGene) {
+            def = packDef(packGene);
+            pack = ContentPack.compile(def, RuleRegistry.empty());
+            Set<Integer> playerCells = new LinkedHashSet<>();
+            int x0 = mapGene.first() % PLAYER_AREA;
+            int y0 = mapGene.first() / PLAYER_AREA;
+            playerCells.add(y0 * W + x0);
+            for (int o : mapGene.others()) {
+                int x = x0 + OFFSETS[o][0];
+                int y = y0 + OFFSETS[o][1];
+                if (x >= 0 && y >= 0 && x < W && y < H) {
+                    playerCells.add(y * W + x);
+                }
+            }
+            cells = new int[W * H];
+            boolean portal = false;
+            for (int i = 0; i < cells.length; i++) {
+                cells[i] = switch (mapGene.cells().get(i)) {
+                    case 1 -> Cells.floor(Cells.TERRAIN_WATER);
+                    case 2 -> Cells.floor(Cells.TERRAIN_GRASS);
+                    case 3 -> Cells.WALL | Cells.floor(Cells.TERRAIN_WATER);
+                    case 4 -> Cells.portalFloor(1);
+                    default -> Cells.FLOOR;
+                };
+                if (playerCells.contains(i)) {
+                    cells[i] = Cells.floor(Cells.TERRAIN_ROAD);
+                }
+                portal |= Cells.portal(cells[i]) != 0;
+            }
+            grid = Grid.of(new GridSize(W, H, 1), cells, 0, 0, 0,
+                    portal ? List.of(new Portal(1, "elsewhere", 0, 0, 0)) : List.of());
+            accounts = new long[playerCells.size()];
+            xs = new int[accounts.length];
+            ys = new int[accounts.length];
+            int p = 0;
+            for (int cell : playerCells) {
+                accounts[p] = 100 + 7L * p;
+                xs[p] = cell % W;
+                ys[p] = cell / W;
+                p++;
+            }
+        }
+
+        World world() {
+            World world = World.create(grid, pack, SEED);
+            for (int p = 0; p < accounts.length; p++) {
+                int entity = world.spawnPlayerAt(accounts[p], xs[p], ys[p], 0);
+                assertThat(entity).as("player %d spawned", p).isEqualTo(p + 1);
+                int slot = world.slotOf(entity);
+                assertThat(new int[] {world.xAt(slot), world.yAt(slot)}).as("player %d's cell", p)
+                        .containsExactly(xs[p], ys[p]);
+            }
+            return world;
+        }
+
+        SlowReferenceWorld model(World world) {
+            SlowReferenceWorld model = new SlowReferenceWorld(def, W, H, cells);
+            for (int p = 0; p < accounts.length; p++) {
+                model.addPlayer(world.entityOf(accounts[p]), accounts[p], xs[p], ys[p]);
+            }
+            return model;
+        }
+
+        /**
+         * Turns the genes of one tick into actions, by player. An aimed action (put, take, set_recipe, dismantle)
+         * turns to a side of the player that holds an object (the first from its side round) and, when it can,
+         * picks an item the player carries (put), an item the object holds (take) or a recipe its kind runs
+         * (set_recipe): random actions would mostly hit nothing. Read from {@code view}, which every world fed the
+         * actions agrees with; the checks happen in the worlds, not here.
+         */
+        List<Resolved> resolve(World view, List<Act> tick) {
+            List<Resolved> resolved = new ArrayList<>();
+            ObjectEngine objects = view.objects();
+            for (int p = 0; p < accounts.length && p < tick.size(); p++) {
+                Act a = tick.get(p);
+                if (a == null) {
+                    continue;
+                }
+                int side = a.side();
+                int index = index(a);
+                if (a.aim() && a.type() != 0 && a.unknown() == 0) {
+                    int id = 0;
+                    for (int k = 0; k < 4 && id == 0; k++) {
+                        int s = (a.side() + k) % 4;
+                        int x = xs[p] + Direction.values()[s].dx;
+                        int y = ys[p] + Direction.values()[s].dy;
+                        if (x >= 0 && y >= 0 && x < W && y < H && objects.objectAt(y * W + x) != 0) {
+                            side = s;
+                            id = objects.objectAt(y * W + x);
+                        }
+                    }
+                    List<Integer> choices = new ArrayList<>();
+                    if (id != 0 && a.type() == 1) {
+                        // What the player carries; of that, what the object's recipe needs, if anything.
+                        Inventories.Inventory inventory = view.inventories().find(accounts[p]);
+                        List<Integer> needed = new ArrayList<>();
+                        for (int item = 0; item < pack.itemCount(); item++) {
+                            if ((inventory == null ? pack.startCount(item) : inventory.count(item)) > 0) {
+                                choices.add(item);
+                                int recipe = objects.recipeOf(id);
+                                for (int i = 0; recipe >= 0 && i < pack.recipe(recipe).inputCount(); i++) {
+                                    if (pack.recipe(recipe).inputItem(i) == item) {
+                                        needed.add(item);
+                                    }
+                                }
+                            }
+                        }
+                        if (!needed.isEmpty() && a.choice() % 3 != 0) {
+                            choices = needed;
+                        }
+                    } else if (id != 0 && a.type() == 2) {
+                        for (int i = 0; i < objects.slotsOf(id); i++) {
+                            if (objects.stockItem(id, i) >= 0) {
+                                choices.add(objects.stockItem(id, i));
+                            }
+                        }
+                    } else if (id != 0 && a.type() == 3) {
+                        for (int i = 0; i < pack.kind(objects.kindOf(id)).recipeCount(); i++) {
+                            choices.add(pack.kind(objects.kindOf(id)).recipe(i));
+                        }
+                    }
+                    if (!choices.isEmpty()) {
+                        index = choices.get(a.choice() % choices.size());
+                    }
+                }
+                resolved.add(new Resolved(p, a.type(), side, index, a.count()));
+            }
+            return resolved;
+        }
+
+        /** Gives each player its action; returns them as the model takes them, by entity id. */
+        Map<Integer, SlowReferenceWorld.Action> apply(World world, List<Resolved> actions) {
+            Map<Integer, SlowReferenceWorld.Action> byEntity = new TreeMap<>();
+            for (Resolved r : actions) {
+                int entity = world.entityOf(accounts[r.player()]);
+                long packed = ObjectIntent.pack(INTENT_TYPES[r.type()], Direction.values()[r.side()], r.index(),
+                        r.count());
+                assertThat(world.setAction(entity, packed)).isTrue();
+                byEntity.put(entity, new SlowReferenceWorld.Action(TYPES[r.type()], r.side(), r.index(),
+                        r.count()));
+            }
+            return byEntity;
+        }
+
+        /** {@link #resolve} against the world, then {@link #apply} to it. */
+        Map<Integer, SlowReferenceWorld.Action> feed(World world, List<Act> tick) {
+            return apply(world, resolve(world, tick));
+        }
+
+        private int index(Act a) {
+            int size = switch (a.type()) {
+                case 0 -> def.objects().size();
+                case 1, 2 -> def.items().size();
+                case 3 -> def.recipes().size();
+                default -> 1;
+            };
+            if (a.type() == 4) {
+                return 0;
+            }
+            return switch (a.unknown()) {
+                case 1 -> -1;
+                case 2 -> size;
+                default -> size == 0 ? -1 : a.choice() % size;
+            };
+        }
+    }
+
+    /** One player's action of a tick, as every world and the model get it. */
+    record Resolved(int player, int type, int side, int index, long count) {
+    }
+
+    static PackDef packDef(PackGene g) {
+        List<String> items = List.of(ITEMS).subList(0, g.items());
+        Map<String, Integer> start = new LinkedHashMap<>();
+        for (int i = 0; i < items.size(); i++) {
+            if (g.start().get(i) != 0) {
+                start.put(items.get(i), g.start().get(i));
+            }
+        }
+        ClockGene c = g.clock();
+        List<String> lines = c.none() ? List.of() : List.of(LINES).subList(0, c.lines());
+        PackDef.ClockDef clock = null;
+        if (!c.none()) {
+            List<PackDef.TransmuteDef> transmute = new ArrayList<>();
+            for (Transmute t : c.transmute()) {
+                if (t.from() != t.to()) {
+                    transmute.add(new PackDef.TransmuteDef(lines.get(t.line() % lines.size()), CLASSES[t.from()],
+                            CLASSES[t.to()]));
+                }
+            }
+            clock = new PackDef.ClockDef(lines, c.ticksPerLine(), transmute);
+        }
+        List<PackDef.RecipeDef> recipes = new ArrayList<>();
+        for (int i = 0; i < g.recipes().size(); i++) {
+            RecipeGene r = g.recipes().get(i);
+            List<String> gate = r.gate() < 0 || lines.isEmpty() ? null : List.of(lines.get(r.gate() % lines.size()));
+            recipes.add(new PackDef.RecipeDef("r" + i, amounts(r.inputs(), items), amounts(r.outputs(), items),
+                    r.ticks(), gate));
+        }
+        List<PackDef.KindDef> kinds = new ArrayList<>();
+        List<PackDef.FormulaDef> formulas = new ArrayList<>();
+        for (int i = 0; i < g.kinds().size(); i++) {
+            KindGene k = g.kinds().get(i);
+            List<PackDef.PortDef> ports = new ArrayList<>();
+            for (int side = 0; side < 4; side++) {
+                Port p = k.ports().get(side);
+                if (p == null) {
+                    continue;
+                }
+                List<String> in = p.inMode() == 0 ? null : p.inMode() == 1 ? List.of() : names(p.in(), items);
+                List<String> out = p.out().isEmpty() ? null : names(p.out(), items);
+                if (in == null && out == null) {
+                    in = List.of();
+                }
+                ports.add(new PackDef.PortDef(Direction.values()[side].name(), in, out));
+            }
+            List<String> kindRecipes = null;
+            String formula = null;
+            Integer every = null;
+            if (k.runner() == 1 && !recipes.isEmpty()) {
+                Set<String> chosen = new LinkedHashSet<>();
+                for (int r : k.recipes()) {
+                    chosen.add(recipes.get(r % recipes.size()).id());
+                }
+                kindRecipes = List.copyOf(chosen);
+            } else if (k.runner() == 2) {
+                formula = "f" + i;
+                every = k.every();
+                List<PackDef.FormulaRuleDef> rules = new ArrayList<>();
+                for (Rule rule : k.rules()) {
+                    Map<String, String> set = new LinkedHashMap<>();
+                    for (Setter s : rule.set()) {
+                        set.putIfAbsent(items.get(s.item() % items.size()), render(s.value(), items, lines));
+                    }
+                    rules.add(new PackDef.FormulaRuleDef(rule.when() == null ? null
+                            : render(rule.when(), items, lines), set));
+                }
+                formulas.add(new PackDef.FormulaDef(formula, rules));
+            }
+            kinds.add(new PackDef.KindDef("k" + i, amounts(k.cost(), items), k.slots(), k.capacity(), ports,
+                    kindRecipes, formula, null, every));
+        }
+        return new PackDef("random", items, start, clock, kinds, recipes, formulas);
+    }
+
+    private static Map<String, Integer> amounts(List<Amount> amounts, List<String> items) {
+        Map<String, Integer> m = new LinkedHashMap<>();
+        for (Amount a : amounts) {
+            m.putIfAbsent(items.get(a.item() % items.size()), a.count());
+        }
+        return m;
+    }
+
+    private static List<String> names(List<Integer> indices, List<String> items) {
+        Set<String> names = new LinkedHashSet<>();
+        for (int i : indices) {
+            names.add(items.get(i % items.size()));
+        }
+        return List.copyOf(names);
+    }
+
+    // ---- expressions ----------------------------------------------------------------------------------------------
+
+    private static final int NUM = 0;
+    private static final int ITEM = 1;
+    private static final int LINE = 2;
+    private static final int CAPACITY = 3;
+    private static final int ON = 4;
+    private static final int NEG = 5;
+    private static final int NOT = 6;
+    private static final int MIN = 7;
+    private static final int MAX = 8;
+    private static final int FIRST_BINARY = 9;
+    private static final String[] BINARY = {"+", "-", "*", "/", "%", "<", "<=", ">", ">=", "==", "!=", "&&", "||"};
+
+    private static int precedence(int op) {
+        if (op < NEG || op == MIN || op == MAX) {
+            return 7;
+        }
+        if (op == NEG || op == NOT) {
+            return 6;
+        }
+        String symbol = BINARY[op - FIRST_BINARY];
+        return switch (symbol) {
+            case "||" -> 1;
+            case "&&" -> 2;
+            case "+", "-" -> 4;
+            case "*", "/", "%" -> 5;
+            default -> 3;
+        };
+    }
+
+    static String render(Expr e, List<String> items, List<String> lines) {
+        return render(e, 1, items, lines);
+    }
+
+    /** Text for the grammar: parentheses where precedence or the grammar needs them, and where the gene asks. */
+    private static String render(Expr e, int context, List<String> items, List<String> lines) {
+        int p = precedence(e.op());
+        String s = switch (e.op()) {
+            case NUM -> Integer.toString(e.value());
+            case ITEM -> items.get(e.value() % items.size());
+            case LINE -> "line";
+            case CAPACITY -> "capacity";
+            case ON -> lines.isEmpty() ? "line" : "on(" + lines.get(e.value() % lines.size()) + ")";
+            case NEG -> "-" + render(e.left(), 6, items, lines);
+            case NOT -> "!" + render(e.left(), 6, items, lines);
+            case MIN, MAX -> (e.op() == MIN ? "min(" : "max(") + render(e.left(), 1, items, lines) + ", "
+                    + render(e.right(), 1, items, lines) + ")";
+            default -> render(e.left(), p == 3 ? 4 : p, items, lines) + " " + BINARY[e.op() - FIRST_BINARY] + " "
+                    + render(e.right(), p + 1, items, lines);
+        };
+        return e.parens() || p < context ? "(" + s + ")" : s;
+    }
+
+    // ---- arbitraries ----------------------------------------------------------------------------------------------
+
+    @Provide
+    Arbitrary<Scenario> scenarios() {
+        Arbitrary<List<Act>> tick = acts().injectNull(0.4).list().ofSize(3);
+        return Combinators.combine(packs(), maps(), tick.list().ofMinSize(50).ofMaxSize(300)
+                .withSizeDistribution(RandomDistribution.uniform())).as(Scenario::new);
+    }
+
+    @Provide
+    Arbitrary<PackGene> packs() {
+        Arbitrary<Integer> start = Arbitraries.frequencyOf(Tuple.of(8, Arbitraries.integers().between(0, 30)),
+                Tuple.of(1, Arbitraries.just(1_000_000)), Tuple.of(1, Arbitraries.just(999_998)));
+        return Combinators.combine(Arbitraries.integers().between(3, ITEMS.length), start.list().ofSize(ITEMS.length),
+                clocks(), kinds().list().ofMinSize(1).ofMaxSize(4), recipes().list().ofMinSize(1).ofMaxSize(4))
+                .as(PackGene::new);
+    }
+
+    @Provide
+    Arbitrary<MapGene> maps() {
+        Arbitrary<Integer> cell = Arbitraries.frequency(Tuple.of(10, 0), Tuple.of(4, 1), Tuple.of(2, 2),
+                Tuple.of(1, 3), Tuple.of(1, 4));
+        Arbitrary<List<Integer>> others = Arbitraries.frequency(Tuple.of(1, 0), Tuple.of(3, 1), Tuple.of(4, 2))
+                .flatMap(n -> Arbitraries.frequencyOf(Tuple.of(4, Arbitraries.integers().between(0, 5)),
+                        Tuple.of(1, Arbitraries.integers().between(6, OFFSETS.length - 1))).list().ofSize(n));
+        return Combinators.combine(cell.withoutEdgeCases().list().ofSize(W * H),
+                Arbitraries.integers().between(0, PLAYER_AREA * PLAYER_AREA - 1), others).as(MapGene::new);
+    }
+
+    private static Arbitrary<ClockGene> clocks() {
+        Arbitrary<Integer> from = Arbitraries.frequency(Tuple.of(6, 2), Tuple.of(1, 0), Tuple.of(1, 1),
+                Tuple.of(2, 4));
+        Arbitrary<Integer> to = Arbitraries.frequency(Tuple.of(6, 4), Tuple.of(1, 0), Tuple.of(1, 1), Tuple.of(1, 2),
+                Tuple.of(1, 3));
+        Arbitrary<Transmute> transmute = Combinators.combine(Arbitraries.integers().between(0, 2), from, to)
+                .as(Transmute::new);
+        return Combinators.combine(Arbitraries.frequency(Tuple.of(9, false), Tuple.of(1, true)),
+                Arbitraries.integers().between(1, 3), Arbitraries.integers().between(1, 7),
+                transmute.list().ofMaxSize(2)).as(ClockGene::new);
+    }
+
+    private static Arbitrary<Amount> amount(int max) {
+        return Combinators.combine(Arbitraries.integers().between(0, ITEMS.length - 1),
+                Arbitraries.integers().between(1, max)).as(Amount::new);
+    }
+
+    private static Arbitrary<RecipeGene> recipes() {
+        return Combinators.combine(amount(3).list().ofMinSize(1).ofMaxSize(3),
+                amount(4).list().ofMinSize(1).ofMaxSize(3), Arbitraries.integers().between(1, 8),
+                Arbitraries.frequency(Tuple.of(3, -1), Tuple.of(1, 0), Tuple.of(1, 1), Tuple.of(1, 2)))
+                .as(RecipeGene::new);
+    }
+
+    private static Arbitrary<KindGene> kinds() {
+        Arbitrary<Integer> item = Arbitraries.integers().between(0, ITEMS.length - 1);
+        Arbitrary<Port> port = Combinators.combine(Arbitraries.frequency(Tuple.of(1, 0), Tuple.of(2, 1),
+                Tuple.of(2, 2)), item.list().ofMinSize(1).ofMaxSize(3), item.list().ofMaxSize(3)).as(Port::new);
+        Arbitrary<Setter> setter = Combinators.combine(item, expr(3)).as(Setter::new);
+        Arbitrary<Rule> rule = Combinators.combine(expr(2).injectNull(0.3), setter.list().ofMinSize(1).ofMaxSize(2))
+                .as(Rule::new);
+        return Combinators.combine(amount(5).list().ofMaxSize(2), Arbitraries.integers().between(1, 4),
+                Arbitraries.integers().between(1, 20), port.injectNull(0.3).list().ofSize(4),
+                Arbitraries.frequency(Tuple.of(2, 0), Tuple.of(3, 1), Tuple.of(3, 2)),
+                Arbitraries.integers().between(0, 7).list().ofMinSize(1).ofMaxSize(2),
+                rule.list().ofMinSize(1).ofMaxSize(2), Arbitraries.integers().between(1, 3)).as(KindGene::new);
+    }
+
+    private static Arbitrary<Expr> expr(int depth) {
+        Arbitrary<Integer> number = Arbitraries.frequencyOf(Tuple.of(9, Arbitraries.integers().between(0, 20)),
+                Tuple.of(1, Arbitraries.of(65536, 1_000_000, Integer.MAX_VALUE)));
+        Arbitrary<Expr> leaf = Arbitraries.frequencyOf(
+                Tuple.of(4, number.map(v -> new Expr(NUM, v, null, null, false))),
+                Tuple.of(5, Arbitraries.integers().between(0, ITEMS.length - 1)
+                        .map(i -> new Expr(ITEM, i, null, null, false))),
+                Tuple.of(1, Arbitraries.just(new Expr(LINE, 0, null, null, false))),
+                Tuple.of(1, Arbitraries.just(new Expr(CAPACITY, 0, null, null, false))),
+                Tuple.of(1, Arbitraries.integers().between(0, 2).map(l -> new Expr(ON, l, null, null, false))));
+        if (depth == 0) {
+            return leaf;
+        }
+        Arbitrary<Expr> sub = expr(depth - 1);
+        Arbitrary<Boolean> parens = Arbitraries.frequency(Tuple.of(5, false), Tuple.of(1, true));
+        Arbitrary<Expr> unary = Combinators.combine(Arbitraries.of(NEG, NOT), sub, parens)
+                .as((op, e, p) -> new Expr(op, 0, e, null, p));
+        Arbitrary<Expr> binary = Combinators.combine(Arbitraries.integers().between(MIN, FIRST_BINARY
+                + BINARY.length - 1), sub, sub, parens).as((op, l, r, p) -> new Expr(op, 0, l, r, p));
+        return Arbitraries.frequencyOf(Tuple.of(3, leaf), Tuple.of(1, unary), Tuple.of(4, binary));
+    }
+
+    private static final int[] TYPE_WEIGHTS = {6, 16, 8, 4, 1};
+
+    private static Arbitrary<Act> acts() {
+        Arbitrary<Integer> type = Arbitraries.frequency(Tuple.of(TYPE_WEIGHTS[0], 0), Tuple.of(TYPE_WEIGHTS[1], 1),
+                Tuple.of(TYPE_WEIGHTS[2], 2), Tuple.of(TYPE_WEIGHTS[3], 3), Tuple.of(TYPE_WEIGHTS[4], 4));
+        Arbitrary<Long> count = Arbitraries.frequencyOf(Tuple.of(10, Arbitraries.longs().between(1, 5)),
+                Tuple.of(2, Arbitraries.longs().between(6, 40)),
+                Tuple.of(1, Arbitraries.of(0L, -1L, 1_000_000L, 1_000_001L, 2_000_000L)));
+        return Combinators.combine(type, Arbitraries.integers().between(0, 3),
+                Arbitraries.frequency(Tuple.of(18, 0), Tuple.of(1, 1), Tuple.of(1, 2)),
+                Arbitraries.integers().between(0, 99), count, Arbitraries.frequency(Tuple.of(1, false),
+                        Tuple.of(3, true))).as(Act::new).withoutEdgeCases();
+    }
+
+    /** The same distribution as {@link #acts()}, from a plain generator (for long runs). */
+    private static List<Act> randomTick(Random r) {
+        List<Act> tick = new ArrayList<>();
+        for (int p = 0; p < 3; p++) {
+            if (r.nextInt(10) < 4) {
+                tick.add(null);
+                continue;
+            }
+            int pick = r.nextInt(Arrays.stream(TYPE_WEIGHTS).sum());
+            int type = 0;
+            while (pick >= TYPE_WEIGHTS[type]) {
+                pick -= TYPE_WEIGHTS[type++];
+            }
+            int u = r.nextInt(20);
+            long[] odd = {0L, -1L, 1_000_000L, 1_000_001L, 2_000_000L};
+            int c = r.nextInt(13);
+            long count = c < 10 ? 1 + r.nextInt(5) : c < 12 ? 6 + r.nextInt(35) : odd[r.nextInt(odd.length)];
+            tick.add(new Act(type, r.nextInt(4), u < 18 ? 0 : u - 17, r.nextInt(100), count, r.nextInt(4) > 0));
+        }
+        return tick;
+    }
+
+    // ---- reading both sides as comparable text --------------------------------------------------------------------
+
+    private static Map<Integer, String> results(TickEvents events) {
+        Map<Integer, String> m = new TreeMap<>();
+        for (int i = 0; i < events.count(); i++) {
+            StepResult r = events.result(i);
+            m.put(events.entityId(i), r.succeeded() ? SlowReferenceWorld.DONE : r.reason());
+        }
+        return m;
+    }
+
+    private static Map<Integer, String> engineObjects(World world, Setup setup) {
+        ObjectEngine e = world.objects();
+        ContentPack pack = world.pack();
+        Map<Integer, String> m = new TreeMap<>();
+        for (int id = 1; id < e.idBound(); id++) {
+            if (!e.exists(id)) {
+                continue;
+            }
+            List<String> stock = new ArrayList<>();
+            for (int i = 0; i < e.slotsOf(id); i++) {
+                stock.add(e.stockItem(id, i) < 0 ? "-" : pack.item(e.stockItem(id, i)) + "x" + e.stockCount(id, i));
+            }
+            boolean formula = setup.def.objects().get(e.kindOf(id)).formula() != null;
+            m.put(id, describe(pack.kind(e.kindOf(id)).id(), e.cellOf(id),
+                    e.recipeOf(id) < 0 ? "-" : pack.recipe(e.recipeOf(id)).id(), e.isCrafting(id),
+                    e.progressOf(id, world.tick()), e.isCrafting(id) || formula ? e.dueOf(id) : null, stock));
+        }
+        return m;
+    }
+
+    private static Map<Integer, String> modelObjects(SlowReferenceWorld model) {
+        Map<Integer, String> m = new TreeMap<>();
+        for (SlowReferenceWorld.RefObject o : model.objects.values()) {
+            List<String> stock = new ArrayList<>();
+            for (SlowReferenceWorld.Slot s : o.stock) {
+                stock.add(s.item == null ? "-" : model.items().get(s.item) + "x" + s.count);
+            }
+            Long due = o.crafting ? Long.valueOf(o.craftDue) : model.hasFormula(o) ? Long.valueOf(o.ruleDue) : null;
+            m.put(o.id, describe(model.kindName(o), o.cell, model.recipeName(o), o.crafting,
+                    model.progress(o, model.tick), due, stock));
+        }
+        return m;
+    }
+
+    private static String describe(String kind, int cell, String recipe, boolean crafting, int progress, Long due,
+                                   List<String> stock) {
+        return kind + " at (" + cell % W + "," + cell / W + ") recipe " + recipe + (crafting ? " crafting" : " idle")
+                + " progress " + progress + " due " + (due == null ? "-" : due) + " stock " + stock;
+    }
+
+    private static Map<Integer, String> engineInventories(World world, Setup setup) {
+        Map<Integer, String> m = new TreeMap<>();
+        ContentPack pack = world.pack();
+        for (long account : setup.accounts) {
+            Inventories.Inventory inventory = world.inventories().find(account);
+            int[] counts = new int[pack.itemCount()];
+            for (int i = 0; i < counts.length; i++) {
+                counts[i] = inventory == null ? pack.startCount(i) : inventory.count(i);
+            }
+            m.put((int) account, Arrays.toString(counts));
+        }
+        return m;
+    }
+
+    private static Map<Integer, String> modelInventories(SlowReferenceWorld model, Setup setup) {
+        Map<Integer, String> m = new TreeMap<>();
+        for (long account : setup.accounts) {
+            m.put((int) account, Arrays.toString(model.inventoryView(account)));
+        }
+        return m;
+    }
+
+    private static List<String> differences(String what, Map<Integer, String> engine, Map<Integer, String> model) {
+        List<String> problems = new ArrayList<>();
+        Set<Integer> keys = new TreeSet<>(engine.keySet());
+        keys.addAll(model.keySet());
+        for (int key : keys) {
+            String e = engine.get(key);
+            String m = model.get(key);
+            if (e == null ? m != null : !e.equals(m)) {
+                problems.add(what + " " + key + ": engine " + (e == null ? "none" : e) + ", model "
+                        + (m == null ? "none" : m));
+            }
+        }
+        return problems;
+    }
+
+    private static int[] identity(int n) {
+        int[] map = new int[n];
+        for (int i = 0; i < n; i++) {
+            map[i] = i;
+        }
+        return map;
+    }
+}
