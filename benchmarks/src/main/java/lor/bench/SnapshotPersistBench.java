@@ -99,6 +99,7 @@ public final class SnapshotPersistBench {
               --warmup-seconds S
                                 and warm up for at least this long, so the JIT has compiled the paths (default 5)
               --entities LIST   world sizes, comma-separated (default 1000,100000)
+              --objects N       also N objects (crates holding two items) in each world (default 0)
               --report FILE     also write the results as JSON to FILE
               --no-websocket    skip the path over the loopback control WebSocket
               --data-dir DIR    PostgreSQL data directory (default: a temporary one, deleted afterwards)
@@ -121,7 +122,7 @@ public final class SnapshotPersistBench {
     static final String GC_WHAT = "JVM-wide: world and director share this JVM";
 
     record Options(int rounds, int warmup, int warmupSeconds, List<Integer> entities, Path report,
-                   boolean webSocket, Path dataDir) {
+                   boolean webSocket, Path dataDir, int objects) {
 
         /** @return null when help was asked for */
         static Options parse(String[] args) {
@@ -132,6 +133,7 @@ public final class SnapshotPersistBench {
             Path report = null;
             boolean webSocket = true;
             Path dataDir = null;
+            int objects = 0;
             for (int i = 0; i < args.length; i++) {
                 String option = args[i];
                 switch (option) {
@@ -152,10 +154,11 @@ public final class SnapshotPersistBench {
                     }
                     case "--report" -> report = Path.of(value(args, ++i, option));
                     case "--data-dir" -> dataDir = Path.of(value(args, ++i, option));
+                    case "--objects" -> objects = Math.max(0, parseInt(option, value(args, ++i, option)));
                     default -> throw new IllegalArgumentException("unknown option " + option);
                 }
             }
-            return new Options(rounds, warmup, warmupSeconds, entities, report, webSocket, dataDir);
+            return new Options(rounds, warmup, warmupSeconds, entities, report, webSocket, dataDir, objects);
         }
 
         private static String value(String[] args, int i, String option) {
@@ -357,11 +360,12 @@ public final class SnapshotPersistBench {
         createWorldRow(db, worldId);
         Grid grid;
         String mapName;
-        if (n <= BENCH_MAP_MAX_ENTITIES) {
+        int objects = options.objects();
+        if (n <= BENCH_MAP_MAX_ENTITIES && objects == 0) {
             grid = BenchMap.grid();
             mapName = "bench 256×256";
         } else {
-            int side = generatedSide(n);
+            int side = generatedSide(n + objects);
             grid = MapGenerator.scatter(new GridSize(side, side, 1), GENERATED_WALL_FRACTION, SEED);
             mapName = "scatter " + side + "×" + side + " (10% walls)";
         }
@@ -370,7 +374,7 @@ public final class SnapshotPersistBench {
         }
         SizeResult result = new SizeResult(n, worldId, mapName);
         progress(n + " entities: building the world on " + mapName);
-        World world = World.create(grid, SEED);
+        World world = objects == 0 ? World.create(grid, SEED) : World.create(grid, ObjectFixtures.pack(1), SEED);
         world.spawnRule(World.SpawnRule.HASHED);
         for (int i = 0; i < n; i++) {
             if (world.spawnPlayer(ACCOUNT_BASE + i) == 0) {
@@ -379,6 +383,10 @@ public final class SnapshotPersistBench {
         }
         if (world.entityCount() != n) {
             throw new IllegalStateException("world holds " + world.entityCount() + " entities, wanted " + n);
+        }
+        if (objects > 0) {
+            placeObjects(world, objects);
+            mapName += ", " + objects + " objects";
         }
         SplitMix64 moves = new SplitMix64(SEED ^ n);
         advance(world, moves);
@@ -610,6 +618,30 @@ public final class SnapshotPersistBench {
             world.setIntent(world.idAt(slot), DIRECTIONS[moves.nextInt(DIRECTIONS.length)]);
         }
         world.step();
+    }
+
+    /** Crates holding two items each on the first free cells in index order: what a snapshot of objects holds. */
+    private static void placeObjects(World world, int count) {
+        int crate = world.pack().kindIndex("crate");
+        int water = world.pack().itemIndex("water");
+        int heat = world.pack().itemIndex("heat");
+        GridSize size = world.grid().size();
+        int placed = 0;
+        for (int cell = 0; cell < size.cells() && placed < count; cell++) {
+            int x = cell % size.width();
+            int y = (cell / size.width()) % size.height();
+            int layer = cell / (size.width() * size.height());
+            if (world.field().isWall(cell) || world.occupant(x, y, layer) != 0) {
+                continue;
+            }
+            int id = world.objects().build(crate, cell);
+            world.objects().add(id, water, 1 + placed % 90);
+            world.objects().add(id, heat, 7);
+            placed++;
+        }
+        if (placed < count) {
+            throw new IllegalArgumentException(count + " objects do not fit: " + placed + " placed");
+        }
     }
 
     /** The smallest power-of-two side at which {@code n} entities fill at most about an eighth of the floor. */

@@ -128,7 +128,7 @@ class ObjectEngineModelPropertiesTest {
 
     // ---- the properties -----------------------------------------------------------------------------------------
 
-    @Property(tries = 500)
+    @Property(tries = 6000)
     void engineMatchesReference(@ForAll("scenarios") Scenario scenario) {
         Setup setup = new Setup(scenario.pack(), scenario.map());
         World world = setup.world();
@@ -153,7 +153,7 @@ class ObjectEngineModelPropertiesTest {
         }
     }
 
-    @Property(tries = 200)
+    @Property(tries = 2000)
     void snapshotRestoreSnapshotIsIdentical(@ForAll("scenarios") Scenario scenario) {
         Setup setup = new Setup(scenario.pack(), scenario.map());
         World original = setup.world();
@@ -196,7 +196,7 @@ class ObjectEngineModelPropertiesTest {
     }
 
     /** 100 packs × 1,000 ticks: two worlds fed the same actions agree on their state hash after every tick. */
-    @Property(tries = 100)
+    @Property(tries = 500)
     void twoRunsAgree(@ForAll("packs") PackGene packGene, @ForAll("maps") MapGene mapGene, @ForAll long seed) {
         Setup setup = new Setup(packGene, mapGene);
         World a = setup.world();
