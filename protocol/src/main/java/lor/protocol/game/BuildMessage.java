@@ -1,7 +1,5 @@
 package lor.protocol.game;
 
-import lor.protocol.Message;
-
 /**
  * → {@code build}: an intent to place an object of kind {@code kind} from the player's inventory on the cell on side
  * {@code dir}. Applied at a tick like a {@code move}, numbered by the same {@code seq}; refused with a {@code

@@ -1,7 +1,5 @@
 package lor.protocol.game;
 
-import lor.protocol.Message;
-
 /**
  * → {@code dismantle}: an intent to take the object on side {@code dir}, with its stock, back into the inventory.
  * Applied at a tick like a {@code move}, numbered by the same {@code seq}; refused with a {@code rejected} reason

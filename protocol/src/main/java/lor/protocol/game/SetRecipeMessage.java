@@ -1,7 +1,5 @@
 package lor.protocol.game;
 
-import lor.protocol.Message;
-
 /**
  * → {@code set_recipe}: an intent to select the recipe the object on side {@code dir} runs. Applied at a tick like a
  * {@code move}, numbered by the same {@code seq}; refused with a {@code rejected} reason when the world does not

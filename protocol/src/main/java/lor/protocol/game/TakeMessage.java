@@ -1,7 +1,5 @@
 package lor.protocol.game;
 
-import lor.protocol.Message;
-
 /**
  * → {@code take}: an intent to move {@code count} of {@code item} from the stock of the object on side {@code dir}
  * into the inventory. Applied at a tick like a {@code move}, numbered by the same {@code seq}; refused with a {@code

@@ -133,6 +133,7 @@ class ObjectEngineModelPropertiesTest {
         Setup setup = new Setup(scenario.pack(), scenario.map());
         World world = setup.world();
         SlowReferenceWorld model = setup.model(world);
+        List<String> history = new ArrayList<>();
         for (int t = 0; t < scenario.ticks().size(); t++) {
             Map<Integer, SlowReferenceWorld.Action> actions = setup.feed(world, scenario.ticks().get(t));
             world.step();
@@ -149,6 +150,8 @@ class ObjectEngineModelPropertiesTest {
             problems.addAll(differences("object", engineObjects(world, setup), modelObjects(model)));
             problems.addAll(differences("inventory of account", engineInventories(world, setup),
                     modelInventories(model, setup)));
+            history.add("tick " + t + " actions " + actions + " results " + expected + " engine ran " + world.objects().lastRuns() + "\n   engine " + engineObjects(world, setup) + "\n   model  " + modelObjects(model));
+            if (!problems.isEmpty()) { System.err.println(String.join("\n", history.subList(Math.max(0, history.size() - 20), history.size()))); }
             assertThat(problems).as("tick %d (actions %s): the engine and the model differ", t, actions).isEmpty();
         }
     }
