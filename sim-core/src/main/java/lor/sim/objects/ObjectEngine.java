@@ -56,6 +56,8 @@ public final class ObjectEngine {
     private long tick;
     /** Runs in the last {@link #runObjects} call, for load figures. */
     private int lastRuns;
+    /** Whether the last {@link #runRecipe} started its recipe, taking the inputs out of the stock. */
+    private boolean recipeStarted;
 
     /**
      * @param occupancy the world's cell map, entity ids and minus object ids, indexed like the grid; shared
@@ -441,10 +443,9 @@ public final class ObjectEngine {
                 }
             }
         } else if (t.recipe[s] != 0) {
-            int before = t.flags[s] & ObjectColumns.CRAFTING;
             changed = runRecipe(s, k, pack.recipe(t.recipe[s] - 1));
-            // Only starting a recipe takes items out (its inputs).
-            decreased = before == 0 && (t.flags[s] & ObjectColumns.CRAFTING) != 0;
+            // Only starting a recipe takes items out (its inputs), also right after finishing the previous one.
+            decreased = recipeStarted;
         }
         if (k.hasOutputs() && push(s, k)) {
             changed = true;
@@ -461,6 +462,7 @@ public final class ObjectEngine {
     }
 
     private boolean runRecipe(int s, ObjectKind k, Recipe r) {
+        recipeStarted = false;
         boolean changed = false;
         int base = t.stockBase[s];
         if ((t.flags[s] & ObjectColumns.CRAFTING) != 0) {
@@ -488,6 +490,7 @@ public final class ObjectEngine {
             t.flags[s] |= ObjectColumns.CRAFTING;
             t.due[s] = tick + r.ticks();
             wheel.schedule(s, t.due[s]);
+            recipeStarted = true;
             changed = true;
         }
         return changed;

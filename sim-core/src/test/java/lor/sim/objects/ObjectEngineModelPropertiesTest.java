@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -51,7 +52,7 @@ class ObjectEngineModelPropertiesTest {
 
     private static final int W = 7;
     private static final int H = 7;
-    /** The first player stands in the top-left 5×5 corner: edges for out_of_bounds, and close enough for ports to meet. */
+    /** The first player stands in the top-left 5×5 corner: edges for out_of_bounds, others near it. */
     private static final int PLAYER_AREA = 5;
     /**
      * Where the other players stand from the first. A knight's move apart (the first six, drawn most often), the
@@ -128,8 +129,53 @@ class ObjectEngineModelPropertiesTest {
 
     // ---- the properties -----------------------------------------------------------------------------------------
 
-    @Property(tries = 6000)
+    @Property(tries = 500)
     void engineMatchesReference(@ForAll("scenarios") Scenario scenario) {
+        compareEveryTick(scenario);
+    }
+
+    /**
+     * The same in crowded factories: three players a knight's move apart, every kind with a port on every side,
+     * few items, small stocks. Objects feed each other much more often, so rarer wake-ups get tried (a recipe that
+     * finishes and starts again in one run opens room for the neighbour that feeds it, for one).
+     */
+    @Property(tries = 300)
+    void engineMatchesReferenceInCrowdedFactories(@ForAll("factories") Scenario scenario) {
+        compareEveryTick(scenario);
+    }
+
+    /**
+     * What the crowded factories found, kept as an example: a furnace (id 1) fed coal by a kiln east of it, whose
+     * formula makes coal whenever it has none. The furnace's stock fills up, the kiln cannot push and sleeps; then
+     * the furnace's recipe finishes and starts again in one run, taking coal out: the kiln must wake and push.
+     * The engine used to miss that (it woke feeders only when a recipe started from idle).
+     */
+    @Example
+    void aRecipeThatFinishesAndStartsAgainInOneRunWakesItsFeeder() {
+        Expr capacity = new Expr(CAPACITY, 0, null, null, false);
+        KindGene kiln = new KindGene(List.of(), 1, 1, Arrays.asList(null, null, null,
+                new Port(0, List.of(0), List.of(2))), 2, List.of(0),
+                List.of(new Rule(null, List.of(new Setter(2, capacity)))), 1);
+        KindGene furnace = new KindGene(List.of(), 2, 2, Arrays.asList(null, new Port(1, List.of(0), List.of()),
+                null, null), 1, List.of(0), List.of(new Rule(null, List.of(new Setter(0, capacity)))), 1);
+        RecipeGene coalToWood = new RecipeGene(List.of(new Amount(2, 1)), List.of(new Amount(0, 1)), 3, -1);
+        PackGene pack = new PackGene(3, List.of(0, 0, 0, 0, 0, 0), new ClockGene(false, 1, 1, List.of()),
+                List.of(kiln, furnace), List.of(coalToWood));
+        // Players at (0, 0) and (2, 1): the first builds the furnace east of it, at (1, 0); the second the kiln
+        // north of it, at (2, 0); then the first takes a wood every fourth tick, making room for the furnace's
+        // output on ticks where the furnace does not finish (a take wakes the kiln too, which would hide the bug).
+        MapGene map = new MapGene(Collections.nCopies(W * H, 0), 0, List.of(0));
+        List<List<Act>> ticks = new ArrayList<>();
+        ticks.add(Arrays.asList(new Act(0, 1, 0, 1, 1, false), null, null));
+        ticks.add(Arrays.asList(null, new Act(0, 0, 0, 0, 1, false), null));
+        for (int t = 2; t < 60; t++) {
+            ticks.add(Arrays.asList(t % 4 == 2 ? new Act(2, 1, 0, 0, 1, false) : null, null, null));
+        }
+        compareEveryTick(new Scenario(pack, map, ticks));
+    }
+
+    /** Steps the world and the model side by side, comparing results, objects and inventories after every tick. */
+    void compareEveryTick(Scenario scenario) {
         Setup setup = new Setup(scenario.pack(), scenario.map());
         World world = setup.world();
         SlowReferenceWorld model = setup.model(world);
@@ -147,16 +193,23 @@ class ObjectEngineModelPropertiesTest {
             if (world.line() != model.line()) {
                 problems.add("line: engine " + world.line() + ", model " + model.line());
             }
-            problems.addAll(differences("object", engineObjects(world, setup), modelObjects(model)));
+            Map<Integer, String> engineObjects = engineObjects(world, setup);
+            Map<Integer, String> modelObjects = modelObjects(model);
+            problems.addAll(differences("object", engineObjects, modelObjects));
             problems.addAll(differences("inventory of account", engineInventories(world, setup),
                     modelInventories(model, setup)));
-            history.add("tick " + t + " actions " + actions + " results " + expected + " engine ran " + world.objects().lastRuns() + "\n   engine " + engineObjects(world, setup) + "\n   model  " + modelObjects(model));
-            if (!problems.isEmpty()) { System.err.println(String.join("\n", history.subList(Math.max(0, history.size() - 20), history.size()))); }
-            assertThat(problems).as("tick %d (actions %s): the engine and the model differ", t, actions).isEmpty();
+            // The ticks before, for working out how it came to differ.
+            history.add("tick " + t + ": actions " + actions + ", results " + expected + ", objects (model) "
+                    + modelObjects);
+            if (history.size() > 6) {
+                history.remove(0);
+            }
+            assertThat(problems).as("tick %d (actions %s): the engine and the model differ; the last ticks:%n%s",
+                    t, actions, String.join(System.lineSeparator(), history)).isEmpty();
         }
     }
 
-    @Property(tries = 2000)
+    @Property(tries = 250)
     void snapshotRestoreSnapshotIsIdentical(@ForAll("scenarios") Scenario scenario) {
         Setup setup = new Setup(scenario.pack(), scenario.map());
         World original = setup.world();
@@ -198,15 +251,18 @@ class ObjectEngineModelPropertiesTest {
                 .isEqualTo(ObjectImageCodec.encode(original.snapshot().objects(), pack));
     }
 
-    /** 100 packs × 1,000 ticks: two worlds fed the same actions agree on their state hash after every tick. */
-    @Property(tries = 500)
+    /**
+     * Issue 16's determinism figure, 100 packs × 10,000 ticks: two worlds fed the same actions agree on their state
+     * hash after every tick.
+     */
+    @Property(tries = 100)
     void twoRunsAgree(@ForAll("packs") PackGene packGene, @ForAll("maps") MapGene mapGene, @ForAll long seed) {
         Setup setup = new Setup(packGene, mapGene);
         World a = setup.world();
         World b = setup.world();
         Random inputsA = new Random(seed);
         Random inputsB = new Random(seed);
-        for (int t = 0; t < 1000; t++) {
+        for (int t = 0; t < 10_000; t++) {
             setup.apply(a, setup.resolve(a, randomTick(inputsA)));
             setup.apply(b, setup.resolve(b, randomTick(inputsB)));
             a.step();
@@ -356,17 +412,15 @@ class ObjectEngineModelPropertiesTest {
                     }
                     List<Integer> choices = new ArrayList<>();
                     if (id != 0 && a.type() == 1) {
-                        // What the player carries; of that, what the object's recipe needs, if anything.
+                        // What the player carries; of that, what the object's recipe needs or its ports push on
+                        // to a neighbour, if anything.
                         Inventories.Inventory inventory = view.inventories().find(accounts[p]);
                         List<Integer> needed = new ArrayList<>();
                         for (int item = 0; item < pack.itemCount(); item++) {
                             if ((inventory == null ? pack.startCount(item) : inventory.count(item)) > 0) {
                                 choices.add(item);
-                                int recipe = objects.recipeOf(id);
-                                for (int i = 0; recipe >= 0 && i < pack.recipe(recipe).inputCount(); i++) {
-                                    if (pack.recipe(recipe).inputItem(i) == item) {
-                                        needed.add(item);
-                                    }
+                                if (uses(objects, id, item)) {
+                                    needed.add(item);
                                 }
                             }
                         }
@@ -391,6 +445,24 @@ class ObjectEngineModelPropertiesTest {
                 resolved.add(new Resolved(p, a.type(), side, index, a.count()));
             }
             return resolved;
+        }
+
+        /** Whether the object's selected recipe takes the item in, or one of its ports pushes it out. */
+        private boolean uses(ObjectEngine objects, int id, int item) {
+            int recipe = objects.recipeOf(id);
+            for (int i = 0; recipe >= 0 && i < pack.recipe(recipe).inputCount(); i++) {
+                if (pack.recipe(recipe).inputItem(i) == item) {
+                    return true;
+                }
+            }
+            for (int side = 0; side < 4; side++) {
+                for (int out : pack.kind(objects.kindOf(id)).outItems(side)) {
+                    if (out == item) {
+                        return true;
+                    }
+                }
+            }
+            return false;
         }
 
         /** Gives each player its action; returns them as the model takes them, by entity id. */
@@ -588,19 +660,38 @@ class ObjectEngineModelPropertiesTest {
     }
 
     @Provide
+    Arbitrary<Scenario> factories() {
+        Arbitrary<List<Act>> tick = acts().injectNull(0.4).list().ofSize(3);
+        return Combinators.combine(packs(true), maps(true), tick.list().ofMinSize(50).ofMaxSize(300)
+                .withSizeDistribution(RandomDistribution.uniform())).as(Scenario::new);
+    }
+
+    @Provide
     Arbitrary<PackGene> packs() {
+        return packs(false);
+    }
+
+    private static Arbitrary<PackGene> packs(boolean crowded) {
         Arbitrary<Integer> start = Arbitraries.frequencyOf(Tuple.of(8, Arbitraries.integers().between(0, 30)),
                 Tuple.of(1, Arbitraries.just(1_000_000)), Tuple.of(1, Arbitraries.just(999_998)));
-        return Combinators.combine(Arbitraries.integers().between(3, ITEMS.length), start.list().ofSize(ITEMS.length),
-                clocks(), kinds().list().ofMinSize(1).ofMaxSize(4), recipes().list().ofMinSize(1).ofMaxSize(4))
-                .as(PackGene::new);
+        // Few items and small capacities, so that stocks fill up and ports and recipes meet the same items.
+        Arbitrary<Integer> items = crowded ? Arbitraries.just(3) : Arbitraries.frequency(Tuple.of(3, 3),
+                Tuple.of(2, 4), Tuple.of(1, 5), Tuple.of(1, 6));
+        return Combinators.combine(items, start.list().ofSize(ITEMS.length), clocks(),
+                kinds(crowded).list().ofMinSize(crowded ? 2 : 1).ofMaxSize(crowded ? 3 : 4),
+                recipes().list().ofMinSize(1).ofMaxSize(crowded ? 2 : 4)).as(PackGene::new);
     }
 
     @Provide
     Arbitrary<MapGene> maps() {
+        return maps(false);
+    }
+
+    private static Arbitrary<MapGene> maps(boolean crowded) {
         Arbitrary<Integer> cell = Arbitraries.frequency(Tuple.of(10, 0), Tuple.of(4, 1), Tuple.of(2, 2),
                 Tuple.of(1, 3), Tuple.of(1, 4));
-        Arbitrary<List<Integer>> others = Arbitraries.frequency(Tuple.of(1, 0), Tuple.of(3, 1), Tuple.of(4, 2))
+        Arbitrary<List<Integer>> others = crowded ? Arbitraries.integers().between(0, 5).list().ofSize(2)
+                : Arbitraries.frequency(Tuple.of(1, 0), Tuple.of(3, 1), Tuple.of(4, 2))
                 .flatMap(n -> Arbitraries.frequencyOf(Tuple.of(4, Arbitraries.integers().between(0, 5)),
                         Tuple.of(1, Arbitraries.integers().between(6, OFFSETS.length - 1))).list().ofSize(n));
         return Combinators.combine(cell.withoutEdgeCases().list().ofSize(W * H),
@@ -631,16 +722,21 @@ class ObjectEngineModelPropertiesTest {
                 .as(RecipeGene::new);
     }
 
-    private static Arbitrary<KindGene> kinds() {
+    private static Arbitrary<KindGene> kinds(boolean crowded) {
         Arbitrary<Integer> item = Arbitraries.integers().between(0, ITEMS.length - 1);
-        Arbitrary<Port> port = Combinators.combine(Arbitraries.frequency(Tuple.of(1, 0), Tuple.of(2, 1),
-                Tuple.of(2, 2)), item.list().ofMinSize(1).ofMaxSize(3), item.list().ofMaxSize(3)).as(Port::new);
+        Arbitrary<Port> port = Combinators.combine(crowded ? Arbitraries.integers().between(1, 2)
+                : Arbitraries.frequency(Tuple.of(1, 0), Tuple.of(2, 1), Tuple.of(2, 2)),
+                item.list().ofMinSize(1).ofMaxSize(3), item.list().ofMinSize(crowded ? 1 : 0).ofMaxSize(3))
+                .as(Port::new);
+        Arbitrary<List<Port>> ports = crowded ? port.list().ofSize(4) : port.injectNull(0.3).list().ofSize(4);
         Arbitrary<Setter> setter = Combinators.combine(item, expr(3)).as(Setter::new);
         Arbitrary<Rule> rule = Combinators.combine(expr(2).injectNull(0.3), setter.list().ofMinSize(1).ofMaxSize(2))
                 .as(Rule::new);
         return Combinators.combine(amount(5).list().ofMaxSize(2), Arbitraries.integers().between(1, 4),
-                Arbitraries.integers().between(1, 20), port.injectNull(0.3).list().ofSize(4),
-                Arbitraries.frequency(Tuple.of(2, 0), Tuple.of(3, 1), Tuple.of(3, 2)),
+                crowded ? Arbitraries.integers().between(1, 4) : Arbitraries.frequencyOf(
+                        Tuple.of(3, Arbitraries.integers().between(1, 4)),
+                        Tuple.of(1, Arbitraries.integers().between(5, 20))), ports,
+                Arbitraries.frequency(Tuple.of(2, 0), Tuple.of(crowded ? 6 : 3, 1), Tuple.of(3, 2)),
                 Arbitraries.integers().between(0, 7).list().ofMinSize(1).ofMaxSize(2),
                 rule.list().ofMinSize(1).ofMaxSize(2), Arbitraries.integers().between(1, 3)).as(KindGene::new);
     }
@@ -653,7 +749,7 @@ class ObjectEngineModelPropertiesTest {
                 Tuple.of(5, Arbitraries.integers().between(0, ITEMS.length - 1)
                         .map(i -> new Expr(ITEM, i, null, null, false))),
                 Tuple.of(1, Arbitraries.just(new Expr(LINE, 0, null, null, false))),
-                Tuple.of(1, Arbitraries.just(new Expr(CAPACITY, 0, null, null, false))),
+                Tuple.of(2, Arbitraries.just(new Expr(CAPACITY, 0, null, null, false))),
                 Tuple.of(1, Arbitraries.integers().between(0, 2).map(l -> new Expr(ON, l, null, null, false))));
         if (depth == 0) {
             return leaf;
