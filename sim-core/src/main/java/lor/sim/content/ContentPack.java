@@ -384,6 +384,10 @@ public final class ContentPack {
                         throw new ContentException(entry + ".recipes[" + r + "]",
                                 "recipe " + quoted(recipeNames.get(r)) + " is not defined");
                     }
+                    if (recipeNames.subList(0, r).contains(recipeNames.get(r))) {
+                        throw new ContentException(entry + ".recipes[" + r + "]",
+                                quoted(recipeNames.get(r)) + " is listed twice");
+                    }
                     recipeList[r] = recipe;
                 }
                 ObjectRule rule = null;

@@ -78,6 +78,14 @@ class ContentPackTest {
     }
 
     @Test
+    void refusesARecipeListedTwiceByOneKind() {
+        PackDef bad = withObjects(new PackDef.KindDef("furnace", map("wood", 4), null, null, null,
+                List.of("smelt_iron", "smelt_iron"), null, null, null));
+        assertThatThrownBy(() -> TestPacks.compiled(bad))
+                .hasMessage("objects[0] \"furnace\".recipes[1]: \"smelt_iron\" is listed twice");
+    }
+
+    @Test
     void namesTheEntryOfAnUnknownItem() {
         PackDef bad = withObjects(new PackDef.KindDef("furnace", map("gold", 4), null, null, null, null, null, null,
                 null));
