@@ -62,7 +62,6 @@
         player: '#2f6fe0',
         npc: '#d9473c',
     };
-    const OBJECT_COLOURS = ['#8b5a2b', '#6b6f7d', '#a0522d', '#2e8b57', '#7b68ee', '#b8860b'];
     const TERRAIN_COLOURS = [COLOURS.floor, COLOURS.grass, COLOURS.water, COLOURS.road,
         COLOURS.floor, COLOURS.floor, COLOURS.floor, COLOURS.floor];
 
@@ -842,7 +841,7 @@
             lor.inventory = state.inventory;
         }
         if (lor.content && lor.clock && mapData && mapData.line !== lor.clock.line) {
-            transmuteField(lor.clock.line);
+            O.transmuteField(mapData, lor.content, lor.clock.line);
         }
         if (prediction) {
             prediction.onState(withObjectsAsBlockers(state));
@@ -854,18 +853,6 @@
             updateStatus();
             requestRender();
         }
-    }
-
-    /**
-     * Rewrites the cells that prediction and drawing read as the line transmutes the map (sim-core's Field): a step
-     * into a river flooded at night is predicted as the wall it is.
-     */
-    function transmuteField(line) {
-        const base = mapData.baseCells;
-        for (let i = 0; i < base.length; i++) {
-            mapData.cells[i] = O.transmute(lor.content, line, base[i]);
-        }
-        mapData.line = line;
     }
 
     /** Objects block a step as entities do: prediction sees them as entities of their own (negative ids). */
@@ -1237,7 +1224,9 @@
             ctx.arc(cx, cy, CELL_PX * 0.22, 0, Math.PI * 2);
             ctx.fill();
         }
-        drawObjects(originX, originY, layer);
+        if (lor.content) {
+            O.drawObjects(ctx, lor.content, lor.objects, originX, originY, layer, CELL_PX);
+        }
         for (const e of lor.entities) {
             if (e.id === lor.entityId || e.layer !== layer) {
                 continue;
@@ -1275,35 +1264,6 @@
         }
         el.stats.textContent = 'tick ' + lor.tick + ' · ' + lor.entities.length + ' in view · '
             + lor.pending + ' pending · ' + lor.mispredictions + ' mispredicted · ' + lor.encoding + ' states';
-    }
-
-    /** Objects: a square per object, coloured by kind, its initial, and a bar for a recipe in progress. */
-    function drawObjects(originX, originY, layer) {
-        if (!lor.content) {
-            return;
-        }
-        const kinds = (lor.content.objects || []).map((k) => k.kind);
-        const recipes = new Map((lor.content.recipes || []).map((r) => [r.id, r.ticks]));
-        ctx.font = 'bold ' + Math.floor(CELL_PX * 0.55) + 'px sans-serif';
-        ctx.textAlign = 'center';
-        ctx.textBaseline = 'middle';
-        for (const o of lor.objects) {
-            if (o.layer !== layer) {
-                continue;
-            }
-            const px = originX + o.x * CELL_PX;
-            const py = originY + o.y * CELL_PX;
-            ctx.fillStyle = OBJECT_COLOURS[Math.max(0, kinds.indexOf(o.kind)) % OBJECT_COLOURS.length];
-            ctx.fillRect(px + 1, py + 1, CELL_PX - 2, CELL_PX - 2);
-            ctx.fillStyle = '#ffffff';
-            ctx.fillText(o.kind.charAt(0).toUpperCase(), px + CELL_PX / 2, py + CELL_PX / 2 + 1);
-            const ticks = recipes.get(o.recipe);
-            if (o.progress > 0 && ticks) {
-                ctx.fillStyle = '#ffd23f';
-                ctx.fillRect(px + 1, py + CELL_PX - 3, Math.round((CELL_PX - 2) * o.progress / ticks), 2);
-            }
-        }
-        ctx.textBaseline = 'alphabetic';
     }
 
     // ---- wiring -------------------------------------------------------------------------------------------

@@ -135,6 +135,47 @@
         return value;
     }
 
+    /**
+     * Rewrites the cells that prediction and drawing read (`map.cells`) as `line` transmutes the map as sent
+     * (`map.baseCells`), as sim-core's Field does: a step into a river flooded at night is predicted as the wall it
+     * is.
+     */
+    function transmuteField(map, content, line) {
+        const base = map.baseCells;
+        for (let i = 0; i < base.length; i++) {
+            map.cells[i] = transmute(content, line, base[i]);
+        }
+        map.line = line;
+    }
+
+    const OBJECT_COLOURS = ['#8b5a2b', '#6b6f7d', '#a0522d', '#2e8b57', '#7b68ee', '#b8860b'];
+
+    /** Objects on a layer: a square per object in its kind's colour, its initial, a bar while a recipe runs. */
+    function drawObjects(ctx, content, objects, originX, originY, layer, cellPx) {
+        const kinds = (content.objects || []).map((k) => k.kind);
+        const recipes = new Map((content.recipes || []).map((r) => [r.id, r.ticks]));
+        ctx.font = 'bold ' + Math.floor(cellPx * 0.55) + 'px sans-serif';
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        for (const o of objects) {
+            if (o.layer !== layer) {
+                continue;
+            }
+            const px = originX + o.x * cellPx;
+            const py = originY + o.y * cellPx;
+            ctx.fillStyle = OBJECT_COLOURS[Math.max(0, kinds.indexOf(o.kind)) % OBJECT_COLOURS.length];
+            ctx.fillRect(px + 1, py + 1, cellPx - 2, cellPx - 2);
+            ctx.fillStyle = '#ffffff';
+            ctx.fillText(o.kind.charAt(0).toUpperCase(), px + cellPx / 2, py + cellPx / 2 + 1);
+            const ticks = recipes.get(o.recipe);
+            if (o.progress > 0 && ticks) {
+                ctx.fillStyle = '#ffd23f';
+                ctx.fillRect(px + 1, py + cellPx - 3, Math.round((cellPx - 2) * o.progress / ticks), 2);
+            }
+        }
+        ctx.textBaseline = 'alphabetic';
+    }
+
     const SIDES = ['N', 'E', 'S', 'W'];
     const STEP = {N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0]};
 
@@ -347,5 +388,5 @@
             "'": '&#39;'})[c]);
     }
 
-    root.LorObjects = Object.freeze({WorldTracker, transmute, Panel, names});
+    root.LorObjects = Object.freeze({WorldTracker, transmute, transmuteField, drawObjects, Panel, names});
 }(typeof window !== 'undefined' ? window : globalThis));
