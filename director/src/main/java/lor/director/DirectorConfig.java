@@ -79,8 +79,9 @@ public record DirectorConfig(
               --max-snapshot-bytes N    largest snapshot a world may send (default 268435456)
               --world-jar PATH          the world-server jar (env LOR_WORLD_JAR; default: world-server.jar beside
                                         director.jar, else world-server/target/world-server.jar of the build)
-              --content-dir DIR         where studio-edited content packs live (NAME.json); a pack there shadows the
-                                        one of that name shipped with the world server (env LOR_CONTENT_DIR)
+              --content-dir DIR         where studio-edited content packs live (NAME.json, .yaml or .yml); a pack
+                                        there shadows the one of that name shipped with the world server (env
+                                        LOR_CONTENT_DIR)
               --db-pool-size N          database connections (default 10)
               --warm-spares N           world processes kept started and waiting for a world, so that joining a
                                         stopped world skips the JVM start (default 1; 0 = none)

@@ -41,7 +41,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
               --map NAME                  load maps/NAME.map shipped in this jar (default: an open floor of --grid)
               --grid WxHxL                size of the open floor used without --map (default 64x64x1)
               --content NAME              the content pack the world plays (default: none, no objects)
-              --content-dir DIR           where studio-edited packs live (NAME.json, NAME.yaml); a pack found there
+              --content-dir DIR           where studio-edited packs live (NAME.json, .yaml, .yml); a pack found there
                                           shadows the one of that name shipped in this jar
               --npcs N                    wandering NPCs (default 0)
               --view-radius N             cells a player sees in each direction (default 24)

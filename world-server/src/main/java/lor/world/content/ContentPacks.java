@@ -2,91 +2,95 @@ package lor.world.content;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 
 import lor.sim.content.ContentException;
 import lor.sim.content.ContentPack;
 import lor.sim.content.PackDef;
 import lor.sim.content.RuleRegistry;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.StreamReadFeature;
-import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.MapperFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Loads a world's content pack: {@code DIR/NAME.json} from the directory a studio edits ({@code --content-dir}),
- * else {@code content/NAME.json} shipped in this jar. The JSON is read strictly (unknown fields, duplicate keys and
- * values of the wrong type are errors: a typo must not silently change the game), then validated and compiled by
- * {@link ContentPack#compile}. Every failure is one {@link ContentLoadException} naming the file and the entry.
+ * Loads a world's content pack by name: {@code DIR/NAME.json}, else {@code DIR/NAME.yaml}, else {@code DIR/NAME.yml}
+ * from the directory a studio edits ({@code --content-dir}), else {@code content/NAME.json} shipped in this jar.
+ * The file is read strictly ({@link PackReader}), then validated and compiled by {@link ContentPack#compile}. Every
+ * failure is one {@link ContentLoadException} whose message starts with the file, then the entry and what is wrong.
+ *
+ * <p>Studio files are read again on every load (an edit takes effect the next time a world starts); built-in packs
+ * are parsed once per process and compiled on every load, since the compiled form depends on the rule registry.
  */
 public final class ContentPacks {
 
-    private static final JsonMapper MAPPER = JsonMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .build();
-
-    /** Built-in packs are compiled once per process: a warm spare loads them before it knows its world. */
-    private static final Map<String, ContentPack> BUILT_IN = new ConcurrentHashMap<>();
+    private static final Pattern NAME = Pattern.compile("[a-z0-9_-]{1,32}");
+    /** The studio's file forms, in the order they are looked for. */
+    private static final List<String> EXTENSIONS = List.of(".json", ".yaml", ".yml");
+    private static final Map<String, PackDef> BUILT_IN = new ConcurrentHashMap<>();
 
     private ContentPacks() {
     }
 
     /**
+     * @param name       1-32 of {@code a-z}, {@code 0-9}, {@code _} and {@code -}
      * @param contentDir the studio's directory, or null for the packs of this build only
-     * @throws ContentLoadException naming the file and the entry at fault
+     * @param rules      the Java rules the pack may name
+     * @throws ContentLoadException naming the file, the entry at fault and what is wrong with it
      */
     public static ContentPack load(String name, Path contentDir, RuleRegistry rules) {
-        if (name == null || !name.matches("[a-z0-9_-]{1,32}")) {
+        Objects.requireNonNull(rules, "rules");
+        if (name == null || !NAME.matcher(name).matches()) {
             throw new ContentLoadException("a content pack name is 1-32 of [a-z0-9_-], not \"" + name + "\"");
         }
         if (contentDir != null) {
-            Path file = contentDir.resolve(name + ".json");
-            if (Files.isRegularFile(file)) {
-                try {
-                    return compile(file.toString(), Files.readAllBytes(file), rules);
-                } catch (IOException e) {
-                    throw new ContentLoadException(file + ": cannot be read: " + e.getMessage());
+            for (String extension : EXTENSIONS) {
+                Path file = contentDir.resolve(name + extension);
+                if (Files.isRegularFile(file)) {
+                    String label = file.toString();
+                    PackReader.Format format = extension.equals(".json") ? PackReader.Format.JSON
+                            : PackReader.Format.YAML;
+                    return compile(label, PackReader.read(label, readFile(label, file), format), rules);
                 }
             }
         }
         String resource = "content/" + name + ".json";
-        ContentPack cached = BUILT_IN.get(name);
-        if (cached != null) {
-            return cached;
+        String label = resource + " (built in)";
+        PackDef def = BUILT_IN.computeIfAbsent(name, n -> readBuiltIn(label, resource));
+        if (def == null) {
+            throw new ContentLoadException("no content pack named " + name + " (looked in "
+                    + (contentDir == null ? "" : contentDir + " and in ") + "this build)");
         }
-        try (InputStream in = ContentPacks.class.getClassLoader().getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new ContentLoadException("no content pack named " + name + " (looked in "
-                        + (contentDir == null ? "" : contentDir + " and in ") + "this build)");
-            }
-            ContentPack pack = compile(resource + " (built in)", in.readAllBytes(), rules);
-            BUILT_IN.put(name, pack);
-            return pack;
-        } catch (IOException e) {
-            throw new ContentLoadException(resource + ": cannot be read: " + e.getMessage());
-        }
+        return compile(label, def, rules);
     }
 
-    /** Parses and compiles one file's bytes; {@code file} is how errors name it. */
-    static ContentPack compile(String file, byte[] json, RuleRegistry rules) {
-        PackDef def;
-        try {
-            def = MAPPER.readValue(json, PackDef.class);
-        } catch (JacksonException e) {
-            throw new ContentLoadException(file + ": " + JsonProblems.describe(e));
-        }
+    private static ContentPack compile(String label, PackDef def, RuleRegistry rules) {
         try {
             return ContentPack.compile(def, rules);
         } catch (ContentException e) {
-            throw new ContentLoadException(file + ": " + e.getMessage());
+            throw new ContentLoadException(label + ": " + e.getMessage());
+        }
+    }
+
+    /** The parsed resource, or null when this build ships no such pack. */
+    private static PackDef readBuiltIn(String label, String resource) {
+        try (InputStream in = ContentPacks.class.getClassLoader().getResourceAsStream(resource)) {
+            return in == null ? null : PackReader.read(label, in.readAllBytes(), PackReader.Format.JSON);
+        } catch (IOException e) {
+            throw new ContentLoadException(label + ": cannot be read (" + e.getMessage() + ")");
+        }
+    }
+
+    private static byte[] readFile(String label, Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (AccessDeniedException e) {
+            throw new ContentLoadException(label + ": cannot be read (permission denied)");
+        } catch (IOException e) {
+            throw new ContentLoadException(label + ": cannot be read (" + e.getMessage() + ")");
         }
     }
 }
