@@ -12,13 +12,15 @@ import lor.sim.grid.MapText;
 
 /**
  * The maps of this build: {@code maps/NAME.map} resources in the {@link MapText} format, and the generated
- * {@code bench} map. Grids are immutable, so each is built once per process: a warm spare loads them all before it
+ * {@code bench} and {@code bench-layers} maps. Grids are immutable, so each is built once per process: a warm spare loads them all before it
  * knows its world, and the world it becomes finds its map ready.
  */
 final class Maps {
 
     /** The generated benchmark map shared with the Colyseus peer benchmark ({@link BenchMap}). */
     static final String BENCH = "bench";
+    /** The bench map over two layers of open floor: the benchmark world with objects ({@link BenchMap#grid(int)}). */
+    static final String BENCH_LAYERS = "bench-layers";
 
     /** Only maps this build ships get in (a name it does not ship throws), so this stays as small as the build. */
     private static final Map<String, Grid> LOADED = new ConcurrentHashMap<>();
@@ -37,6 +39,9 @@ final class Maps {
     private static Grid read(String name) {
         if (name.equals(BENCH)) {
             return BenchMap.grid();
+        }
+        if (name.equals(BENCH_LAYERS)) {
+            return BenchMap.grid(3);
         }
         String resource = "maps/" + name + ".map";
         try (InputStream in = Maps.class.getClassLoader().getResourceAsStream(resource)) {

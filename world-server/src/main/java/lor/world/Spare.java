@@ -132,6 +132,9 @@ final class Spare {
         if (assign.content() != null) {
             args.addAll(List.of("--content", assign.content()));
         }
+        if (assign.seedObjects() != null) {
+            args.addAll(List.of("--seed-objects", assign.seedObjects()));
+        }
         return WorldConfig.parse(args.toArray(String[]::new), Map.of(WorldConfig.ENV_SPAWN_TOKEN, spawnToken,
                 WorldConfig.ENV_TICKET_SECRET, assign.ticketSecret()));
     }

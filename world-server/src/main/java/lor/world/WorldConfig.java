@@ -10,13 +10,15 @@ import lor.protocol.netty.KeepAlive;
 import lor.protocol.netty.NetworkGuards;
 import lor.sim.grid.GridSize;
 import lor.sim.world.World;
+import lor.world.content.ObjectSeed;
 
 /**
  * Everything a world process is started with. Non-secret settings come from the command line, so that {@code ps}
  * shows which world a process serves; the spawn token and the ticket secret come only from the environment.
  */
 public record WorldConfig(String worldId, URI controlUrl, String bindAddress, int gamePort, long snapshotIntervalMs,
-                          GridSize grid, String map, String content, Path contentDir, int npcs, int viewRadius,
+                          GridSize grid, String map, String content, Path contentDir, ObjectSeed seedObjects,
+                          int npcs, int viewRadius,
                           int intentsPerSecond,
                           World.SpawnRule spawnRule,
                           long shutdownAckTimeoutMs, long maxSnapshotBytes, long pingIntervalMs,
@@ -43,6 +45,8 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
               --content NAME              the content pack the world plays (default: none, no objects)
               --content-dir DIR           where studio-edited packs live (NAME.json, .yaml, .yml); a pack found there
                                           shadows the one of that name shipped in this jar
+              --seed-objects K:N:L        create the world with N objects of the pack's kind K on the free floor
+                                          cells from layer L on (first hydration only; snapshots keep them after)
               --npcs N                    wandering NPCs (default 0)
               --view-radius N             cells a player sees in each direction (default 24)
               --intent-rate N             move intents per second a connection may send (default 20)
@@ -73,6 +77,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         String map = null;
         String content = null;
         Path contentDir = null;
+        ObjectSeed seedObjects = null;
         int npcs = 0;
         int viewRadius = 24;
         int intentsPerSecond = 20;
@@ -103,6 +108,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                 case "--map" -> map = parseMapName(value);
                 case "--content" -> content = parseName(option, value);
                 case "--content-dir" -> contentDir = Path.of(value);
+                case "--seed-objects" -> seedObjects = ObjectSeed.parse(value);
                 case "--npcs" -> npcs = parseInt(option, value, 0, 1_000_000);
                 case "--view-radius" -> viewRadius = parseInt(option, value, 1, 256);
                 case "--intent-rate" -> intentsPerSecond = parseInt(option, value, 1, 1000);
@@ -133,6 +139,9 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         if (controlUrl == null) {
             throw new IllegalArgumentException("--control-url is required");
         }
+        if (seedObjects != null && content == null) {
+            throw new IllegalArgumentException("--seed-objects needs --content: the kind comes from the pack");
+        }
         if (pingIntervalMs >= clientTimeoutMs) {
             throw new IllegalArgumentException("--ping-interval-ms must be shorter than --client-timeout-ms");
         }
@@ -143,7 +152,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         }
         requireStrongTicketSecret(ticketSecret);
         return new WorldConfig(worldId, URI.create(controlUrl), bind, gamePort, snapshotIntervalMs, grid, map, content,
-                contentDir, npcs,
+                contentDir, seedObjects, npcs,
                 viewRadius, intentsPerSecond, spawnRule, shutdownAckTimeoutMs, maxSnapshotBytes, pingIntervalMs,
                 clientTimeoutMs, reconnectWindowMs, spawnToken, ticketSecret,
                 new NetworkGuards(maxConnectionsPerAddress, maxNewConnectionsPerSecond, handshakeTimeoutMs,
@@ -172,7 +181,9 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         return "WorldConfig[worldId=" + worldId + ", controlUrl=" + controlUrl + ", bind=" + bindAddress
                 + ", gamePort=" + gamePort + ", snapshotIntervalMs=" + snapshotIntervalMs
                 + ", grid=" + grid.width() + "x" + grid.height() + "x" + grid.layers()
-                + ", map=" + map + ", content=" + content + ", contentDir=" + contentDir + ", npcs=" + npcs + ", viewRadius=" + viewRadius
+                + ", map=" + map + ", content=" + content + ", contentDir=" + contentDir
+                + ", seedObjects=" + (seedObjects == null ? null : seedObjects.toArgument()) + ", npcs=" + npcs
+                + ", viewRadius=" + viewRadius
                 + ", intentsPerSecond=" + intentsPerSecond + ", spawn=" + spawnRule
                 + ", shutdownAckTimeoutMs=" + shutdownAckTimeoutMs + ", maxSnapshotBytes=" + maxSnapshotBytes
                 + ", pingIntervalMs=" + pingIntervalMs + ", clientTimeoutMs=" + clientTimeoutMs

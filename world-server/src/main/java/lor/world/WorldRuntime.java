@@ -40,6 +40,7 @@ import lor.sim.world.StepResult;
 import lor.sim.world.TickEvents;
 import lor.sim.world.World;
 import lor.sim.world.WorldSnapshot;
+import lor.world.content.ObjectSeed;
 import lor.world.control.ControlLink;
 import lor.world.game.BinaryStateBroadcaster;
 import lor.world.game.BroadcastBatch;
@@ -77,6 +78,9 @@ public final class WorldRuntime implements WorldLoop.Tickable {
     private final ObjectNode contentJson;
     private final int npcs;
     private final long seed;
+    /** Objects a new world is created with, or null; {@link #objectSeedKind} is its kind's index in the pack. */
+    private final ObjectSeed objectSeed;
+    private final int objectSeedKind;
     private final long snapshotIntervalTicks;
     private final ControlLink control;
     private final SnapshotOutbox outbox;
@@ -121,6 +125,8 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         this.pack = pack;
         this.contentJson = pack.isEmpty() ? null : MessageCodec.MAPPER.valueToTree(pack.source());
         this.npcs = config.npcs();
+        this.objectSeed = config.seedObjects();
+        this.objectSeedKind = Contents.seedKind(config, pack, grid);
         this.seed = worldId.hashCode();
         this.snapshotIntervalTicks = config.snapshotIntervalTicks(WorldLoop.TICK_RATE);
         this.reconnectWindowTicks = config.reconnectWindowTicks(WorldLoop.TICK_RATE);
@@ -174,6 +180,9 @@ public final class WorldRuntime implements WorldLoop.Tickable {
                 return;
             }
             world.spawnRule(spawnRule);
+            if (state == null && objectSeed != null) {
+                seedObjects();
+            }
             int placed = world.addNpcs(npcs);
             hydratedSeq = seq;
             lastSeq = seq;
@@ -182,6 +191,18 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         }
         control.send(new WorldReadyMessage(worldId, hydratedSeq));
         sendRoster();
+    }
+
+    /** A new world's own objects; its snapshots keep them from then on. */
+    private void seedObjects() {
+        int placed = world.seedObjects(objectSeedKind, objectSeed.count(), objectSeed.fromLayer());
+        if (placed < objectSeed.count()) {
+            LOG.warn("world {}: room for {} of the {} seeded {} objects from layer {}", worldId, placed,
+                    objectSeed.count(), objectSeed.kind(), objectSeed.fromLayer());
+        } else {
+            LOG.info("world {} seeded with {} {} objects from layer {}", worldId, placed, objectSeed.kind(),
+                    objectSeed.fromLayer());
+        }
     }
 
     /** Tells the director every account in this world; after (re)registration, membership is exact again. */

@@ -176,6 +176,14 @@ class MapsTest {
     }
 
     @Test
+    void benchLayersIsTheBenchMapOverTwoOpenLayers() {
+        Grid layered = Maps.load(config("--map", "bench-layers"));
+
+        assertThat(layered).isEqualTo(BenchMap.grid(3));
+        assertThat(layered.floorCount()).isEqualTo(BenchMap.grid().floorCount() + 2 * 256 * 256);
+    }
+
+    @Test
     void benchWinsOverTheGridOptionLikeAnyNamedMap() {
         assertThat(Maps.load(config("--map", "bench", "--grid", "8x8x1")).size())
                 .isEqualTo(new GridSize(256, 256, 1));

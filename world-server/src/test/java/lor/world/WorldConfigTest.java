@@ -12,6 +12,7 @@ import java.util.Map;
 import lor.protocol.netty.NetworkGuards;
 import lor.sim.grid.GridSize;
 import lor.sim.world.World;
+import lor.world.content.ObjectSeed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -290,5 +291,40 @@ class WorldConfigTest {
         assertThatThrownBy(() -> WorldConfig.parse(with(option, value), ENV))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(option);
+    }
+
+    // ---- issue 16: a world's seeded objects ----------------------------------------------------------------------
+
+    @Test
+    void readsTheSeededObjects() {
+        WorldConfig config = WorldConfig.parse(with("--content", "bench", "--seed-objects", "pump:100000:1"), ENV);
+
+        assertThat(config.seedObjects()).isEqualTo(new ObjectSeed("pump", 100_000, 1));
+        assertThat(config.toString()).contains("seedObjects=pump:100000:1");
+        assertThat(WorldConfig.parse(required(), ENV).seedObjects()).isNull();
+        assertThat(WorldConfig.USAGE).contains("--seed-objects");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"pump", "pump:10", "pump:-1:1", "Pump:1:1", "pump:1:1:1", "pump:x:1", "pump:123456789:0"})
+    void refusesASeedNotOfTheFormKindCountLayer(String value) {
+        assertThatThrownBy(() -> WorldConfig.parse(with("--content", "bench", "--seed-objects", value), ENV))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--seed-objects must be KIND:COUNT:LAYER");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"pump:0:1", "pump:10000001:1"})
+    void refusesASeedCountOutOfRange(String value) {
+        assertThatThrownBy(() -> WorldConfig.parse(with("--content", "bench", "--seed-objects", value), ENV))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--seed-objects count must be 1..10000000");
+    }
+
+    @Test
+    void refusesASeedWithoutAContentPack() {
+        assertThatThrownBy(() -> WorldConfig.parse(with("--seed-objects", "pump:10:0"), ENV))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--seed-objects needs --content: the kind comes from the pack");
     }
 }

@@ -132,6 +132,9 @@ public final class WorldProcessLauncher {
         if (settings.content() != null) {
             command.addAll(List.of("--content", settings.content()));
         }
+        if (settings.seedObjects() != null) {
+            command.addAll(List.of("--seed-objects", settings.seedObjects()));
+        }
         return command;
     }
 

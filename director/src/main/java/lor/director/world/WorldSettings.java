@@ -8,13 +8,20 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * What the director tells a world process to load, read from the world's {@code settings} document: {@code map},
- * {@code content} (its content pack), {@code npcs}, {@code viewRadius}, {@code spawn}. Missing keys
- * take defaults; invalid values are refused when the director starts, not when a player joins.
+ * {@code content} (its content pack), {@code seedObjects}, {@code npcs}, {@code viewRadius}, {@code spawn}. Missing
+ * keys take defaults; invalid values are refused when the director starts, not when a player joins.
+ * {@code seedObjects} is held in the world server's argument form, {@code KIND:COUNT:LAYER}, or null.
  */
-public record WorldSettings(String map, String content, int npcs, int viewRadius, String spawn) {
+public record WorldSettings(String map, String content, String seedObjects, int npcs, int viewRadius,
+                            String spawn) {
 
     public static final int DEFAULT_VIEW_RADIUS = 24;
+    /** The world server's limit on seeded objects. */
+    static final int MAX_SEEDED_OBJECTS = 10_000_000;
     private static final Pattern MAP_NAME = Pattern.compile("[a-z0-9_-]{1,32}");
+    private static final Pattern SEED = Pattern.compile("[a-z0-9_-]{1,32}:[0-9]{1,8}:[0-9]{1,3}");
+    private static final String SEED_FORM = "seedObjects must be {\"kind\": NAME, \"count\": 1.."
+            + MAX_SEEDED_OBJECTS + ", \"fromLayer\": 0..255} with a content pack";
 
     public WorldSettings {
         if (map != null && !MAP_NAME.matcher(map).matches()) {
@@ -22,6 +29,9 @@ public record WorldSettings(String map, String content, int npcs, int viewRadius
         }
         if (content != null && !MAP_NAME.matcher(content).matches()) {
             throw new IllegalArgumentException("content pack name must be 1-32 of [a-z0-9_-], got " + content);
+        }
+        if (seedObjects != null && (content == null || !SEED.matcher(seedObjects).matches())) {
+            throw new IllegalArgumentException(SEED_FORM);
         }
         if (npcs < 0 || npcs > 1_000_000) {
             throw new IllegalArgumentException("npcs must be 0..1000000, got " + npcs);
@@ -35,11 +45,15 @@ public record WorldSettings(String map, String content, int npcs, int viewRadius
     }
 
     public WorldSettings(String map, int npcs, int viewRadius) {
-        this(map, null, npcs, viewRadius, "nearest");
+        this(map, null, null, npcs, viewRadius, "nearest");
     }
 
     public WorldSettings(String map, int npcs, int viewRadius, String spawn) {
-        this(map, null, npcs, viewRadius, spawn);
+        this(map, null, null, npcs, viewRadius, spawn);
+    }
+
+    public WorldSettings(String map, String content, int npcs, int viewRadius, String spawn) {
+        this(map, content, null, npcs, viewRadius, spawn);
     }
 
     public static WorldSettings parse(String worldId, String json) {
@@ -50,17 +64,33 @@ public record WorldSettings(String map, String content, int npcs, int viewRadius
             throw new IllegalArgumentException("world " + worldId + ": settings are not JSON");
         }
         if (root == null || !root.isObject()) {
-            return new WorldSettings(null, null, 0, DEFAULT_VIEW_RADIUS, "nearest");
+            return new WorldSettings(null, null, null, 0, DEFAULT_VIEW_RADIUS, "nearest");
         }
         try {
             JsonNode map = root.get("map");
             JsonNode content = root.get("content");
             return new WorldSettings(map == null || map.isNull() ? null : map.asString(),
-                    content == null || content.isNull() ? null : content.asString(), root.path("npcs").asInt(0),
+                    content == null || content.isNull() ? null : content.asString(),
+                    seedArgument(root.get("seedObjects")), root.path("npcs").asInt(0),
                     root.path("viewRadius").asInt(DEFAULT_VIEW_RADIUS),
                     root.path("spawn").asString("nearest"));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("world " + worldId + ": " + e.getMessage());
         }
+    }
+
+    /** {@code {"kind": "pump", "count": 100000, "fromLayer": 1}} as {@code pump:100000:1}; null when absent. */
+    private static String seedArgument(JsonNode seed) {
+        if (seed == null || seed.isNull()) {
+            return null;
+        }
+        JsonNode count = seed.path("count");
+        JsonNode fromLayer = seed.path("fromLayer");
+        if (!seed.isObject() || !seed.path("kind").isString() || !count.isInt() || count.asInt() < 1
+                || count.asInt() > MAX_SEEDED_OBJECTS || !fromLayer.isInt() || fromLayer.asInt() < 0
+                || fromLayer.asInt() > 255) {
+            throw new IllegalArgumentException(SEED_FORM);
+        }
+        return seed.path("kind").asString() + ":" + count.asInt() + ":" + fromLayer.asInt();
     }
 }

@@ -852,7 +852,7 @@ public final class WorldSupervisor {
         spare.label = w.worldId;
         prefetchHydration(w, p);
         WorldSettings s = w.settings;
-        spare.control.send(new WorldAssignMessage(w.worldId, ticketSecret, s.map(), s.content(), s.npcs(),
+        spare.control.send(new WorldAssignMessage(w.worldId, ticketSecret, s.map(), s.content(), s.seedObjects(), s.npcs(),
                 s.viewRadius(), s.spawn(), launcher.snapshotIntervalMs()));
         LOG.info("world {} takes warm spare pid {} (epoch {})", w.worldId, p.pid, p.epoch);
         p.process.onExit().thenAccept(exited -> onExit(w, p, exited.exitValue()));

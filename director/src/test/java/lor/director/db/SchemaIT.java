@@ -18,11 +18,12 @@ import org.junit.jupiter.api.Test;
 class SchemaIT {
 
     @Test
-    void freshDatabaseHoldsStartMeadowTheCellarAndBenchWithTheirMaps() {
+    void freshDatabaseHoldsStartMeadowTheCellarAndTheBenchWorldsWithTheirMaps() {
         try (Database db = TestDatabase.fresh()) {
             List<WorldRecord> worlds = new WorldRepository(db).all();
 
-            assertThat(worlds).extracting(WorldRecord::worldId).containsExactly("bench", "cellar", "meadow", "start");
+            assertThat(worlds).extracting(WorldRecord::worldId).containsExactly("bench", "bench-objects", "cellar", "meadow",
+                    "start");
             assertThat(settingsOf(worlds, "start")).isEqualTo(new WorldSettings("start", "default", 24, 24, "nearest"));
             assertThat(settingsOf(worlds, "meadow")).isEqualTo(new WorldSettings("meadow", 0, 24));
             assertThat(settingsOf(worlds, "cellar")).as("no NPCs on the stairs' landing")
@@ -48,7 +49,7 @@ class SchemaIT {
 
             assertThat(new WorldRepository(db).all()).filteredOn(w -> w.worldId().equals("cellar"))
                     .extracting(WorldRecord::name).containsExactly("Wine cellar");
-            assertThat(count(db, "SELECT count(*) FROM worlds")).isEqualTo(4);
+            assertThat(count(db, "SELECT count(*) FROM worlds")).isEqualTo(5);
         }
     }
 
@@ -68,6 +69,17 @@ class SchemaIT {
     }
 
     @Test
+    void benchObjectsIsTheBenchMapOverLayersOfSeededPumps() {
+        try (Database db = TestDatabase.fresh()) {
+            List<WorldRecord> worlds = new WorldRepository(db).all();
+
+            assertThat(settingsOf(worlds, "bench-objects"))
+                    .isEqualTo(new WorldSettings("bench-layers", "bench", "pump:100000:1", 0, 24, "hashed"));
+            assertThat(settingsOf(worlds, "bench").seedObjects()).as("bench itself stays the peer's world").isNull();
+        }
+    }
+
+    @Test
     void theBenchMigrationLeavesAnExistingBenchWorldAlone() throws SQLException {
         try (Database db = TestDatabase.fresh()) {
             new WorldRepository(db).rename("bench", "My bench");
@@ -80,7 +92,7 @@ class SchemaIT {
 
             assertThat(new WorldRepository(db).all()).filteredOn(w -> w.worldId().equals("bench"))
                     .extracting(WorldRecord::name).containsExactly("My bench");
-            assertThat(count(db, "SELECT count(*) FROM worlds")).isEqualTo(4);
+            assertThat(count(db, "SELECT count(*) FROM worlds")).isEqualTo(5);
         }
     }
 
@@ -97,7 +109,7 @@ class SchemaIT {
             Database.migrate(db.dataSource());
 
             assertThat(new WorldRepository(db).all()).extracting(WorldRecord::name).contains("Renamed");
-            assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE success")).isEqualTo(7);
+            assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE success")).isEqualTo(8);
         }
     }
 

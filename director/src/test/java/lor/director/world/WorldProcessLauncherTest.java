@@ -47,6 +47,15 @@ class WorldProcessLauncherTest {
     }
 
     @Test
+    void commandPassesTheWorldsSeededObjects() {
+        assertThat(launcher.command("bench-objects",
+                new WorldSettings("bench-layers", "bench", "pump:100000:1", 0, 24, "hashed")))
+                .containsSubsequence("--seed-objects", "pump:100000:1");
+        assertThat(launcher.command("start", new WorldSettings("start", "default", 0, 24, "nearest")))
+                .doesNotContain("--seed-objects");
+    }
+
+    @Test
     void aWorldWithoutAMapGetsNoMapOption() {
         assertThat(launcher.command("plain", new WorldSettings(null, 0, 24))).doesNotContain("--map");
     }

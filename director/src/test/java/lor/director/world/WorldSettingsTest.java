@@ -60,4 +60,34 @@ class WorldSettingsTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("world cellar: ");
     }
+
+    @Test
+    void readsTheSeededObjectsAsTheWorldServersArgument() {
+        WorldSettings settings = WorldSettings.parse("bench-objects", "{\"map\":\"bench-layers\",\"content\":"
+                + "\"bench\",\"seedObjects\":{\"kind\":\"pump\",\"count\":100000,\"fromLayer\":1}}");
+
+        assertThat(settings.seedObjects()).isEqualTo("pump:100000:1");
+        assertThat(WorldSettings.parse("w", "{}").seedObjects()).isNull();
+        assertThat(WorldSettings.parse("w", "{\"seedObjects\":null}").seedObjects()).isNull();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"kind\":\"pump\",\"count\":0,\"fromLayer\":1}",
+            "{\"kind\":\"pump\",\"count\":10000001,\"fromLayer\":1}",
+            "{\"kind\":\"pump\",\"count\":\"10\",\"fromLayer\":1}",
+            "{\"kind\":\"pump\",\"count\":10,\"fromLayer\":256}",
+            "{\"kind\":\"pump\",\"count\":10}", "{\"kind\":\"Pump\",\"count\":10,\"fromLayer\":0}",
+            "{\"count\":10,\"fromLayer\":0}", "\"pump:10:0\""})
+    void refusesABadSeedNamingTheWorld(String seed) {
+        assertThatThrownBy(() -> WorldSettings.parse("b", "{\"content\":\"bench\",\"seedObjects\":" + seed + "}"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("world b: seedObjects must be {\"kind\": NAME, \"count\": 1..10000000");
+    }
+
+    @Test
+    void refusesASeedWithoutAContentPack() {
+        assertThatThrownBy(() -> WorldSettings.parse("b",
+                "{\"seedObjects\":{\"kind\":\"pump\",\"count\":10,\"fromLayer\":0}}"))
+                .hasMessageEndingWith("with a content pack");
+    }
 }

@@ -171,8 +171,8 @@ public final class ControlMessages {
     public static final MessageType<WorldAssignMessage> WORLD_ASSIGN = MessageType.of(WorldAssignMessage.TYPE,
             WorldAssignMessage.class,
             f -> new WorldAssignMessage(f.string("worldId"), f.string("ticketSecret"), f.optionalString("map"),
-                    f.optionalString("content"), f.intValue("npcs"), f.intValue("viewRadius"), f.string("spawn"),
-                    f.longValue("snapshotIntervalMs")),
+                    f.optionalString("content"), f.optionalString("seedObjects"), f.intValue("npcs"),
+                    f.intValue("viewRadius"), f.string("spawn"), f.longValue("snapshotIntervalMs")),
             (m, out) -> {
                 out.put("worldId", m.worldId()).put("ticketSecret", m.ticketSecret());
                 if (m.map() != null) {
@@ -180,6 +180,9 @@ public final class ControlMessages {
                 }
                 if (m.content() != null) {
                     out.put("content", m.content());
+                }
+                if (m.seedObjects() != null) {
+                    out.put("seedObjects", m.seedObjects());
                 }
                 out.put("npcs", m.npcs()).put("viewRadius", m.viewRadius()).put("spawn", m.spawn())
                         .put("snapshotIntervalMs", m.snapshotIntervalMs());

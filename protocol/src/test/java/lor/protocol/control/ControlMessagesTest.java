@@ -220,6 +220,8 @@ class ControlMessagesTest {
                 new PlayerKickMessage("start", 42, "entered another world"),
                 new WorldAssignMessage("bench", "secret", "bench", 0, 24, "hashed", 30_000),
                 new WorldAssignMessage("open", "secret", null, 3, 10, "nearest", 1_000),
+                new WorldAssignMessage("bench-objects", "secret", "bench-layers", "bench", "pump:100000:1", 0, 24,
+                        "hashed", 30_000),
                 ErrorMessage.of(ErrorCode.BAD_TOKEN, "stale spawn", null));
 
         for (Message message : fromWorld) {
@@ -301,6 +303,11 @@ class ControlMessagesTest {
         assertThat(director.encode(new WorldAssignMessage("open", "ts", null, 3, 10, "nearest", 1000)))
                 .isEqualTo("{\"type\":\"world_assign\",\"worldId\":\"open\",\"ticketSecret\":\"ts\","
                         + "\"npcs\":3,\"viewRadius\":10,\"spawn\":\"nearest\",\"snapshotIntervalMs\":1000}");
+        assertThat(director.encode(new WorldAssignMessage("b", "ts", "bench-layers", "bench", "pump:9:1", 0, 24,
+                "hashed", 1000)))
+                .isEqualTo("{\"type\":\"world_assign\",\"worldId\":\"b\",\"ticketSecret\":\"ts\","
+                        + "\"map\":\"bench-layers\",\"content\":\"bench\",\"seedObjects\":\"pump:9:1\","
+                        + "\"npcs\":0,\"viewRadius\":24,\"spawn\":\"hashed\",\"snapshotIntervalMs\":1000}");
     }
 
     @Test

@@ -17,7 +17,15 @@ public final class BenchMap {
     }
 
     public static Grid grid() {
-        GridSize size = new GridSize(SIDE, SIDE, 1);
+        return grid(1);
+    }
+
+    /**
+     * The bench map on layer 0 over {@code layers - 1} layers of open floor: room for the benchmark world's objects
+     * apart from its players, who spawn on layer 0 by the same rule ({@link #spawnStart} over one layer's cells).
+     */
+    public static Grid grid(int layers) {
+        GridSize size = new GridSize(SIDE, SIDE, layers);
         int[] cells = new int[size.cells()];
         for (int y = 0; y < SIDE; y++) {
             for (int x = 0; x < SIDE; x++) {

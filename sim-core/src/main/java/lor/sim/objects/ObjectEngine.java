@@ -302,19 +302,42 @@ public final class ObjectEngine {
      * @return its id
      */
     public int build(int kind, int cell) {
+        int s = place(kind, cell, tick);
+        ready.add(s);
+        wakeNeighbours(cell);
+        return s + 1;
+    }
+
+    /**
+     * Places a new object that sleeps until {@code firstRun}: how a world is seeded with many objects at once
+     * without all of them coming due on one tick. Its neighbours are not woken: a seeded world is built before its
+     * first tick, and every object's first run is its own timer.
+     *
+     * @param firstRun a tick at or after {@link #tick()}
+     * @return its id
+     */
+    public int buildAsleep(int kind, int cell, long firstRun) {
+        if (firstRun < tick) {
+            throw new IllegalArgumentException("first run at tick " + firstRun + " is before tick " + tick);
+        }
+        int s = place(kind, cell, firstRun);
+        wheel.schedule(s, firstRun);
+        return s + 1;
+    }
+
+    /** A new object's columns, stock and cell; whether it runs is the caller's business. */
+    private int place(int kind, int cell, long due) {
         ObjectKind k = pack.kind(kind);
         int s = t.allocate();
         t.kind[s] = (short) (kind + 1);
         t.cell[s] = cell;
         t.recipe[s] = (short) (k.recipeCount() == 1 ? k.recipe(0) + 1 : 0);
         t.flags[s] = 0;
-        t.due[s] = tick;
+        t.due[s] = due;
         t.stockBase[s] = stocks.allocate(k.slots());
         occupancy[cell] = -(s + 1);
-        ready.add(s);
         seen.placed(s, cell);
-        wakeNeighbours(cell);
-        return s + 1;
+        return s;
     }
 
     /**

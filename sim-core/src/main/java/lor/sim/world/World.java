@@ -115,7 +115,10 @@ public final class World {
     public enum SpawnRule {
         /** The free cell nearest to the map's spawn point. */
         NEAREST_TO_SPAWN_POINT,
-        /** The bench rule ({@link lor.sim.grid.BenchMap#spawnStart}): hashed by join order, then the next free. */
+        /**
+         * The bench rule ({@link lor.sim.grid.BenchMap#spawnStart}) over the first layer: hashed by join order, then
+         * the next free cell.
+         */
         HASHED
     }
 
@@ -149,6 +152,34 @@ public final class World {
         return inventories;
     }
 
+    /**
+     * Fills the free floor cells from {@code fromLayer} on, in index order, with {@code count} objects of
+     * {@code kind}: objects that are part of a world when it is created rather than built by players (the
+     * benchmark world's machines). Each sleeps until its first run, spread over the kind's {@code every} ticks so
+     * that they do not all come due on one tick.
+     *
+     * @return the objects placed: fewer than {@code count} when the free cells run out
+     */
+    public int seedObjects(int kind, int count, int fromLayer) {
+        if (kind < 0 || kind >= pack.kindCount()) {
+            throw new IllegalArgumentException("no object kind " + kind + " in pack " + pack.name());
+        }
+        if (fromLayer < 0 || fromLayer >= size.layers()) {
+            throw new IllegalArgumentException("layer " + fromLayer + " is not in the grid (" + size.layers()
+                    + " layers)");
+        }
+        int every = Math.max(1, pack.kind(kind).every());
+        int placed = 0;
+        int plane = size.width() * size.height();
+        for (int cell = fromLayer * plane; cell < size.cells() && placed < count; cell++) {
+            if (!field.isWall(cell) && occupancy[cell] == 0 && grid.portalAt(cell) == null) {
+                objects.buildAsleep(kind, cell, tick + placed % every);
+                placed++;
+            }
+        }
+        return placed;
+    }
+
     public long tick() {
         return tick;
     }
@@ -180,7 +211,8 @@ public final class World {
         if (saved != null && size.contains(saved.x(), saved.y(), saved.layer())) {
             cell = nearestFree(saved.x(), saved.y(), saved.layer());
         } else if (spawnRule == SpawnRule.HASHED) {
-            cell = nextFreeFrom(BenchMap.spawnStart(hashedSpawns++, size.cells()));
+            // Hashed over the first layer, which is all of the bench map; other layers are the world's own.
+            cell = nextFreeFrom(BenchMap.spawnStart(hashedSpawns++, size.width() * size.height()));
         } else {
             cell = nearestFree(grid.spawnX(), grid.spawnY(), grid.spawnLayer());
         }

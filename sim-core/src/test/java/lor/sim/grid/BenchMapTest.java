@@ -20,6 +20,19 @@ class BenchMapTest {
     }
 
     @Test
+    void layeredKeepsTheBenchMapOnLayerZeroOverOpenFloor() {
+        Grid layered = BenchMap.grid(3);
+
+        assertThat(layered.size()).isEqualTo(new GridSize(256, 256, 3));
+        int plane = 256 * 256;
+        for (int i = 0; i < plane; i++) {
+            assertThat(layered.isWall(i)).as("cell %d", i).isEqualTo(GRID.isWall(i));
+        }
+        assertThat(layered.floorCount()).isEqualTo(GRID.floorCount() + 2 * plane);
+        assertThat(layered.spawnLayer()).isZero();
+    }
+
+    @Test
     void hasExactlyTheBenchmarksWallCount() {
         int walls = 0;
         for (int i = 0; i < GRID.size().cells(); i++) {

@@ -40,6 +40,18 @@ class WorldHashedSpawnTest {
     }
 
     @Test
+    void keepsToTheFirstLayerOfALayeredMap() {
+        World world = World.create(BenchMap.grid(3), 1);
+        world.spawnRule(World.SpawnRule.HASHED);
+
+        for (long account = 1; account <= BENCH_CELLS.length; account++) {
+            int[] at = position(world, world.spawnPlayer(account));
+            assertThat(at).as("player %d", account)
+                    .containsExactly(BENCH_CELLS[(int) account - 1] % 256, BENCH_CELLS[(int) account - 1] / 256, 0);
+        }
+    }
+
+    @Test
     void aStartOnAWallTakesTheNextCell() {
         World world = World.create(BenchMap.grid(), 1);
         world.spawnRule(World.SpawnRule.HASHED);
@@ -80,13 +92,13 @@ class WorldHashedSpawnTest {
     }
 
     @Test
-    void countsCellsAcrossLayersInIndexOrder() {
-        // 4 × 4 × 2 has 32 cells; spawnStart(0, 32) = 22: layer 1, y 1, x 2. Then j = 1 starts elsewhere.
+    void hashesOverTheFirstLayerOnly() {
+        // 4 × 4 × 2: the start is hashed over layer 0's 16 cells, spawnStart(0, 16) = 6: y 1, x 2 on layer 0.
         World world = World.create(Grid.open(new GridSize(4, 4, 2)), 1);
         world.spawnRule(World.SpawnRule.HASHED);
 
-        assertThat(BenchMap.spawnStart(0, 32)).isEqualTo(22);
-        assertThat(position(world, world.spawnPlayer(1))).containsExactly(2, 1, 1);
+        assertThat(BenchMap.spawnStart(0, 16)).isEqualTo(6);
+        assertThat(position(world, world.spawnPlayer(1))).containsExactly(2, 1, 0);
     }
 
     @Test
