@@ -5,7 +5,8 @@
 #
 # Needs the README's build first (mvn -B verify, or mvn -B package -DskipTests), Node.js and npm (for Colyseus:
 # ../shared/bench/colyseus is copied to /tmp and installed with npm ci), python3 for the tables.
-# For every N, in this order: Lor with JSON state frames, Lor with binary state frames, Colyseus (its run.sh).
+# For every N, in this order: Lor with JSON state frames, Lor with binary state frames, Lor binary in bench-objects
+# (the same world with 100,000 ticking objects, 1 % awake), Colyseus (its run.sh).
 # Then the world lifecycle: joining a stopped world cold (no spare, no CDS archive), cold with the archive, and with
 # a warm spare; and the idle world's memory. Results: bench/results/<tag>/*.json, tables: bench/results/<tag>/tables.md
 # (copied into docs/benchmarks.md by hand). Environment:
@@ -14,6 +15,7 @@
 #                  (default 30: both servers' JIT compilers are done by then; with 5, Lor's C2 compiler thread
 #                  was still using a third of a core inside the window, see docs/benchmarks.md)
 #   COLYSEUS_SRC   the Colyseus peer benchmark to copy (default: ../shared/bench/colyseus beside the checkout)
+#   SKIP_OBJECTS   1 to skip the run in bench-objects (binary, 100,000 ticking objects) after each binary run
 #   SKIP_COLYSEUS  1 to run only Lor; SKIP_LIFECYCLE 1 to skip the lifecycle part; SKIP_FLAGS 1 to skip the
 #                  world JVM flag comparison (each flag set: cold joins, idle RSS, 1000 binary bots for 20 s)
 set -euo pipefail
@@ -84,13 +86,14 @@ while quiet_for < 3 and time.time() - start < 60:
 PY
 }
 
+# run_lor N ENCODING [WORLD NAME]: N bots in WORLD (default bench), report lor-NAME-nN.json (NAME: the encoding)
 run_lor() {
-    local n=$1 encoding=$2
+    local n=$1 encoding=$2 world=${3:-bench} name=${4:-$2}
     quiet
-    echo "== Lor N=$n $encoding"
-    java -jar "$CLIENT_JAR" bots --director "$DIRECTOR_WS" --world bench --count "$n" --duration "$DURATION" \
+    echo "== Lor N=$n $encoding $world"
+    java -jar "$CLIENT_JAR" bots --director "$DIRECTOR_WS" --world "$world" --count "$n" --duration "$DURATION" \
         --warmup "$WARMUP" --rate 10 --encoding "$encoding" --join-concurrency 20 --tokens "$TOKENS" \
-        --report "$OUT/lor-$encoding-n$n.json" || echo "(bots exited with $?; the report says why)"
+        --report "$OUT/lor-$name-n$n.json" || echo "(bots exited with $?; the report says why)"
 }
 
 run_colyseus() {
@@ -111,6 +114,10 @@ start_director load --warm-spares 1 --max-new-connections-per-second 2000
 for n in "${NS[@]}"; do
     run_lor "$n" json
     run_lor "$n" binary
+    if [ "${SKIP_OBJECTS:-0}" != 1 ]; then
+        # The same players in bench-objects: bench's map and spawn over two layers of 100,000 ticking pumps.
+        run_lor "$n" binary bench-objects objects
+    fi
     if [ "${SKIP_COLYSEUS:-0}" != 1 ]; then
         # Colyseus gets the machine to itself: the Lor world is idle (no players) while it runs.
         run_colyseus "$n"

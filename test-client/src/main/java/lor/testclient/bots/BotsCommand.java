@@ -32,6 +32,8 @@ public final class BotsCommand {
 
     /** Exit status for bad options. */
     public static final int EXIT_USAGE = 64;
+    /** The span of the world's reported tick percentiles: 200 ticks at 20 Hz. */
+    private static final double TICK_WINDOW_SECONDS = 10;
 
     private final BotsOptions options;
     private final PrintStream out;
@@ -93,6 +95,7 @@ public final class BotsCommand {
         ServerProbe.ProcSample procAtEnd = null;
         List<String> metricsAtStart;
         List<String> metricsAtEnd;
+        List<Double> tickP99Windows = new ArrayList<>();
         Long pid = null;
         boolean local = false;
         try {
@@ -131,6 +134,16 @@ public final class BotsCommand {
             metricsAtStart = probe.metricLines();
             err.printf(Locale.ROOT, "bots: measuring for %.0f s%n", options.durationSeconds());
 
+            // The world reports its tick p99 over its last 200 ticks (10 s): one reading per 10 s of the window
+            // covers every tick of it once.
+            for (long at = windowStart + seconds(TICK_WINDOW_SECONDS); at <= windowEnd;
+                 at += seconds(TICK_WINDOW_SECONDS)) {
+                sleepUntil(at);
+                Double p99 = ServerProbe.tickP99Millis(probe.metricLines(), options.world());
+                if (p99 != null) {
+                    tickP99Windows.add(p99);
+                }
+            }
             sleepUntil(windowEnd);
             cpuAtEnd = processCpuNanos();
             gcAtEnd = gcMillis();
@@ -162,7 +175,7 @@ public final class BotsCommand {
         BotsReport.ServerFigures server = new BotsReport.ServerFigures(options.world(), pid, local,
                 rowAtEnd != null ? rowAtEnd.status() : rowAtStart != null ? rowAtStart.status() : null,
                 rowAtStart == null ? null : rowAtStart.players(), rowAtEnd == null ? null : rowAtEnd.players(),
-                procAtStart, procAtEnd, clockTicks, pageSize, metricsAtStart, metricsAtEnd);
+                procAtStart, procAtEnd, clockTicks, pageSize, metricsAtStart, metricsAtEnd, tickP99Windows);
         BotsReport report = new BotsReport(options, startedAt, joinSeconds, (windowEnd - windowStart) / 1e9,
                 graceSeconds, results, fleet.stats, generator, server);
         int status = report.exitStatus();

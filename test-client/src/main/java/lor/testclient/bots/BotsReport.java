@@ -56,7 +56,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code status, playersAtStart, playersAtEnd} (from {@code /api/worlds}), and when local {@code cpuSeconds,
  * cpuPercentOfCore, cpuMicrosPerClientPerSecond} (utime + stime over the window), {@code rssMbAtStart, rssMb}
  * (stat's rss × page size, at the window's end), {@code vmHwmMb} (peak resident), {@code threads},
- * {@code clockTicksPerSecond, pageSize};</li>
+ * {@code clockTicksPerSecond, pageSize}; {@code tickP99WindowsMs}: the world's tick p99 read every 10 s of the
+ * window (each over its last 200 ticks, so together over every tick of the window) and {@code tickP99WorstMs};</li>
  * <li>{@code serverMetrics}, {@code serverMetricsAtStart}: the director's {@code /metrics} lines starting with
  * {@code lor_} that name the world or carry no labels, at the window's end and start.</li>
  * </ul>
@@ -73,7 +74,7 @@ final class BotsReport {
     record ServerFigures(String worldId, Long pid, boolean local, String status, Integer playersAtStart,
                          Integer playersAtEnd, ServerProbe.ProcSample start, ServerProbe.ProcSample end,
                          long clockTicksPerSecond, long pageSize, List<String> metricsAtStart,
-                         List<String> metricsAtEnd) {
+                         List<String> metricsAtEnd, List<Double> tickP99Windows) {
     }
 
     private final BotsOptions options;
@@ -285,6 +286,9 @@ final class BotsReport {
         putNullable(srv, "threads", server.end() == null ? null : server.end().threads());
         srv.put("clockTicksPerSecond", server.clockTicksPerSecond());
         srv.put("pageSize", server.pageSize());
+        ArrayNode tickP99s = srv.putArray("tickP99WindowsMs");
+        server.tickP99Windows().forEach(p99 -> tickP99s.add(round(p99, 3)));
+        putNullable(srv, "tickP99WorstMs", server.tickP99Windows().stream().max(Double::compare).orElse(null), 3);
 
         lines(root.putArray("serverMetrics"), server.metricsAtEnd());
         lines(root.putArray("serverMetricsAtStart"), server.metricsAtStart());

@@ -82,6 +82,24 @@ final class ServerProbe {
         return List.of();
     }
 
+    /**
+     * The world's tick p99 in milliseconds from {@link #metricLines} ({@code lor_tick_duration_seconds}, over the
+     * world's last 200 ticks), or null when the lines do not have it.
+     */
+    static Double tickP99Millis(List<String> lines, String world) {
+        String prefix = "lor_tick_duration_seconds{world=\"" + world + "\",quantile=\"0.99\"} ";
+        for (String line : lines) {
+            if (line.startsWith(prefix)) {
+                try {
+                    return Double.parseDouble(line.substring(prefix.length()).strip()) * 1000;
+                } catch (NumberFormatException e) {
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
     static List<String> metricLines(String body, String world) {
         String label = "world=\"" + world + "\"";
         List<String> lines = new ArrayList<>();

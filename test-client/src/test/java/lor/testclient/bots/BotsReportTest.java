@@ -44,7 +44,7 @@ class BotsReportTest {
                 new BotsReport.GeneratorFigures(2, 2, 1_500_000_000L, 120),
                 new BotsReport.ServerFigures("bench", 4242L, true, "running", 2, 2, start, end, 100, 4096,
                         List.of("lor_worlds_running 1"), List.of("lor_worlds_running 1",
-                        "lor_tick_overruns_total{world=\"bench\"} 3")));
+                        "lor_tick_overruns_total{world=\"bench\"} 3"), List.of(4.25, 9.5)));
         Path file = dir.resolve("out").resolve("report.json");
 
         report.write(file);
@@ -131,6 +131,8 @@ class BotsReportTest {
         assertThat(server.path("rssMb").asDouble()).isEqualTo(200);
         assertThat(server.path("vmHwmMb").asDouble()).isCloseTo(205.1, within(0.1));
         assertThat(server.path("threads").asInt()).isEqualTo(31);
+        assertThat(server.path("tickP99WindowsMs").toString()).isEqualTo("[4.25,9.5]");
+        assertThat(server.path("tickP99WorstMs").asDouble()).isEqualTo(9.5);
         assertThat(server.path("playersAtEnd").asInt()).isEqualTo(2);
 
         assertThat(json.path("serverMetrics")).hasSize(2);
@@ -149,7 +151,7 @@ class BotsReportTest {
                 new BotsReport.ServerFigures("bench", 7L, true, "running", 1, 1,
                         new ServerProbe.ProcSample(0, 0, 0, 0, 0, 1),
                         new ServerProbe.ProcSample(10_000_000_000L, 250, 25_600, 0, 0, 1), 100, 4096,
-                        List.of(), List.of()));
+                        List.of(), List.of(), List.of()));
 
         assertThat(report.summary()).isEqualTo("bots 3 binary world bench: joined 1, failed 2, dropped 0; "
                 + "latency p50 40.0 ms p99 40.0 ms (1 samples, 1 unanswered); downlink 1235 B/client/s; "
@@ -174,7 +176,7 @@ class BotsReportTest {
         BotsReport report = new BotsReport(OPTIONS, Instant.now(), 1, 10, 2, List.of(), new FleetStats(),
                 new BotsReport.GeneratorFigures(2, 2, 0, 0),
                 new BotsReport.ServerFigures("bench", null, false, null, null, null, null, null, 100, 4096,
-                        List.of(), List.of()));
+                        List.of(), List.of(), List.of()));
 
         JsonNode json = report.toJson();
 
@@ -191,7 +193,7 @@ class BotsReportTest {
         return new BotsReport(OPTIONS, Instant.now(), 1, 10, 2, bots, new FleetStats(),
                 new BotsReport.GeneratorFigures(2, 2, 0, 0),
                 new BotsReport.ServerFigures("bench", null, false, null, null, null, null, null, 100, 4096,
-                        List.of(), List.of()));
+                        List.of(), List.of(), List.of()));
     }
 
     /** bytesIn, framesIn, bytesOut, framesOut, stateFrames. */

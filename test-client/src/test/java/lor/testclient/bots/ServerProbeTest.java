@@ -1,6 +1,9 @@
 package lor.testclient.bots;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -64,6 +67,18 @@ class ServerProbeTest {
                 "lor_worlds_running 2",
                 "lor_tick_duration_seconds{world=\"bench\",quantile=\"0.5\"} 0.0012",
                 "lor_gc_pause_seconds{gc=\"G1 Young\",world=\"bench\"} 0.01");
+    }
+
+    @Test
+    void readsTheWorldsTickP99InMilliseconds() {
+        List<String> lines = List.of("lor_tick_duration_seconds{world=\"bench\",quantile=\"0.5\"} 0.0012",
+                "lor_tick_duration_seconds{world=\"bench\",quantile=\"0.99\"} 0.00845",
+                "lor_tick_duration_seconds{world=\"bench-objects\",quantile=\"0.99\"} 0.5");
+
+        assertThat(ServerProbe.tickP99Millis(lines, "bench")).isCloseTo(8.45, within(1e-9));
+        assertThat(ServerProbe.tickP99Millis(lines, "start")).isNull();
+        assertThat(ServerProbe.tickP99Millis(List.of("lor_tick_duration_seconds{world=\"bench\",quantile=\"0.99\"} "
+                + "NaNish"), "bench")).isNull();
     }
 
     @Test
