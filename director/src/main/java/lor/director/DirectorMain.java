@@ -1,9 +1,13 @@
 package lor.director;
 
+import lor.protocol.process.StopSignals;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Entry point: {@code java -jar director/target/director.jar [options]}. */
+/**
+ * Entry point: {@code java -jar director/target/director.jar [options]}. Exit status: 0 after a clean stop (SIGTERM,
+ * SIGINT), 64 for bad options, 1 when it cannot start.
+ */
 public final class DirectorMain {
 
     /** Exit status for bad options (sysexits EX_USAGE). */
@@ -38,9 +42,13 @@ public final class DirectorMain {
             System.exit(EXIT_FAILED);
             return;
         }
+        // SIGTERM and SIGINT stop it in order and it exits 0; the hook covers any other way the JVM ends.
+        StopSignals.install("the director").onStop(director::close);
         Runtime.getRuntime().addShutdownHook(new Thread(director::close, "director-shutdown"));
         System.out.println("director ready " + director.baseUrl());
         System.out.flush();
         director.awaitClosed();
+        log.info("director stopped; exit status 0");
+        System.exit(0);
     }
 }

@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 
 import lor.protocol.control.WorldAssignMessage;
 import lor.protocol.control.WorldExitCodes;
+import lor.protocol.process.StopSignals;
 import lor.world.content.ContentLoadException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,7 +19,7 @@ public final class WorldServerMain {
 
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("--spare")) {
-            runSpare(Arrays.copyOfRange(args, 1, args.length));
+            runSpare(Arrays.copyOfRange(args, 1, args.length), StopSignals.install("the world process"));
             return;
         }
         WorldConfig config;
@@ -30,7 +31,7 @@ public final class WorldServerMain {
             System.exit(WorldExitCodes.USAGE);
             return;
         }
-        run(config);
+        run(config, StopSignals.install("world " + config.worldId()));
     }
 
     /**
@@ -38,7 +39,7 @@ public final class WorldServerMain {
      * then run the world the director assigns. The spawn token comes from the environment, the ticket secret with
      * the assignment.
      */
-    private static void runSpare(String[] spareArgs) throws Exception {
+    private static void runSpare(String[] spareArgs, StopSignals signals) throws Exception {
         Logger log = LoggerFactory.getLogger(WorldServerMain.class);
         String token = System.getenv(WorldConfig.ENV_SPAWN_TOKEN);
         if (token == null || token.isBlank()) {
@@ -55,6 +56,9 @@ public final class WorldServerMain {
             System.exit(WorldExitCodes.USAGE);
             return;
         }
+        // A spare stopped while it waits has nothing to save: it lets go of the director and exits 0.
+        signals.onStop(() -> spare.assignment().completeExceptionally(
+                new IllegalStateException("stopped by a signal")));
         WorldAssignMessage assign;
         try {
             assign = spare.assignment().get();
@@ -78,10 +82,10 @@ public final class WorldServerMain {
             System.exit(WorldExitCodes.USAGE);
             return;
         }
-        serve(server);
+        serve(server, signals);
     }
 
-    private static void run(WorldConfig config) throws Exception {
+    private static void run(WorldConfig config, StopSignals signals) throws Exception {
         LoggerFactory.getLogger(WorldServerMain.class).info("starting {}", config);
         WorldServer server;
         try {
@@ -95,7 +99,7 @@ public final class WorldServerMain {
             System.exit(WorldExitCodes.USAGE);
             return;
         }
-        serve(server);
+        serve(server, signals);
     }
 
     /** A pack with an error stops this world, with a reason the director shows; other worlds go on. */
@@ -108,18 +112,20 @@ public final class WorldServerMain {
     }
 
     /** Runs until the world stops; SIGTERM stops it as the director would. */
-    private static void serve(WorldServer server) {
+    private static void serve(WorldServer server, StopSignals signals) {
         Logger log = LoggerFactory.getLogger(WorldServerMain.class);
         WorldConfig config = server.config();
-        // SIGTERM takes the same path as the director's shutdown request.
+        // SIGTERM takes the same path as the director's shutdown request, and the process then exits with the
+        // shutdown's status (0 when its final snapshot was acknowledged). The hook covers a JVM that ends otherwise.
+        signals.onStop(() -> server.shutdown("SIGTERM"));
         long hookBudget = config.shutdownAckTimeoutMs() + 5_000;
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
-                server.shutdown("SIGTERM").get(hookBudget, TimeUnit.MILLISECONDS);
+                server.shutdown("JVM exit").get(hookBudget, TimeUnit.MILLISECONDS);
             } catch (Exception e) {
-                log.error("shutdown on SIGTERM did not finish cleanly: {}", e.toString());
+                log.error("shutdown on JVM exit did not finish cleanly: {}", e.toString());
             }
-        }, "sigterm"));
+        }, "jvm-exit"));
         int status = server.exitStatus().join();
         log.info("world {} exits with status {}", config.worldId(), status);
         System.exit(status);

@@ -894,14 +894,20 @@ public final class WorldSupervisor {
             // An adopted process's status went to its parent, the previous director: its acknowledged shutdown says.
             boolean clean = w.status == WorldStatus.STOPPING
                     && (exitCode == WorldExitCodes.CLEAN || p.adopted && p.shutdownAcked);
+            // Status 0 while running: someone else stopped it (a SIGTERM from an operator or the system) and it
+            // saved its final snapshot first, so it is a stop, not a crash towards the crash-loop limit.
+            boolean stoppedFromOutside = !clean && !p.adopted && exitCode == WorldExitCodes.CLEAN;
             if (clean) {
                 LOG.info("world {} (pid {}) exited cleanly", w.worldId, p.pid);
+            } else if (stoppedFromOutside) {
+                LOG.info("world {} (pid {}) stopped cleanly while {}: stopped from outside the director, its final "
+                        + "snapshot saved", w.worldId, p.pid, w.status.wireName());
             } else {
                 LOG.warn("world {} (pid {}) exited with {} while {}", w.worldId, p.pid,
                         p.adopted ? "a status only its first director could read" : "code " + exitCode,
                         w.status.wireName());
             }
-            String failure = clean ? null : failureOf(w, p, exitCode);
+            String failure = clean || stoppedFromOutside ? null : failureOf(w, p, exitCode);
             releaseLease(w.worldId, p.epoch);
             cancelTimeout(p);
             w.current = null;

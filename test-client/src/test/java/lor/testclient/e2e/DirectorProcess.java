@@ -41,6 +41,8 @@ final class DirectorProcess implements AutoCloseable {
     private final Path log;
     private final AtomicReference<URI> baseUrl = new AtomicReference<>();
     private final List<ProcessHandle> seenDescendants = new ArrayList<>();
+    /** Copies the director's output into {@link #log}; done when the process has exited. */
+    private Thread pump;
 
     private DirectorProcess(Process process, Path log) {
         this.process = process;
@@ -114,13 +116,16 @@ final class DirectorProcess implements AutoCloseable {
         return process.isAlive();
     }
 
-    /** SIGTERM, then the exit status once the process is gone. */
+    /** SIGTERM, then the exit status once the process is gone and all it printed is in {@link #log()}. */
     int terminate(Duration timeout) throws InterruptedException {
         rememberDescendants();
-        process.destroy();
+        // Through the handle: Process.destroy() also closes the pipes, and what the director logs while it stops
+        // would be lost.
+        process.toHandle().destroy();
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             throw new AssertionError("director did not exit within " + timeout + " after SIGTERM; see " + log);
         }
+        pump.join(TimeUnit.SECONDS.toMillis(10));
         return process.exitValue();
     }
 
@@ -158,7 +163,7 @@ final class DirectorProcess implements AutoCloseable {
     }
 
     private void pumpOutput() {
-        Thread pump = new Thread(() -> {
+        pump = new Thread(() -> {
             try (BufferedReader reader = new BufferedReader(
                     new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
                  PrintWriter out = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8), true)) {
