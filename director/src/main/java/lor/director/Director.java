@@ -32,6 +32,7 @@ import lor.director.client.ClientEndpoint;
 import lor.director.client.ClientServices;
 import lor.director.control.ControlEndpoint;
 import lor.director.db.Database;
+import lor.director.db.DatabaseOutages;
 import lor.director.db.EmbeddedDatabase;
 import lor.director.http.ApiHandler;
 import lor.director.http.DirectorChannelInitializer;
@@ -151,7 +152,7 @@ public final class Director implements AutoCloseable {
         LoginThrottle loginThrottle = new LoginThrottle(config.loginBackoffMs(), config.loginFailuresPerAddress(),
                 () -> System.nanoTime() / 1_000_000);
         ClientServices clientServices = new ClientServices(accounts, supervisor, blocking, passwordWork, metrics,
-                tickets, joinTimeoutMs, loginThrottle);
+                tickets, joinTimeoutMs, loginThrottle, new DatabaseOutages());
         ConnectionThrottle throttle = config.guards(config.port()).throttle("director port");
         metrics.connectionsRefused = throttle::refusedTotal;
         DirectorChannelInitializer initializer = new DirectorChannelInitializer(

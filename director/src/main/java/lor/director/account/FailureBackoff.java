@@ -11,21 +11,43 @@ import java.util.function.LongSupplier;
  * out for good. While a key is shut an attempt is refused before any work is done for it.
  *
  * <p>Attempts are counted when they start, not only when they fail: without that, many connections could all pass
- * the check before the first of them had failed. Below the threshold at most the remaining free failures may be in
- * flight at once; past it, one.
+ * the check before the first of them had failed. Below the threshold at most {@code maxInFlight} less the failures so
+ * far may be in flight at once (so at most {@code maxInFlight} failures can be counted before the key is shut);
+ * past it, one. Only failures shut a key: attempts refused for being too many at once are told apart
+ * ({@link Verdict#busy}), so that a crowd of right passwords behind one address is never taken for guessing.
  *
  * <p>Bounded: keys without failures or attempts in flight are dropped, and beyond {@code capacity} keys the least
  * recently used one is forgotten. Thread-safe (one lock; every operation is a few map steps).
  */
 public final class FailureBackoff {
 
-    /** The thresholds of one kind of key. */
-    public record Policy(int freeFailures, long baseDelayMs, long maxDelayMs, long forgetAfterMs, int capacity) {
+    /**
+     * The thresholds of one kind of key.
+     *
+     * @param maxInFlight attempts one key may have in flight at once while it has no failure, at least
+     *                    {@code freeFailures}
+     */
+    public record Policy(int freeFailures, int maxInFlight, long baseDelayMs, long maxDelayMs, long forgetAfterMs,
+                         int capacity) {
 
         public Policy {
-            if (freeFailures < 1 || baseDelayMs < 1 || maxDelayMs < baseDelayMs || forgetAfterMs < 1 || capacity < 1) {
+            if (freeFailures < 1 || maxInFlight < freeFailures || baseDelayMs < 1 || maxDelayMs < baseDelayMs
+                    || forgetAfterMs < 1 || capacity < 1) {
                 throw new IllegalArgumentException("bad back-off policy " + this);
             }
+        }
+    }
+
+    /**
+     * What {@link #tryAcquire} decided: go ahead ({@code retryAfterMs} 0), or wait; {@code busy} when the wait is for
+     * attempts in flight to end rather than a back-off earned by failures.
+     */
+    public record Verdict(long retryAfterMs, boolean busy) {
+
+        public static final Verdict GO = new Verdict(0, false);
+
+        public boolean allowed() {
+            return retryAfterMs == 0;
         }
     }
 
@@ -54,10 +76,10 @@ public final class FailureBackoff {
     /**
      * Starts an attempt for {@code key}.
      *
-     * @return 0 when it may go ahead (report its end with {@link #succeeded}, {@link #failed} or {@link #released}),
-     *         else the milliseconds to wait before the next attempt has a chance
+     * @return {@link Verdict#allowed()} when it may go ahead (report its end with {@link #succeeded},
+     *         {@link #failed} or {@link #released}), else how long to wait before the next attempt has a chance
      */
-    public synchronized long tryAcquire(String key) {
+    public synchronized Verdict tryAcquire(String key) {
         long now = clockMillis.getAsLong();
         Entry e = entries.get(key);
         if (e == null) {
@@ -68,14 +90,15 @@ public final class FailureBackoff {
             e.blockedUntil = 0;
         }
         if (now < e.blockedUntil) {
-            return e.blockedUntil - now;
+            return new Verdict(e.blockedUntil - now, false);
         }
-        int allowedInFlight = Math.max(1, policy.freeFailures() - e.failures);
+        boolean backedOff = e.failures >= policy.freeFailures();
+        int allowedInFlight = backedOff ? 1 : policy.maxInFlight() - e.failures;
         if (e.inFlight >= allowedInFlight) {
-            return policy.baseDelayMs();
+            return new Verdict(policy.baseDelayMs(), !backedOff);
         }
         e.inFlight++;
-        return 0;
+        return Verdict.GO;
     }
 
     /** The attempt was right: the key's failures are forgiven. */

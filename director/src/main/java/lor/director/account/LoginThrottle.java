@@ -4,7 +4,9 @@ import java.util.Locale;
 import java.util.function.LongSupplier;
 
 /**
- * Failed logins, limited per account name and per remote address ({@link FailureBackoff}). An account earns a
+ * Failed logins, limited per account name and per remote address ({@link FailureBackoff}); logins in flight at once
+ * are capped apart from that (at most {@value #ADDRESS_MAX_IN_FLIGHT} from one address), and a login over the cap
+ * is told it is busy, not that it failed. An account earns a
  * back-off after {@value #ACCOUNT_FREE_FAILURES} consecutive failures, an address (many accounts, or people behind
  * one NAT) after {@value #ADDRESS_FREE_FAILURES}; the back-off starts at the configured base, doubles with each
  * further failure up to {@value #MAX_DELAY_MS} ms, and is forgotten after {@value #FORGET_AFTER_MS} ms without a
@@ -18,6 +20,12 @@ public final class LoginThrottle {
     public static final int ACCOUNT_FREE_FAILURES = 5;
     /** Failures from one address before it is backed off, unless configured otherwise; 0 turns it off. */
     public static final int ADDRESS_FREE_FAILURES = 20;
+    /**
+     * Logins from one address in flight at once (a NAT or a campus full of players signing in together): more are
+     * answered {@code rate_limited}, never counted as failures. Each one waits for a slow password hash, so this
+     * also bounds what one address can queue.
+     */
+    public static final int ADDRESS_MAX_IN_FLIGHT = 64;
     public static final long MAX_DELAY_MS = 60_000;
     public static final long FORGET_AFTER_MS = 15 * 60_000;
     /** Keys remembered per kind; beyond, the least recently used is forgotten. */
@@ -39,10 +47,11 @@ public final class LoginThrottle {
      */
     public LoginThrottle(long baseDelayMs, int addressFreeFailures, LongSupplier clockMillis) {
         long max = Math.max(MAX_DELAY_MS, baseDelayMs);
-        this.accounts = new FailureBackoff(new FailureBackoff.Policy(ACCOUNT_FREE_FAILURES, baseDelayMs, max,
-                FORGET_AFTER_MS, CAPACITY), clockMillis);
+        this.accounts = new FailureBackoff(new FailureBackoff.Policy(ACCOUNT_FREE_FAILURES, ACCOUNT_FREE_FAILURES,
+                baseDelayMs, max, FORGET_AFTER_MS, CAPACITY), clockMillis);
         this.addresses = addressFreeFailures == 0 ? null : new FailureBackoff(new FailureBackoff.Policy(
-                addressFreeFailures, baseDelayMs, max, FORGET_AFTER_MS, CAPACITY), clockMillis);
+                addressFreeFailures, Math.max(addressFreeFailures, ADDRESS_MAX_IN_FLIGHT), baseDelayMs, max,
+                FORGET_AFTER_MS, CAPACITY), clockMillis);
     }
 
     /** One login attempt that was let through; report how it ended exactly once. */
@@ -92,8 +101,11 @@ public final class LoginThrottle {
         }
     }
 
-    /** Either an attempt that may go ahead, or how long to wait. */
-    public record Decision(Attempt attempt, long retryAfterMs) {
+    /**
+     * Either an attempt that may go ahead, or how long to wait: {@code busy} when too many logins are in flight at
+     * once for the account or the address (nothing failed), else a back-off earned by failed logins.
+     */
+    public record Decision(Attempt attempt, long retryAfterMs, boolean busy) {
 
         public boolean allowed() {
             return attempt != null;
@@ -104,16 +116,17 @@ public final class LoginThrottle {
     public Decision begin(String username, String address) {
         String account = accountKey(username);
         String addressKey = truncate(address);
-        long accountWait = accounts.tryAcquire(account);
-        if (accountWait > 0) {
-            return new Decision(null, accountWait);
+        FailureBackoff.Verdict accountVerdict = accounts.tryAcquire(account);
+        if (!accountVerdict.allowed()) {
+            return new Decision(null, accountVerdict.retryAfterMs(), accountVerdict.busy());
         }
-        long addressWait = addresses == null ? 0 : addresses.tryAcquire(addressKey);
-        if (addressWait > 0) {
+        FailureBackoff.Verdict addressVerdict = addresses == null ? FailureBackoff.Verdict.GO
+                : addresses.tryAcquire(addressKey);
+        if (!addressVerdict.allowed()) {
             accounts.released(account);
-            return new Decision(null, addressWait);
+            return new Decision(null, addressVerdict.retryAfterMs(), addressVerdict.busy());
         }
-        return new Decision(new Attempt(account, addressKey), 0);
+        return new Decision(new Attempt(account, addressKey), 0, false);
     }
 
     /** Usernames are unique regardless of case, so their failures are too. */

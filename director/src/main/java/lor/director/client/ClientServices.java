@@ -5,6 +5,7 @@ import java.util.concurrent.Executor;
 import lor.director.DirectorMetrics;
 import lor.director.account.AccountService;
 import lor.director.account.LoginThrottle;
+import lor.director.db.DatabaseOutages;
 import lor.director.world.TicketIssuer;
 import lor.director.world.WorldSupervisor;
 
@@ -14,5 +15,5 @@ import lor.director.world.WorldSupervisor;
  */
 public record ClientServices(AccountService accounts, WorldSupervisor worlds, Executor blocking, Executor passwordWork,
                              DirectorMetrics metrics, TicketIssuer tickets, long joinTimeoutMs,
-                             LoginThrottle loginThrottle) {
+                             LoginThrottle loginThrottle, DatabaseOutages outages) {
 }

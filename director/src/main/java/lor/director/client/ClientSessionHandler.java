@@ -20,6 +20,7 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import lor.director.account.AccountException;
 import lor.director.account.AccountService;
 import lor.director.account.LoginThrottle;
+import lor.director.db.DataAccessException;
 import lor.director.world.JoinTarget;
 import lor.director.world.UnknownWorldException;
 import lor.director.world.WorldUnavailableException;
@@ -122,14 +123,15 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
     private CompletableFuture<Message> handle(Message request) {
         AccountService accounts = services.accounts();
         if (request instanceof RegisterMessage r) {
-            return blocking(services.passwordWork(), r.ref(),
+            return blocking(services.passwordWork(), "register", r.ref(),
                     () -> new RegisteredMessage(accounts.register(r.username(), r.password()), r.ref()));
         }
         if (request instanceof LoginMessage l) {
             return login(l);
         }
         if (request instanceof ResumeMessage r) {
-            return blocking(services.blocking(), r.ref(), () -> loggedIn(accounts.resume(r.token()), r.ref()));
+            return blocking(services.blocking(), "resume", r.ref(),
+                    () -> loggedIn(accounts.resume(r.token()), r.ref()));
         }
         if (request instanceof LogoutMessage o) {
             return logout(o);
@@ -151,8 +153,13 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
     private CompletableFuture<Message> login(LoginMessage l) {
         LoginThrottle.Decision decision = services.loginThrottle().begin(l.username(), remoteAddress());
         if (!decision.allowed()) {
-            services.metrics().loginFailures.incrementAndGet();
             long seconds = Math.max(1, (decision.retryAfterMs() + 999) / 1000);
+            if (decision.busy()) {
+                LOG.debug("login from {} refused: too many logins in flight", remoteAddress());
+                return CompletableFuture.completedFuture(ErrorMessage.of(ErrorCode.RATE_LIMITED,
+                        "too many logins at once; try again in " + seconds + " s", l.ref()));
+            }
+            services.metrics().loginFailures.incrementAndGet();
             LOG.debug("login from {} refused: too many failed attempts", remoteAddress());
             return CompletableFuture.completedFuture(ErrorMessage.of(ErrorCode.TOO_MANY_ATTEMPTS,
                     "too many failed logins; try again in " + seconds + " s", l.ref()));
@@ -160,7 +167,7 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
         LoginThrottle.Attempt attempt = decision.attempt();
         CompletableFuture<Message> answer;
         try {
-            answer = blocking(services.passwordWork(), l.ref(), () -> {
+            answer = blocking(services.passwordWork(), "login", l.ref(), () -> {
                 AccountService.Session session;
                 try {
                     session = services.accounts().login(l.username(), l.password());
@@ -190,7 +197,7 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
         }
         long account = accountId;
         String token = sessionToken;
-        return blocking(services.blocking(), o.ref(), () -> {
+        return blocking(services.blocking(), "logout", o.ref(), () -> {
             services.accounts().logout(token);
             // Queued before the answer is: no request after logout sees the connection authenticated.
             channel.eventLoop().execute(() -> {
@@ -233,6 +240,10 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
         if (cause instanceof TimeoutException) {
             return ErrorMessage.of(ErrorCode.WORLD_UNAVAILABLE, "the world did not become ready in time", j.ref());
         }
+        if (cause instanceof DataAccessException e && e.databaseUnavailable()) {
+            services.outages().failed("join_world", e);
+            return unavailable(j.ref());
+        }
         return internalError(j, cause);
     }
 
@@ -245,13 +256,22 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
     }
 
     /** Work that blocks (database, password hashing) runs on an executor, never on the event loop. */
-    private CompletableFuture<Message> blocking(Executor executor, Object ref, AccountWork work) {
+    private CompletableFuture<Message> blocking(Executor executor, String what, Object ref, AccountWork work) {
         CompletableFuture<Message> answer = new CompletableFuture<>();
         executor.execute(() -> {
             try {
                 answer.complete(work.run());
+                services.outages().succeeded();
             } catch (AccountException e) {
                 answer.complete(ErrorMessage.of(code(e.reason()), message(e.reason()), ref));
+                services.outages().succeeded();
+            } catch (DataAccessException e) {
+                if (!e.databaseUnavailable()) {
+                    answer.completeExceptionally(e);
+                    return;
+                }
+                services.outages().failed(what, e);
+                answer.complete(unavailable(ref));
             } catch (RuntimeException e) {
                 answer.completeExceptionally(e);
             }
@@ -284,6 +304,11 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
         SocketAddress remote = channel.remoteAddress();
         return remote instanceof InetSocketAddress inet && inet.getAddress() != null
                 ? inet.getAddress().getHostAddress() : String.valueOf(remote);
+    }
+
+    private static ErrorMessage unavailable(Object ref) {
+        return ErrorMessage.of(ErrorCode.UNAVAILABLE, "the service is temporarily unavailable; try again in a few "
+                + "seconds", ref);
     }
 
     private static ErrorMessage internalError(Message request, Throwable error) {

@@ -138,6 +138,48 @@ class LoginThrottleTest {
     }
 
     @Test
+    void manyRightPasswordsAtOnceFromOneAddressAllGoAheadAndNoneCounts() {
+        List<LoginThrottle.Attempt> inFlight = new ArrayList<>();
+        for (int i = 0; i < LoginThrottle.ADDRESS_MAX_IN_FLIGHT; i++) {
+            LoginThrottle.Decision d = throttle.begin("player" + i, "10.0.0.7");
+            assertThat(d.allowed()).as("login %d behind one NAT", i).isTrue();
+            inFlight.add(d.attempt());
+        }
+
+        LoginThrottle.Decision over = throttle.begin("one-more", "10.0.0.7");
+        assertThat(over.allowed()).isFalse();
+        assertThat(over.busy()).as("too many at once, not a failure").isTrue();
+        assertThat(over.retryAfterMs()).isEqualTo(BASE);
+
+        inFlight.forEach(LoginThrottle.Attempt::succeeded);
+        for (int i = 0; i < LoginThrottle.ADDRESS_MAX_IN_FLIGHT; i++) {
+            assertThat(throttle.begin("again" + i, "10.0.0.7").allowed()).as("nothing was counted").isTrue();
+        }
+    }
+
+    @Test
+    void failuresInFlightAtOnceFromOneAddressAreBoundedAndThenBackedOff() {
+        List<LoginThrottle.Attempt> inFlight = new ArrayList<>();
+        for (int i = 0; i < LoginThrottle.ADDRESS_MAX_IN_FLIGHT; i++) {
+            inFlight.add(throttle.begin("guess" + i, "10.0.0.8").attempt());
+        }
+        inFlight.forEach(LoginThrottle.Attempt::failed);
+
+        LoginThrottle.Decision refused = throttle.begin("fresh", "10.0.0.8");
+        assertThat(refused.allowed()).isFalse();
+        assertThat(refused.busy()).as("a back-off earned by failures").isFalse();
+    }
+
+    @Test
+    void anAccountBackedOffIsNotBusy() {
+        failFreeFailures("alice");
+
+        LoginThrottle.Decision refused = throttle.begin("alice", "10.0.0.1");
+
+        assertThat(refused.busy()).isFalse();
+    }
+
+    @Test
     void anAttemptEndsOnceWhateverIsReportedAfter() {
         LoginThrottle.Decision d = throttle.begin("alice", "a");
         d.attempt().failed();
@@ -152,19 +194,19 @@ class LoginThrottleTest {
 
     @Test
     void remembersABoundedNumberOfKeys() {
-        FailureBackoff backoff = new FailureBackoff(new FailureBackoff.Policy(1, 1, 1, 1, 3), clock::get);
+        FailureBackoff backoff = new FailureBackoff(new FailureBackoff.Policy(1, 1, 1, 1, 1, 3), clock::get);
         for (int i = 0; i < 10; i++) {
             backoff.tryAcquire("k" + i);
             backoff.failed("k" + i);
         }
         assertThat(backoff.size()).isEqualTo(3);
-        assertThat(backoff.tryAcquire("k9")).as("the newest is kept").isPositive();
-        assertThat(backoff.tryAcquire("k0")).as("the eldest was forgotten").isZero();
+        assertThat(backoff.tryAcquire("k9").allowed()).as("the newest is kept").isFalse();
+        assertThat(backoff.tryAcquire("k0").allowed()).as("the eldest was forgotten").isTrue();
     }
 
     @Test
     void keysWithoutFailuresAreDropped() {
-        FailureBackoff backoff = new FailureBackoff(new FailureBackoff.Policy(5, 1, 1, 1, 100), clock::get);
+        FailureBackoff backoff = new FailureBackoff(new FailureBackoff.Policy(5, 5, 1, 1, 1, 100), clock::get);
         backoff.tryAcquire("k");
         backoff.succeeded("k");
         backoff.tryAcquire("j");

@@ -119,7 +119,9 @@ class DatabaseOutageIT {
             }
         }, caller);
         assertThatThrownBy(() -> login.get(5, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
-                .hasCauseInstanceOf(DataAccessException.class);
+                .hasCauseInstanceOf(DataAccessException.class)
+                .satisfies(e -> assertThat(((DataAccessException) e.getCause()).databaseUnavailable())
+                        .as("answered 'unavailable', not 'internal_error'").isTrue());
         assertThat(snapshot).as("no ack while the database is away").isNotDone();
         assertThat(ProcessHandle.of(standInPid())).as("the world plays on").isPresent();
 
