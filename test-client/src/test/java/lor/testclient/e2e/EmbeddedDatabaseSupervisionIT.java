@@ -7,14 +7,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import lor.testclient.scenario.ScenarioContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The director's embedded PostgreSQL is supervised: SIGKILL its postmaster, and the director starts it again by
- * itself, becomes ready again, and every snapshot it had acknowledged is still there; the world keeps playing and
+ * The director's embedded PostgreSQL is supervised. Frozen (SIGSTOP), {@code /readyz} answers 503 and nothing else
+ * happens; SIGKILL its postmaster, and the director starts it again by itself, becomes ready again, and every snapshot it had acknowledged is still there; the world keeps playing and
  * its later snapshots are acknowledged too.
  */
 class EmbeddedDatabaseSupervisionIT {
@@ -32,6 +35,20 @@ class EmbeddedDatabaseSupervisionIT {
                 "--idle-shutdown-ms", "600000", "--snapshot-interval-ms", "500");
              ScenarioContext ctx = GameSession.context(director)) {
             GameSession.enter(ctx, ctx.newAccount("before"), WORLD);
+            assertThat(ctx.http().get("/readyz").statusCode()).isEqualTo(200);
+
+            // Frozen, not dead: readiness says so (within its 2 s), and nothing is restarted.
+            List<ProcessHandle> frozen = postgresProcesses();
+            signal("STOP", frozen);
+            try {
+                assertThat(ctx.http().get("/readyz").statusCode()).as("/readyz while PostgreSQL is frozen")
+                        .isEqualTo(503);
+            } finally {
+                signal("CONT", frozen);
+            }
+            await("ready again after SIGCONT").atMost(RECOVERY).ignoreExceptions()
+                    .until(() -> ctx.http().get("/readyz").statusCode() == 200);
+
             for (int kill = 1; kill <= KILLS; kill++) {
                 long floor = ctx.http().world(WORLD).lastSnapshotSeq();
                 await().atMost(RECOVERY).until(() -> ctx.http().world(WORLD).lastSnapshotSeq() > floor);
@@ -55,6 +72,21 @@ class EmbeddedDatabaseSupervisionIT {
             assertThat(ctx.http().world(WORLD).status()).isEqualTo("running");
             assertThat(Files.readString(director.log())).contains("embedded PostgreSQL serving again");
         }
+    }
+
+    /** The postmaster and its backends. */
+    private List<ProcessHandle> postgresProcesses() throws Exception {
+        ProcessHandle postmaster = ProcessHandle.of(postmasterPid()).orElseThrow();
+        List<ProcessHandle> all = new ArrayList<>(postmaster.descendants().toList());
+        all.add(postmaster);
+        return all;
+    }
+
+    private static void signal(String signal, List<ProcessHandle> processes) throws Exception {
+        List<String> command = new ArrayList<>(List.of("kill", "-" + signal));
+        processes.forEach(p -> command.add(Long.toString(p.pid())));
+        Process kill = new ProcessBuilder(command).redirectErrorStream(true).start();
+        assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
     }
 
     private long postmasterPid() throws Exception {
