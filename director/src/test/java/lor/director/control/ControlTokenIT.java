@@ -47,9 +47,11 @@ import lor.protocol.ErrorMessage;
 import lor.protocol.Message;
 import lor.protocol.MessageCodec;
 import lor.protocol.control.ControlMessages;
+import lor.protocol.control.SnapshotAckMessage;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
+import lor.protocol.control.WorldSnapshotMessage;
 import lor.protocol.netty.EventLoops;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -58,11 +60,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code /control} over a real socket, with world processes (stand-ins) the real launcher started: a world
  * registers only with the spawn token of its own current spawn. Another world's token, or the token of an earlier
- * spawn of the same world, is refused, logged, and the token never appears in the log.
+ * spawn of the same world, is refused, logged, and the token never appears in the log. A snapshot sent again is
+ * acknowledged again and stored once.
  */
 class ControlTokenIT {
 
@@ -179,6 +184,26 @@ class ControlTokenIT {
         assertNoTokenLogged(first, second);
     }
 
+    @Test
+    void aSnapshotSentAgainIsAcknowledgedAgainAndStoredOnce() throws Exception {
+        supervisor.join("meadow");
+        StandInWorlds.Spawned process = spawned("meadow");
+        World world = connect();
+        world.send(new WorldRegisterMessage("meadow", process.spawnToken(), 4003, process.pid()));
+        world.send(new WorldReadyMessage("meadow", world.expect(WorldHydrateMessage.class).seq()));
+        await().atMost(WAIT).until(() -> status("meadow") == WorldStatus.RUNNING);
+        ObjectNode state = JsonNodeFactory.instance.objectNode().put("format", 2).put("tick", 40);
+        WorldSnapshotMessage snapshot = new WorldSnapshotMessage("meadow", 1, state, false);
+
+        // As a world does when it reconnects before it saw the first ack: the same (world, seq) again.
+        world.send(snapshot);
+        assertThat(world.next(SnapshotAckMessage.class).seq()).isEqualTo(1);
+        world.send(snapshot);
+        assertThat(world.next(SnapshotAckMessage.class).seq()).as("acknowledged again").isEqualTo(1);
+
+        assertThat(new SnapshotRepository(db, 3).seqs("meadow")).containsExactly(1L);
+    }
+
     // ---- helpers ------------------------------------------------------------------------------------------------
 
     private StandInWorlds.Spawned spawned(String worldId) throws InterruptedException {
@@ -242,6 +267,19 @@ class ControlTokenIT {
             Message message = codec.decode(text);
             assertThat(message).isInstanceOf(type);
             return type.cast(message);
+        }
+
+        /** The next message of {@code type}, skipping others (status requests, rosters). */
+        <M extends Message> M next(Class<M> type) throws Exception {
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (true) {
+                String text = inbox.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                assertThat(text).as("a %s within %s", type.getSimpleName(), WAIT).isNotNull();
+                Message message = codec.decode(text);
+                if (type.isInstance(message)) {
+                    return type.cast(message);
+                }
+            }
         }
 
         @Override
