@@ -19,13 +19,18 @@ final class WorldJarLocator {
     }
 
     static Path locate(Path configured) {
+        return locate(configured, candidates(System.getProperty("lor.worldJar"), ownJarDirectory(),
+                Path.of("").toAbsolutePath()));
+    }
+
+    /** @param candidates where to look, in order, when nothing is configured */
+    static Path locate(Path configured, List<Path> candidates) {
         if (configured != null) {
             if (!Files.isRegularFile(configured)) {
                 throw new IllegalArgumentException("--world-jar: no file at " + configured);
             }
             return configured;
         }
-        List<Path> candidates = candidates();
         for (Path candidate : candidates) {
             if (Files.isRegularFile(candidate)) {
                 return candidate;
@@ -35,17 +40,21 @@ final class WorldJarLocator {
                 + "); build it with mvn -B verify or pass --world-jar");
     }
 
-    private static List<Path> candidates() {
+    /**
+     * @param property    the {@code lor.worldJar} system property (the test suites set it), or null
+     * @param ownDirectory where {@code director.jar} is
+     * @param workingDirectory the directory the director was started in
+     */
+    static List<Path> candidates(String property, Optional<Path> ownDirectory, Path workingDirectory) {
         List<Path> candidates = new ArrayList<>();
-        String property = System.getProperty("lor.worldJar");
         if (property != null) {
             candidates.add(Path.of(property).toAbsolutePath().normalize());
         }
-        ownJarDirectory().ifPresent(dir -> {
+        ownDirectory.ifPresent(dir -> {
             candidates.add(dir.resolve(JAR_NAME));
             candidates.add(dir.resolve("../../world-server/target/" + JAR_NAME).normalize());
         });
-        candidates.add(Path.of("world-server", "target", JAR_NAME).toAbsolutePath().normalize());
+        candidates.add(workingDirectory.resolve("world-server").resolve("target").resolve(JAR_NAME).normalize());
         return candidates;
     }
 
