@@ -23,6 +23,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.ssl.SslContext;
 import lor.director.account.AccountRepository;
 import lor.director.account.AccountService;
 import lor.director.account.LoginThrottle;
@@ -46,6 +47,7 @@ import lor.director.world.WorldSupervisor;
 import lor.protocol.netty.ConnectionThrottle;
 import lor.protocol.netty.EventLoops;
 import lor.protocol.netty.NetworkGuards;
+import lor.protocol.netty.Tls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -126,8 +128,11 @@ public final class Director implements AutoCloseable {
         AtomicInteger boundPort = new AtomicInteger();
         // The default allowed origins name the bound port: until it is known (a port of 0), they allow no browser.
         AtomicReference<NetworkGuards> guards = new AtomicReference<>(config.guards(config.port()));
+        // Checked before anything binds: a bad certificate or key stops the start with the file named.
+        SslContext tls = config.tls() ? Tls.server(config.tlsCert(), config.tlsKey()) : null;
         WorldProcessLauncher launcher = new WorldProcessLauncher(worldJar,
-                () -> "ws://" + hostForUrl(config.controlHost()) + ":" + boundPort.get() + ControlEndpoint.PATH,
+                () -> config.webSocketScheme() + "://" + hostForUrl(config.controlHost()) + ":" + boundPort.get()
+                        + ControlEndpoint.PATH,
                 config.bindAddress(), config.snapshotIntervalMs(), config.maxSnapshotBytes(), config.worldJvmOptions(),
                 () -> {
                     List<String> options = new ArrayList<>(guards.get().arguments());
@@ -143,6 +148,9 @@ public final class Director implements AutoCloseable {
                 metrics,
                 new Membership(), tickets, config.publicHost(), config.spawnTimeoutMs(), config.idleShutdownMs(),
                 config.stopTimeoutMs(), config.warmSpares());
+        if (config.tls()) {
+            supervisor.serveGamesOverTls();
+        }
         int adopting = supervisor.adoptLeftBehind();
         if (adopting > 0) {
             LOG.info("{} world(s) left running by the previous director are being taken back", adopting);
@@ -159,7 +167,7 @@ public final class Director implements AutoCloseable {
                 new ClientEndpoint(clientServices, config.keepAlive()),
                 new ControlEndpoint(supervisor, config.maxSnapshotBytes(), joinTimeoutMs),
                 new ApiHandler(database, supervisor, metrics, blocking, config.adminToken()),
-                guards::get, throttle);
+                guards::get, throttle, tls);
 
         boss = EventLoops.create("director-accept", 1);
         workers = EventLoops.create("director-io", 0);
@@ -188,7 +196,7 @@ public final class Director implements AutoCloseable {
     public String baseUrl() {
         String host = config.bindAddress().equals("0.0.0.0") || config.bindAddress().contains(":")
                 ? config.publicHost() : config.bindAddress();
-        return "http://" + hostForUrl(host) + ":" + port();
+        return (config.tls() ? "https://" : "http://") + hostForUrl(host) + ":" + port();
     }
 
     public void awaitClosed() throws InterruptedException {

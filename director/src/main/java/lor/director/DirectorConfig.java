@@ -53,7 +53,9 @@ public record DirectorConfig(
         int loginFailuresPerAddress,
         boolean leaveWorldsOnStop,
         int passwordIterations,
-        Path contentDir) {
+        Path contentDir,
+        Path tlsCert,
+        Path tlsKey) {
 
     public static final String USAGE = """
             usage: java -jar director/target/director.jar [options]
@@ -82,6 +84,9 @@ public record DirectorConfig(
               --content-dir DIR         where studio-edited content packs live (NAME.json, .yaml or .yml); a pack
                                         there shadows the one of that name shipped with the world server (env
                                         LOR_CONTENT_DIR)
+              --tls-cert FILE           PEM certificate chain: serve https and wss on --port, and wss on every
+                                        world's game port, gameUrl wss://… (env LOR_TLS_CERT; needs --tls-key)
+              --tls-key FILE            its unencrypted PKCS#8 PEM private key (env LOR_TLS_KEY)
               --db-pool-size N          database connections (default 10)
               --warm-spares N           world processes kept started and waiting for a world, so that joining a
                                         stopped world skips the JVM start (default 1; 0 = none)
@@ -107,7 +112,8 @@ public record DirectorConfig(
                                         within this time of connecting (default 10000)
               --allowed-origins a,b,…   browser origins (http[s]://host[:port]) allowed to open /ws and the
                                         worlds' /game (default: the director's own, http://127.0.0.1:PORT,
-                                        http://localhost:PORT, http://BIND:PORT, http://PUBLIC_HOST:PORT);
+                                        http://localhost:PORT, http://BIND:PORT, http://PUBLIC_HOST:PORT;
+                                        https://… with --tls-cert);
                                         requests without Origin (non-browser clients) are always allowed
               --login-backoff-ms N      first wait imposed after 5 failed logins of an account (or 20 from one
                                         address), doubled per further failure up to 60 s (default 1000)
@@ -166,6 +172,11 @@ public record DirectorConfig(
         if (adminToken != null && adminToken.length() < 16) {
             throw new IllegalArgumentException("--admin-token must have at least 16 characters");
         }
+        Path tlsCert = pemFile("--tls-cert", options.getOrDefault("--tls-cert", env.get("LOR_TLS_CERT")));
+        Path tlsKey = pemFile("--tls-key", options.getOrDefault("--tls-key", env.get("LOR_TLS_KEY")));
+        if ((tlsCert == null) != (tlsKey == null)) {
+            throw new IllegalArgumentException("--tls-cert and --tls-key go together: give both or neither");
+        }
         long pingIntervalMs = longOption(options, "--ping-interval-ms", 10_000, 10, 3_600_000);
         long clientTimeoutMs = longOption(options, "--client-timeout-ms", 30_000, 20, 3_600_000);
         if (pingIntervalMs >= clientTimeoutMs) {
@@ -208,7 +219,31 @@ public record DirectorConfig(
                 leaveWorldsOnStop(options.getOrDefault("--on-stop", "stop-worlds")),
                 (int) longOption(options, "--password-iterations", PasswordHasher.ITERATIONS,
                         PasswordHasher.MIN_ITERATIONS, 10_000_000),
-                contentDir(options.getOrDefault("--content-dir", env.get("LOR_CONTENT_DIR"))));
+                contentDir(options.getOrDefault("--content-dir", env.get("LOR_CONTENT_DIR"))),
+                tlsCert,
+                tlsKey);
+    }
+
+    /** An existing file, made absolute (world processes run elsewhere and read the same files), or null. */
+    private static Path pemFile(String option, String value) {
+        if (value == null) {
+            return null;
+        }
+        Path file = Path.of(value).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(option + ": no file at " + value);
+        }
+        return file;
+    }
+
+    /** Whether the director's port and the worlds' game ports speak TLS. */
+    public boolean tls() {
+        return tlsCert != null;
+    }
+
+    /** {@code wss} with TLS, else {@code ws}. */
+    public String webSocketScheme() {
+        return tls() ? "wss" : "ws";
     }
 
     private static boolean leaveWorldsOnStop(String value) {
@@ -231,6 +266,9 @@ public record DirectorConfig(
                 "--reconnect-window-ms", Long.toString(reconnectWindowMs)));
         if (contentDir != null) {
             options.addAll(List.of("--content-dir", contentDir.toString()));
+        }
+        if (tls()) {
+            options.addAll(List.of("--tls-cert", tlsCert.toString(), "--tls-key", tlsKey.toString()));
         }
         return List.copyOf(options);
     }
@@ -257,7 +295,7 @@ public record DirectorConfig(
             Set<String> own = new LinkedHashSet<>();
             for (String host : List.of("127.0.0.1", "localhost", bindAddress, publicHost)) {
                 if (!isWildcard(host)) {
-                    own.add("http://" + Director.hostForUrl(host) + ":" + boundPort);
+                    own.add((tls() ? "https://" : "http://") + Director.hostForUrl(host) + ":" + boundPort);
                 }
             }
             origins = List.copyOf(own);
@@ -308,7 +346,8 @@ public record DirectorConfig(
                 + ", clientTimeoutMs=" + clientTimeoutMs + ", reconnectWindowMs=" + reconnectWindowMs
                 + ", loginBackoffMs=" + loginBackoffMs + ", loginFailuresPerAddress=" + loginFailuresPerAddress
                 + ", onStop=" + (leaveWorldsOnStop ? "leave-worlds" : "stop-worlds")
-                + ", passwordIterations=" + passwordIterations + ", contentDir=" + contentDir + "]";
+                + ", passwordIterations=" + passwordIterations + ", contentDir=" + contentDir
+                + ", tls=" + (tls() ? "cert " + tlsCert + ", key " + tlsKey : "off") + "]";
     }
 
     /** Thrown by {@link #parse} for {@code --help}. */
@@ -325,7 +364,7 @@ public record DirectorConfig(
             "--world-jvm-options", NetworkGuards.MAX_CONNECTIONS_OPTION, NetworkGuards.MAX_NEW_CONNECTIONS_OPTION,
             NetworkGuards.HANDSHAKE_TIMEOUT_OPTION, NetworkGuards.ALLOWED_ORIGINS_OPTION, "--ping-interval-ms",
             "--client-timeout-ms", "--reconnect-window-ms", "--login-backoff-ms", "--login-failures-per-address",
-            "--on-stop", "--password-iterations", "--content-dir");
+            "--on-stop", "--password-iterations", "--content-dir", "--tls-cert", "--tls-key");
 
     /**
      * Only {@code -X…} (heap, GC, {@code -XX:} flags) and {@code -D…} options: anything else ({@code -jar},

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import lor.protocol.netty.NetworkGuards;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -437,5 +438,39 @@ class DirectorConfigTest {
         assertThat(DirectorConfig.USAGE).contains("--max-connections-per-address")
                 .contains("--max-new-connections-per-second").contains("--handshake-timeout-ms")
                 .contains("--allowed-origins");
+    }
+
+    // ---- issue 17: TLS ----------------------------------------------------------------------------------------
+
+    @Test
+    void tlsTakesACertificateAndAKeyFileAndTurnsEveryUrlSecure(@TempDir Path dir) throws Exception {
+        Path cert = java.nio.file.Files.writeString(dir.resolve("cert.pem"), "c");
+        Path key = java.nio.file.Files.writeString(dir.resolve("key.pem"), "k");
+
+        DirectorConfig config = parse("--tls-cert", cert.toString(), "--tls-key", key.toString(), "--port", "8443");
+
+        assertThat(config.tls()).isTrue();
+        assertThat(config.webSocketScheme()).isEqualTo("wss");
+        assertThat(config.worldOptions()).containsSubsequence("--tls-cert", cert.toString(), "--tls-key",
+                key.toString());
+        assertThat(config.guards(8443).allowedOrigins()).contains("https://127.0.0.1:8443")
+                .noneMatch(origin -> origin.startsWith("http://"));
+        assertThat(config.toString()).contains("tls=cert " + cert);
+        assertThat(parse().tls()).isFalse();
+        assertThat(parse().webSocketScheme()).isEqualTo("ws");
+        assertThat(parse().toString()).contains("tls=off");
+        assertThat(DirectorConfig.parse(new String[0], Map.of("LOR_TLS_CERT", cert.toString(), "LOR_TLS_KEY",
+                key.toString())).tlsKey()).isEqualTo(key);
+    }
+
+    @Test
+    void tlsNeedsBothFilesAndFilesThatExist(@TempDir Path dir) throws Exception {
+        Path cert = java.nio.file.Files.writeString(dir.resolve("cert.pem"), "c");
+
+        assertThatThrownBy(() -> parse("--tls-cert", cert.toString()))
+                .hasMessage("--tls-cert and --tls-key go together: give both or neither");
+        assertThatThrownBy(() -> parse("--tls-cert", cert.toString(), "--tls-key", dir.resolve("nope").toString()))
+                .hasMessage("--tls-key: no file at " + dir.resolve("nope"));
+        assertThat(DirectorConfig.USAGE).contains("--tls-cert FILE", "--tls-key FILE");
     }
 }

@@ -7,6 +7,8 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
+import javax.net.SocketFactory;
+
 import lor.protocol.game.GameMessages;
 import lor.protocol.game.HelloMessage;
 import lor.protocol.netty.MaskedFrame;
@@ -31,7 +33,12 @@ final class LoopbackPlayer {
 
     /** @throws IOException when the endpoint does not upgrade, refuses the ticket, or hangs up before welcome */
     static void enterAndLeave(int port, String ticket) throws IOException {
-        try (Socket socket = new Socket("127.0.0.1", port)) {
+        enterAndLeave(port, ticket, SocketFactory.getDefault());
+    }
+
+    /** @param sockets plain sockets, or TLS ones when the game port speaks TLS */
+    static void enterAndLeave(int port, String ticket, SocketFactory sockets) throws IOException {
+        try (Socket socket = sockets.createSocket("127.0.0.1", port)) {
             socket.setSoTimeout(TIMEOUT_MS);
             socket.setTcpNoDelay(true);
             OutputStream out = socket.getOutputStream();

@@ -228,7 +228,7 @@ final class Spare {
         try {
             String ticket = signer.sign(new Ticket(1, config.worldId(), System.currentTimeMillis() + 60_000,
                     "loopback"));
-            LoopbackPlayer.enterAndLeave(host.gameServer().port(), ticket);
+            LoopbackPlayer.enterAndLeave(host.gameServer().port(), ticket, host.loopbackSockets());
             LOG.info("game endpoint warmed up by a loopback player in {} ms", (System.nanoTime() - start) / 1_000_000);
             return true;
         } catch (IOException e) {

@@ -23,7 +23,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                           World.SpawnRule spawnRule,
                           long shutdownAckTimeoutMs, long maxSnapshotBytes, long pingIntervalMs,
                           long clientTimeoutMs, long reconnectWindowMs, String spawnToken, String ticketSecret,
-                          NetworkGuards guards) {
+                          NetworkGuards guards, Path tlsCert, Path tlsKey) {
 
     public static final String ENV_SPAWN_TOKEN = "LOR_SPAWN_TOKEN";
     public static final String ENV_TICKET_SECRET = "LOR_TICKET_SECRET";
@@ -64,6 +64,9 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
               --client-timeout-ms N       a game connection silent for this long is closed (default 30000)
               --reconnect-window-ms N     how long a player whose connection was lost stays in the world,
                                           waiting for a new ticket of the same account (default 30000; 0 = none)
+              --tls-cert FILE             PEM certificate chain: serve /game over wss; also the one certificate
+                                          trusted on a wss:// --control-url (needs --tls-key)
+              --tls-key FILE              its unencrypted PKCS#8 PEM private key
             environment: LOR_SPAWN_TOKEN and LOR_TICKET_SECRET (required; the ticket secret is URL-safe base64 of
                          at least 256 bits)""";
 
@@ -92,6 +95,8 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         long pingIntervalMs = 10_000;
         long clientTimeoutMs = 30_000;
         long reconnectWindowMs = 30_000;
+        Path tlsCert = null;
+        Path tlsKey = null;
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             if (i + 1 >= args.length) {
@@ -130,6 +135,8 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                 case "--ping-interval-ms" -> pingIntervalMs = parseLong(option, value, 10, MAX_INTERVAL_MS);
                 case "--client-timeout-ms" -> clientTimeoutMs = parseLong(option, value, 20, MAX_INTERVAL_MS);
                 case "--reconnect-window-ms" -> reconnectWindowMs = parseLong(option, value, 0, MAX_INTERVAL_MS);
+                case "--tls-cert" -> tlsCert = Path.of(value).toAbsolutePath().normalize();
+                case "--tls-key" -> tlsKey = Path.of(value).toAbsolutePath().normalize();
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
@@ -138,6 +145,12 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         }
         if (controlUrl == null) {
             throw new IllegalArgumentException("--control-url is required");
+        }
+        if ((tlsCert == null) != (tlsKey == null)) {
+            throw new IllegalArgumentException("--tls-cert and --tls-key go together: give both or neither");
+        }
+        if (controlUrl != null && controlUrl.startsWith("wss://") && tlsCert == null) {
+            throw new IllegalArgumentException("a wss:// --control-url needs --tls-cert: the one certificate trusted");
         }
         if (seedObjects != null && content == null) {
             throw new IllegalArgumentException("--seed-objects needs --content: the kind comes from the pack");
@@ -156,7 +169,12 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                 viewRadius, intentsPerSecond, spawnRule, shutdownAckTimeoutMs, maxSnapshotBytes, pingIntervalMs,
                 clientTimeoutMs, reconnectWindowMs, spawnToken, ticketSecret,
                 new NetworkGuards(maxConnectionsPerAddress, maxNewConnectionsPerSecond, handshakeTimeoutMs,
-                        allowedOrigins));
+                        allowedOrigins), tlsCert, tlsKey);
+    }
+
+    /** Whether /game speaks TLS. */
+    public boolean tls() {
+        return tlsCert != null;
     }
 
     /** Ticks between two periodic snapshots at the given tick rate (at least one). */
@@ -191,7 +209,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                 + ", maxConnectionsPerAddress=" + guards.maxConnectionsPerAddress()
                 + ", maxNewConnectionsPerSecond=" + guards.maxNewConnectionsPerSecond()
                 + ", handshakeTimeoutMs=" + guards.handshakeTimeoutMs() + ", allowedOrigins=" + guards.allowedOrigins()
-                + ", secrets=<redacted>]";
+                + ", tls=" + (tls() ? "cert " + tlsCert + ", key " + tlsKey : "off") + ", secrets=<redacted>]";
     }
 
     private static List<String> parseOrigins(String value) {

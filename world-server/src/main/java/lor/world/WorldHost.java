@@ -5,8 +5,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import javax.net.SocketFactory;
+
 import io.netty.channel.EventLoopGroup;
 import lor.protocol.netty.EventLoops;
+import lor.protocol.netty.Tls;
 import lor.world.control.ControlClient;
 import lor.world.game.GameChannelInitializer;
 import lor.world.game.GameEntry;
@@ -26,11 +29,21 @@ final class WorldHost {
     private final ExecutorService io = Executors.newSingleThreadExecutor(r -> new Thread(r, "snapshot-io"));
     private final AtomicReference<GameEntry> entry = new AtomicReference<>();
     private final ControlClient control;
+    private final SocketFactory loopbackSockets;
     private GameServer gameServer;
 
     private WorldHost(WorldConfig config) {
         this.control = new ControlClient(config.spawnToken(), config.controlUrl(), (int) config.maxSnapshotBytes(),
                 () -> gameServer.port(), controlGroup);
+        if (config.controlUrl().getScheme().equals("wss")) {
+            control.useTls(Tls.trusting(config.tlsCert()));
+        }
+        this.loopbackSockets = config.tls() ? Tls.socketsTrusting(config.tlsCert()) : SocketFactory.getDefault();
+    }
+
+    /** How this process connects to its own game endpoint (the warm-up's loopback player). */
+    SocketFactory loopbackSockets() {
+        return loopbackSockets;
     }
 
     /**
@@ -41,7 +54,8 @@ final class WorldHost {
         WorldHost host = new WorldHost(config);
         try {
             host.gameServer = GameServer.bind(config.bindAddress(), config.gamePort(),
-                    new GameChannelInitializer(host.entry::get, config.guards(), config.keepAlive()), host.boss,
+                    new GameChannelInitializer(host.entry::get, config.guards(), config.keepAlive(),
+                            config.tls() ? Tls.server(config.tlsCert(), config.tlsKey()) : null), host.boss,
                     host.workers);
         } catch (InterruptedException | RuntimeException e) {
             host.release();

@@ -327,4 +327,27 @@ class WorldConfigTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("--seed-objects needs --content: the kind comes from the pack");
     }
+
+    // ---- issue 17: TLS ------------------------------------------------------------------------------------------
+
+    @Test
+    void readsTheTlsFilesAndShowsThemInToString() {
+        WorldConfig config = WorldConfig.parse(with("--tls-cert", "/etc/lor/cert.pem", "--tls-key",
+                "/etc/lor/key.pem"), ENV);
+
+        assertThat(config.tls()).isTrue();
+        assertThat(config.tlsCert()).isEqualTo(java.nio.file.Path.of("/etc/lor/cert.pem"));
+        assertThat(config.toString()).contains("tls=cert /etc/lor/cert.pem, key /etc/lor/key.pem");
+        assertThat(WorldConfig.parse(required(), ENV).tls()).isFalse();
+        assertThat(WorldConfig.USAGE).contains("--tls-cert", "--tls-key");
+    }
+
+    @Test
+    void refusesHalfATlsConfigurationAndAWssControlUrlWithoutACertificateToTrust() {
+        assertThatThrownBy(() -> WorldConfig.parse(with("--tls-key", "/etc/lor/key.pem"), ENV))
+                .hasMessage("--tls-cert and --tls-key go together: give both or neither");
+        assertThatThrownBy(() -> WorldConfig.parse(new String[] {"--world-id", "start", "--control-url",
+            "wss://127.0.0.1:8443/control"}, ENV))
+                .hasMessage("a wss:// --control-url needs --tls-cert: the one certificate trusted");
+    }
 }

@@ -6,12 +6,14 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.ssl.SslContext;
 import lor.director.client.ClientEndpoint;
 import lor.director.control.ControlEndpoint;
 import lor.protocol.netty.ConnectionThrottle;
 import lor.protocol.netty.NetworkGuards;
 import lor.protocol.netty.OriginGuard;
 import lor.protocol.netty.OriginPolicy;
+import lor.protocol.netty.Tls;
 
 /**
  * The pipeline of every connection to the director's port: a connection over its address's limits is closed at once;
@@ -36,6 +38,7 @@ public final class DirectorChannelInitializer extends ChannelInitializer<SocketC
     private final Supplier<NetworkGuards> guards;
     private final ConnectionThrottle throttle;
     private final OriginGuard originGuard;
+    private final SslContext tls;
 
     /**
      * @param guards the port's guards; read per connection, since the allowed origins name the port, known only once
@@ -43,6 +46,13 @@ public final class DirectorChannelInitializer extends ChannelInitializer<SocketC
      */
     public DirectorChannelInitializer(ClientEndpoint clients, ControlEndpoint control, ApiHandler api,
                                       Supplier<NetworkGuards> guards, ConnectionThrottle throttle) {
+        this(clients, control, api, guards, throttle, null);
+    }
+
+    /** @param tls the port's TLS, or null for plain HTTP and WebSocket */
+    public DirectorChannelInitializer(ClientEndpoint clients, ControlEndpoint control, ApiHandler api,
+                                      Supplier<NetworkGuards> guards, ConnectionThrottle throttle, SslContext tls) {
+        this.tls = tls;
         this.clients = clients;
         this.control = control;
         this.api = api;
@@ -68,5 +78,8 @@ public final class DirectorChannelInitializer extends ChannelInitializer<SocketC
                 .addLast(HTTP_AGGREGATOR, new HttpObjectAggregator(MAX_HTTP_REQUEST_BYTES))
                 .addLast(ORIGIN_GUARD, originGuard)
                 .addLast(ROUTER, new EndpointRouter(clients, control, api));
+        if (tls != null) {
+            Tls.install(ch.pipeline(), tls, ch.alloc());
+        }
     }
 }

@@ -95,6 +95,8 @@ public final class WorldSupervisor {
     private final SparePool spares;
     private final TicketIssuer tickets;
     private final String publicHost;
+    /** {@code wss} once {@link #serveGamesOverTls} was called: the worlds' game ports speak TLS. */
+    private volatile String gameScheme = "ws";
     private final long spawnTimeoutMs;
     private final long idleShutdownMs;
     private final long stopTimeoutMs;
@@ -127,6 +129,11 @@ public final class WorldSupervisor {
         this.spawnTimeoutMs = spawnTimeoutMs;
         this.idleShutdownMs = idleShutdownMs;
         this.stopTimeoutMs = stopTimeoutMs;
+    }
+
+    /** The worlds serve their game ports over TLS (the director passed them its certificate): gameUrls are wss. */
+    public void serveGamesOverTls() {
+        gameScheme = "wss";
     }
 
     public void start() {
@@ -393,7 +400,7 @@ public final class WorldSupervisor {
     }
 
     private JoinTarget targetOf(WorldInstance w, WorldProcess p) {
-        return new JoinTarget(w.worldId, "ws://" + publicHost + ":" + p.gamePort + "/game", p.signer);
+        return new JoinTarget(w.worldId, gameScheme + "://" + publicHost + ":" + p.gamePort + "/game", p.signer);
     }
 
     /** A world left running by the previous director has reconnected: it serves joins again, its players kept. */

@@ -31,7 +31,7 @@ public final class ScenarioContext implements AutoCloseable {
     static final String PASSWORD = "correct horse battery";
 
     private final URI directorWs;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http;
     private final DirectorHttp directorHttp;
     private final Duration lifecycleTimeout;
     private final List<WsClient> open = new ArrayList<>();
@@ -43,6 +43,13 @@ public final class ScenarioContext implements AutoCloseable {
 
     /** @param frameTap sees every text frame of every connection the scenario opens */
     public ScenarioContext(URI directorWs, Duration lifecycleTimeout, Consumer<String> frameTap) {
+        this(directorWs, lifecycleTimeout, frameTap, HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+                .build());
+    }
+
+    /** @param http every connection's client: one with its own TLS trust for a {@code wss://} director */
+    public ScenarioContext(URI directorWs, Duration lifecycleTimeout, Consumer<String> frameTap, HttpClient http) {
+        this.http = http;
         this.frameTap = frameTap;
         this.directorWs = directorWs;
         this.directorHttp = new DirectorHttp(http, DirectorHttp.baseOf(directorWs));

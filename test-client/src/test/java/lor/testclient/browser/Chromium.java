@@ -53,6 +53,8 @@ final class Chromium {
                 "--no-default-browser-check",
                 "--disable-search-engine-choice-screen",
                 "--window-size=1280,900",
+                // BrowserTlsIT's director and worlds present the suite's self-signed test certificate.
+                "--ignore-certificate-errors",
                 "--user-data-dir=" + profile.toAbsolutePath());
         // The page's console (errors included) for the failure notes.
         options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL"));

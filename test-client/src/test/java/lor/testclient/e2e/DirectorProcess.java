@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  */
 final class DirectorProcess implements AutoCloseable {
 
-    private static final Pattern READY = Pattern.compile("director ready (http://[^\\s]+)");
+    private static final Pattern READY = Pattern.compile("director ready (https?://[^\\s]+)");
     static final String PASSWORD_ITERATIONS = "--password-iterations";
     /**
      * The suite signs in hundreds of players (the soak alone 200, each registering and logging in), at a quarter

@@ -23,6 +23,7 @@ import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
+import io.netty.handler.ssl.SslContext;
 import lor.protocol.ErrorMessage;
 import lor.protocol.Message;
 import lor.protocol.MessageCodec;
@@ -40,6 +41,7 @@ import lor.protocol.control.WorldResumedMessage;
 import lor.protocol.control.WorldShutdownMessage;
 import lor.protocol.netty.MessageFrames;
 import lor.protocol.netty.OversizeClosingFrameAggregator;
+import lor.protocol.netty.Tls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,6 +75,8 @@ public final class ControlClient implements ControlLink {
     private final int maxMessageBytes;
     private final IntSupplier gamePort;
     private final EventLoop loop;
+    /** The director's TLS, pinned to its certificate, for a {@code wss://} URL; null for {@code ws://}. */
+    private volatile SslContext tls;
     private final MessageCodec codec = ControlMessages.worldCodec();
     private final Backoff backoff = new Backoff(100, 5_000, ThreadLocalRandom.current());
     private final CompletableFuture<WorldAssignMessage> assignment = new CompletableFuture<>();
@@ -103,6 +107,11 @@ public final class ControlClient implements ControlLink {
         this.gamePort = gamePort;
         this.loop = group.next();
         this.orphanAfterNanos = TimeUnit.MILLISECONDS.toNanos(orphanAfterMillis);
+    }
+
+    /** Speaks TLS to a {@code wss://} control URL; called before the first connect. */
+    public void useTls(SslContext context) {
+        this.tls = context;
     }
 
     /** Opens the connection now; it registers once {@link #becomeWorld} says which world this is. */
@@ -200,6 +209,10 @@ public final class ControlClient implements ControlLink {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (tls != null) {
+                            ch.pipeline().addLast(Tls.HANDLER, tls.newHandler(ch.alloc(), url.getHost(),
+                                    url.getPort()));
+                        }
                         ch.pipeline()
                                 .addLast(HTTP_CODEC, new HttpClientCodec())
                                 .addLast(HTTP_AGGREGATOR, new HttpObjectAggregator(64 * 1024))
@@ -208,7 +221,7 @@ public final class ControlClient implements ControlLink {
                                 .addLast(CONTROL, new Handler());
                     }
                 });
-        int port = url.getPort() > 0 ? url.getPort() : 80;
+        int port = url.getPort() > 0 ? url.getPort() : tls != null ? 443 : 80;
         ChannelFuture future = bootstrap.connect(url.getHost(), port);
         current = future.channel();
         future.addListener(f -> {

@@ -8,6 +8,7 @@ import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+import io.netty.handler.ssl.SslContext;
 import lor.protocol.Limits;
 import lor.protocol.MessageCodec;
 import lor.protocol.game.GameMessages;
@@ -19,6 +20,7 @@ import lor.protocol.netty.NetworkGuards;
 import lor.protocol.netty.OriginGuard;
 import lor.protocol.netty.OriginPolicy;
 import lor.protocol.netty.OversizeClosingFrameAggregator;
+import lor.protocol.netty.Tls;
 
 /**
  * The pipeline of the game endpoint {@code /game}, in order: a connection over its address's limits is closed at
@@ -56,6 +58,7 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
             .handleCloseFrames(false)
             .build();
     private final KeepAlive.Settings keepAlive;
+    private final SslContext tls;
 
     /** With the default guards (no browser origin allowed) and keep-alive settings. */
     public GameChannelInitializer(Supplier<GameEntry> entry) {
@@ -67,6 +70,13 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
      * @param keepAlive how connections are pinged, and when a silent one is dropped
      */
     public GameChannelInitializer(Supplier<GameEntry> entry, NetworkGuards guards, KeepAlive.Settings keepAlive) {
+        this(entry, guards, keepAlive, null);
+    }
+
+    /** @param tls the game port's TLS, or null for plain WebSocket */
+    public GameChannelInitializer(Supplier<GameEntry> entry, NetworkGuards guards, KeepAlive.Settings keepAlive,
+                                  SslContext tls) {
+        this.tls = tls;
         this.entry = entry;
         this.guards = guards;
         this.keepAlive = keepAlive;
@@ -99,5 +109,8 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
                 .addLast(FRAME_AGGREGATOR, new OversizeClosingFrameAggregator(Limits.MAX_CLIENT_FRAME_BYTES))
                 .addLast(SESSION, new GameSessionHandler(codec, world.gate(), world.admission(),
                         world.intentsPerSecond(), world.pack()));
+        if (tls != null) {
+            Tls.install(ch.pipeline(), tls, ch.alloc());
+        }
     }
 }
