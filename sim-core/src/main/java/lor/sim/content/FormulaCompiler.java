@@ -29,6 +29,8 @@ final class FormulaCompiler {
     private final List<Integer> code = new ArrayList<>();
     private int depth;
     private int maxDepth;
+    /** Where the last push instruction starts: a binary operation right after a constant or item folds it in. */
+    private int lastPush = -1;
     private boolean readsLine;
 
     private String text;
@@ -80,6 +82,7 @@ final class FormulaCompiler {
                 code.set(jumpOperand, code.size());
             }
         }
+        emit(Formula.END);
         int[] program = new int[code.size()];
         for (int i = 0; i < program.length; i++) {
             program[i] = code.get(i);
@@ -263,6 +266,7 @@ final class FormulaCompiler {
     }
 
     private void push(int op) {
+        lastPush = code.size();
         emit(op);
         depth++;
         maxDepth = Math.max(maxDepth, depth);
@@ -273,8 +277,16 @@ final class FormulaCompiler {
         emit(operand);
     }
 
+    /** Emits a binary operation, folding a right operand that is a number or an item into it (its +K, +I form). */
     private void binary(int op) {
-        emit(op);
+        int at = code.size() - 2;
+        if (lastPush == at && code.get(at) == Formula.CONST) {
+            code.set(at, op + Formula.WITH_CONST);
+        } else if (lastPush == at && code.get(at) == Formula.ITEM) {
+            code.set(at, op + Formula.WITH_ITEM);
+        } else {
+            emit(op);
+        }
         pop(1);
     }
 

@@ -470,7 +470,7 @@ public final class ObjectEngine {
             // Only starting a recipe takes items out (its inputs), also right after finishing the previous one.
             decreased = recipeStarted;
         }
-        if (k.hasOutputs() && push(s, k)) {
+        if (k.hasOutputs() && holdsOutItem(s, k) && push(s, k)) {
             changed = true;
             decreased = true;
         }
@@ -482,6 +482,22 @@ public final class ObjectEngine {
                 wakeFeeders(s);
             }
         }
+    }
+
+    /**
+     * Whether the object holds an item one of its out ports pushes: if not, {@link #push} has nothing to move, and
+     * looking costs less than finding the neighbours.
+     */
+    private boolean holdsOutItem(int s, ObjectKind k) {
+        int base = t.stockBase[s];
+        for (int side = 0; side < 4; side++) {
+            for (int item : k.outItems(side)) {
+                if (stocks.count(base, k.slots(), item) > 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private boolean runRecipe(int s, ObjectKind k, Recipe r) {
@@ -619,6 +635,8 @@ public final class ObjectEngine {
         private int base;
         private int slots;
         private int capacity;
+        /** Where the object's items sit in {@link Stocks}, by item ({@link Stocks#index}); made on the first run. */
+        private int[] entryOf;
         boolean changed;
         boolean decreased;
 
@@ -628,16 +646,23 @@ public final class ObjectEngine {
             capacity = k.capacity();
             changed = false;
             decreased = false;
+            if (entryOf == null) {
+                entryOf = new int[pack.itemCount()];
+            }
+            stocks.index(base, slots, entryOf);
         }
 
         @Override
         public int count(int item) {
-            return stocks.count(base, slots, item);
+            // A Java rule may ask for an item the pack does not have: the plain scan answers that as it always has.
+            return item >= 0 && item < entryOf.length ? stocks.count(base, slots, item, entryOf)
+                    : stocks.count(base, slots, item);
         }
 
         @Override
         public void set(int item, int count) {
-            int delta = stocks.set(base, slots, capacity, item, count);
+            int delta = item >= 0 && item < entryOf.length ? stocks.set(base, slots, capacity, item, count, entryOf)
+                    : stocks.set(base, slots, capacity, item, count);
             if (delta != 0) {
                 changed = true;
                 decreased |= delta < 0;

@@ -85,6 +85,69 @@ final class Stocks {
         return 0;
     }
 
+    /**
+     * Notes in {@code entryOf}, by item, the entry of every item the block holds, so that a run that reads and sets
+     * the same few items many times finds each at once instead of scanning the block: see the two methods below,
+     * which answer exactly as the scanning ones do. Entries of items the block does not hold keep whatever they
+     * held: those methods check an entry before trusting it (it must lie in the block and hold the item), so the
+     * array never needs clearing. An item beyond the array (none of the pack's) is left to the scanning methods.
+     *
+     * @param entryOf one int per item of the pack
+     */
+    void index(int base, int slots, int[] entryOf) {
+        // Backwards, so that the first slot wins, as in a scan, should a restored stock hold an item twice.
+        for (int i = base + slots - 1; i >= base; i--) {
+            int code = items[i];
+            if (code > 0 && code <= entryOf.length) {
+                entryOf[code - 1] = i;
+            }
+        }
+    }
+
+    /** {@link #count(int, int, int)} for a block {@link #index indexed} into {@code entryOf}. */
+    int count(int base, int slots, int item, int[] entryOf) {
+        int e = entryOf[item];
+        return e >= base && e < base + slots && items[e] == (short) (item + 1) ? counts[e] : 0;
+    }
+
+    /**
+     * {@link #set(int, int, int, int, int)} for a block {@link #index indexed} into {@code entryOf}, which it keeps
+     * up to date.
+     */
+    int set(int base, int slots, int capacity, int item, int count, int[] entryOf) {
+        int target = Math.max(0, Math.min(capacity, count));
+        short code = (short) (item + 1);
+        int e = entryOf[item];
+        int end = base + slots;
+        if (e >= base && e < end && items[e] == code) {
+            int delta = target - counts[e];
+            counts[e] = target;
+            if (target == 0) {
+                items[e] = 0;
+                // Should a restored stock hold the item twice, its next slot is now the one a scan finds.
+                for (int i = e + 1; i < end; i++) {
+                    if (items[i] == code) {
+                        entryOf[item] = i;
+                        break;
+                    }
+                }
+            }
+            return delta;
+        }
+        if (target == 0) {
+            return 0;
+        }
+        for (int i = base; i < end; i++) {
+            if (items[i] == 0) {
+                items[i] = code;
+                counts[i] = target;
+                entryOf[item] = i;
+                return target;
+            }
+        }
+        return 0;
+    }
+
     /** How many more of {@code item} fit. */
     int room(int base, int slots, int capacity, int item) {
         short code = (short) (item + 1);
