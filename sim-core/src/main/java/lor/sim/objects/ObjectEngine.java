@@ -1,7 +1,5 @@
 package lor.sim.objects;
 
-import java.util.Arrays;
-
 import lor.sim.content.ContentPack;
 import lor.sim.content.Formula;
 import lor.sim.content.ObjectContext;
@@ -46,6 +44,7 @@ public final class ObjectEngine {
     private final IntList fired = new IntList(64);
     private final IntList clockWaiters = new IntList(64);
     private final SeenChanges seen;
+    private final ObjectPersistence persistence;
     private final Context context = new Context();
     private final int[] stack;
     private final short[] scratchItems = new short[ContentPack.MAX_SLOTS];
@@ -77,6 +76,7 @@ public final class ObjectEngine {
         this.ready = new ReadySet(capacity);
         this.seen = new SeenChanges(size, capacity);
         this.wheel = new TimingWheel(tick);
+        this.persistence = new ObjectPersistence(pack, occupancy, t, stocks, ready, wheel, clockWaiters, seen);
         this.stack = new int[pack.maxStack()];
         this.tick = tick;
         this.line = line;
@@ -235,14 +235,7 @@ public final class ObjectEngine {
 
     /** A copy of every object, taken between ticks. */
     public ObjectImage image() {
-        int n = t.highWater;
-        byte[] flags = Arrays.copyOf(t.flags, n);
-        for (int s = ready.next(0); s >= 0 && s < n; s = ready.next(s + 1)) {
-            flags[s] |= ObjectImage.AWAKE;
-        }
-        return new ObjectImage(pack, tick, line, n, Arrays.copyOf(t.kind, n), Arrays.copyOf(t.cell, n),
-                Arrays.copyOf(t.recipe, n), flags, Arrays.copyOf(t.due, n),
-                Arrays.copyOf(t.stockBase, n), stocks.copyItems(), stocks.copyCounts());
+        return persistence.image(tick, line);
     }
 
     /**
@@ -253,44 +246,7 @@ public final class ObjectEngine {
      * @throws IllegalArgumentException when an object's cell is taken or off the grid
      */
     public void restore(ObjectImage image) {
-        if (t.live != 0 || image.tick != tick) {
-            throw new IllegalStateException("restore needs a new engine at tick " + image.tick);
-        }
-        for (int s = 0; s < image.slotCount; s++) {
-            if (image.kind[s] == 0) {
-                continue;
-            }
-            int cell = image.cell[s];
-            if (cell < 0 || cell >= occupancy.length || occupancy[cell] != 0) {
-                throw new IllegalArgumentException("object " + (s + 1) + ": cell " + cell
-                        + " is off the grid or taken");
-            }
-            ObjectKind k = pack.kind(image.kind[s] - 1);
-            t.allocateAt(s);
-            t.kind[s] = image.kind[s];
-            t.cell[s] = cell;
-            t.recipe[s] = image.recipe[s];
-            byte flags = image.flags[s];
-            t.flags[s] = (byte) (flags & (ObjectColumns.CRAFTING | ObjectColumns.CLOCK_WAIT));
-            t.due[s] = image.due[s];
-            int base = stocks.allocate(k.slots());
-            t.stockBase[s] = base;
-            for (int i = 0; i < k.slots(); i++) {
-                stocks.put(base + i, image.stockItems[image.stockBase[s] + i] - 1,
-                        image.stockCounts[image.stockBase[s] + i]);
-            }
-            occupancy[cell] = -(s + 1);
-            seen.placed(s, cell);
-            if ((flags & ObjectImage.AWAKE) != 0) {
-                ready.add(s);
-            }
-            if ((flags & ObjectColumns.CLOCK_WAIT) != 0) {
-                clockWaiters.add(s);
-            }
-            if (((flags & ObjectColumns.CRAFTING) != 0 || k.rule() != null) && t.due[s] >= tick) {
-                wheel.schedule(s, t.due[s]);
-            }
-        }
+        persistence.restore(image, tick);
     }
 
     // ---- changes from outside (players' intents, restoring) ----------------------------------------------------
