@@ -431,7 +431,12 @@ public final class ObjectEngine {
             decreased = true;
         }
         if (changed) {
-            ready.add(s);
+            // A recipe may start next tick (its pushed outputs made room), and a rule due by then runs again; a rule
+            // due later comes back on the timer its change set, and its run next tick would change nothing: its
+            // push just moved all it could, and a neighbour that makes room wakes it.
+            if (rule == null || t.due[s] <= tick + 1) {
+                ready.add(s);
+            }
             seen.changed(s);
             if (decreased) {
                 // Room opened: whoever pushes into this object may push again.

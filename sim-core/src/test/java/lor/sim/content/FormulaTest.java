@@ -64,6 +64,44 @@ class FormulaTest {
     }
 
     @Test
+    void aRightOperandThatIsANumberOrAnItemAnswersAsAnyOtherExpression() {
+        // The compiler folds a number or an item on the right into the operation; a parenthesised sum is not
+        // folded, so the three forms run different instructions and must agree, and with Java's arithmetic.
+        String[] ops = {"+", "-", "*", "/", "%", "<", "<=", ">", ">=", "==", "!=", "&&", "||"};
+        for (String op : ops) {
+            for (int a = 0; a <= 12; a++) {
+                for (int b = 0; b <= 12; b++) {
+                    int expected = Math.max(0, Math.min(100, java(op, 3 * a, b)));
+                    String left = "a * 3 " + op + " ";
+                    assertThat(eval(left + b, a, b, 0)).as("a=%d %s %d (number)", a, op, b).isEqualTo(expected);
+                    assertThat(eval(left + "b", a, b, 0)).as("a=%d %s b=%d (item)", a, op, b).isEqualTo(expected);
+                    assertThat(eval(left + "(b + a - a)", a, b, 0)).as("a=%d %s (b=%d) (expression)", a, op, b)
+                            .isEqualTo(expected);
+                }
+            }
+        }
+    }
+
+    private static int java(String op, int x, int y) {
+        return switch (op) {
+            case "+" -> x + y;
+            case "-" -> x - y;
+            case "*" -> x * y;
+            case "/" -> y == 0 ? 0 : x / y;
+            case "%" -> y == 0 ? 0 : x % y;
+            case "<" -> x < y ? 1 : 0;
+            case "<=" -> x <= y ? 1 : 0;
+            case ">" -> x > y ? 1 : 0;
+            case ">=" -> x >= y ? 1 : 0;
+            case "==" -> x == y ? 1 : 0;
+            case "!=" -> x != y ? 1 : 0;
+            case "&&" -> x != 0 && y != 0 ? 1 : 0;
+            case "||" -> x != 0 || y != 0 ? 1 : 0;
+            default -> throw new IllegalArgumentException(op);
+        };
+    }
+
+    @Test
     void comparesAndCombinesAsOneOrZero() {
         assertThat(eval("a < b", 1, 2, 0)).isEqualTo(1);
         assertThat(eval("a >= b", 1, 2, 0)).isZero();
