@@ -20,6 +20,7 @@
         body: document.querySelector('#worlds tbody'),
     };
 
+    const NO_TOKEN_HINT = 'Enter the admin token the director was started with (--admin-token) to see its worlds.';
     let token = sessionStorage.getItem(TOKEN_KEY);
     let timer = null;
     /** Rows by world id, updated in place so that a button is never replaced under the operator's pointer. */
@@ -214,7 +215,7 @@
         }
         rows.clear();
         el.updated.textContent = '';
-        say(reason || '', reason ? 'error' : '');
+        say((reason ? reason + ' ' : '') + NO_TOKEN_HINT, reason ? 'error' : 'info');
     }
 
     el.form.addEventListener('submit', (event) => {
@@ -237,5 +238,8 @@
     if (token) {
         el.forget.hidden = false;
         refresh();
+    } else {
+        // Without a token the table stays empty: say why rather than show an empty table with no hint.
+        say(NO_TOKEN_HINT);
     }
 })();

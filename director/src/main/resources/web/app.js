@@ -162,6 +162,13 @@
         s.dataset.layer = Number.isInteger(lor.layer) ? String(lor.layer) : '';
         s.dataset.entity = lor.entityId != null ? String(lor.entityId) : '';
         s.dataset.connection = lor.connection;
+        if (!lor.worldId && (lor.connection === 'disconnected' || lor.connection === 'connected')) {
+            // Not in a world (the landing page, the lobby): nothing is wrong, so nothing in red; a director
+            // connection being retried still shows.
+            s.textContent = 'not in a world';
+            s.className = 'conn-idle';
+            return;
+        }
         const parts = [];
         parts.push(lor.worldId || 'no world');
         if (hasPos) {

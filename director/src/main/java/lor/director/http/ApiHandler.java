@@ -65,6 +65,8 @@ public final class ApiHandler {
             case "/api/worlds" -> HttpResponses.send(ctx, request, HttpResponseStatus.OK, HttpResponses.JSON,
                     worldsJson(worlds.views()));
             case "/" -> serve(ctx, request, "index.html");
+            // Browsers ask for it whatever the page links; without it every load logged a 404 in the console.
+            case "/favicon.ico" -> serve(ctx, request, "favicon.svg");
             case "/admin" -> {
                 if (admin.enabled()) {
                     serve(ctx, request, "admin.html");

@@ -17,7 +17,7 @@ final class StaticFiles {
     }
 
     private static final List<String> NAMES = List.of("index.html", "app.js", "prediction.js", "objects.js",
-            "style.css", "admin.html", "admin.js");
+            "style.css", "admin.html", "admin.js", "favicon.svg");
 
     private final Map<String, File> files = new HashMap<>();
 
@@ -44,6 +44,9 @@ final class StaticFiles {
         }
         if (name.endsWith(".js")) {
             return "text/javascript; charset=utf-8";
+        }
+        if (name.endsWith(".svg")) {
+            return "image/svg+xml";
         }
         return "text/css; charset=utf-8";
     }

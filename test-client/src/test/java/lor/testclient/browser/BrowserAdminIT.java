@@ -41,6 +41,8 @@ class BrowserAdminIT {
                 .isEqualTo(401);
 
         admin.get(director.baseUrl().resolve("/admin").toString());
+        assertThat(admin.findElement(By.id("message")).getText()).as("a hint before any token")
+                .contains("--admin-token");
         enterToken(admin, "not-the-token-at-all");
         adminPage.until(GamePage.SHORT, "the page to refuse a wrong token",
                 d -> d.findElement(By.id("message")).getText().contains("refused"));

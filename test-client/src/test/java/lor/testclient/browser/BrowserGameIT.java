@@ -3,10 +3,13 @@ package lor.testclient.browser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.logging.Level;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
 
 /**
  * The browser client in a real headless Chromium against a real director (and the world processes it spawns):
@@ -29,6 +32,7 @@ class BrowserGameIT {
     void registersJoinsStartAndDrawsTheMap() throws Exception {
         browsers.alsoSaveFirstAs("game.png");
         GamePage page = new GamePage(browsers.open("player"), director.baseUrl()).open();
+        assertThat(page.statusText()).as("the landing page, not in a world: nothing in red").isEqualTo("not in a world");
         page.register(user("ann"));
         GamePage.View view = page.join("start").awaitInWorld("start", GamePage.SHORT);
 
@@ -67,6 +71,10 @@ class BrowserGameIT {
                         return [colours.size, data[centre], data[centre + 1], data[centre + 2]];"""));
         assertThat(pixels.get(0)).as("distinct colours on the canvas").isGreaterThanOrEqualTo(4L);
         assertThat(pixels.subList(1, 4)).as("the own entity at the centre").containsExactly(255L, 210L, 63L);
+        // No error on the way, a missing /favicon.ico included (it was a 404 on every load).
+        assertThat(page.driver().manage().logs().get(LogType.BROWSER).getAll())
+                .filteredOn(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
+                .extracting(LogEntry::getMessage).isEmpty();
     }
 
     @Test
