@@ -33,7 +33,6 @@ import lor.protocol.control.ShutdownAckMessage;
 import lor.protocol.control.SpareRegisterMessage;
 import lor.protocol.control.WorldHeartbeatMessage;
 import lor.protocol.control.WorldAssignMessage;
-import lor.protocol.control.WorldExitCodes;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldLoadMessage;
 import lor.protocol.control.WorldReadyMessage;
@@ -898,23 +897,7 @@ public final class WorldSupervisor {
             if (w.current != p) {
                 return;
             }
-            // An adopted process's status went to its parent, the previous director: its acknowledged shutdown says.
-            boolean clean = w.status == WorldStatus.STOPPING
-                    && (exitCode == WorldExitCodes.CLEAN || p.adopted && p.shutdownAcked);
-            // Status 0 while running: someone else stopped it (a SIGTERM from an operator or the system) and it
-            // saved its final snapshot first, so it is a stop, not a crash towards the crash-loop limit.
-            boolean stoppedFromOutside = !clean && !p.adopted && exitCode == WorldExitCodes.CLEAN;
-            if (clean) {
-                LOG.info("world {} (pid {}) exited cleanly", w.worldId, p.pid);
-            } else if (stoppedFromOutside) {
-                LOG.info("world {} (pid {}) stopped cleanly while {}: stopped from outside the director, its final "
-                        + "snapshot saved", w.worldId, p.pid, w.status.wireName());
-            } else {
-                LOG.warn("world {} (pid {}) exited with {} while {}", w.worldId, p.pid,
-                        p.adopted ? "a status only its first director could read" : "code " + exitCode,
-                        w.status.wireName());
-            }
-            String failure = clean || stoppedFromOutside ? null : failureOf(w, p, exitCode);
+            String failure = WorldExit.judge(w, p, exitCode);
             releaseLease(w.worldId, p.epoch);
             cancelTimeout(p);
             w.current = null;
@@ -950,25 +933,6 @@ public final class WorldSupervisor {
                 }
             }
         }
-    }
-
-    /** Why this abnormal exit means the world must not be started again as it is; null if it may. */
-    private static String failureOf(WorldInstance w, WorldProcess p, int exitCode) {
-        if (p.failure != null) {
-            return p.failure;
-        }
-        if (exitCode == WorldExitCodes.UNREADABLE_SNAPSHOT) {
-            return "its snapshot seq " + p.hydrationSeq + " cannot be loaded (the row is kept for inspection)";
-        }
-        if (exitCode == WorldExitCodes.BAD_CONTENT) {
-            String reason = p.report.awaitFailure();
-            return reason != null ? reason : "its content pack cannot be loaded (see the world's log)";
-        }
-        if (w.crashes.exited(System.nanoTime())) {
-            return "it exited abnormally " + CrashLoop.MAX_EXITS + " times within "
-                    + CrashLoop.WINDOW_MILLIS / 1000 + " s (last exit code " + exitCode + ")";
-        }
-        return null;
     }
 
     private void failLocked(WorldInstance w, String reason) {
