@@ -88,6 +88,11 @@ public final class Tls {
      * process plays a player on its own game port to warm it up.
      */
     public static SSLSocketFactory socketsTrusting(Path certificate) {
+        return contextTrusting(certificate).getSocketFactory();
+    }
+
+    /** The JDK's TLS context that trusts exactly the certificates in this PEM file, for JDK clients. */
+    public static SSLContext contextTrusting(Path certificate) {
         requireReadable("--tls-cert", certificate);
         try (InputStream in = Files.newInputStream(certificate)) {
             KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
@@ -100,7 +105,7 @@ public final class Tls {
             trust.init(trusted);
             SSLContext context = SSLContext.getInstance("TLS");
             context.init(null, trust.getTrustManagers(), null);
-            return context.getSocketFactory();
+            return context;
         } catch (IOException | GeneralSecurityException e) {
             throw new IllegalArgumentException("--tls-cert " + certificate + " is not a PEM certificate: "
                     + rootMessage(e));

@@ -4,23 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.Certificate;
-import java.security.cert.CertificateFactory;
 import java.time.Duration;
-
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 
 import lor.protocol.game.MoveMessage;
 import lor.protocol.game.StateMessage;
+import lor.protocol.netty.Tls;
 import lor.testclient.net.WsClient;
 import lor.testclient.scenario.ScenarioContext;
 import org.junit.jupiter.api.Test;
@@ -41,7 +35,7 @@ class TlsIT {
     void theDirectorAndItsWorldsSpeakTlsEndToEnd() throws Exception {
         Path cert = resource("tls/test-cert.pem");
         Path key = resource("tls/test-key.pem");
-        HttpClient http = HttpClient.newBuilder().sslContext(trusting(cert)).connectTimeout(Duration.ofSeconds(5))
+        HttpClient http = HttpClient.newBuilder().sslContext(Tls.contextTrusting(cert)).connectTimeout(Duration.ofSeconds(5))
                 .build();
         try (DirectorProcess director = DirectorProcess.start(dataDir, "tls", "--tls-cert", cert.toString(),
                 "--tls-key", key.toString(), "--warm-spares", "1");
@@ -82,20 +76,5 @@ class TlsIT {
         Path path = Path.of(TlsIT.class.getClassLoader().getResource(name).toURI());
         assertThat(Files.isRegularFile(path)).isTrue();
         return path;
-    }
-
-    /** Trusts exactly the test certificate. */
-    static SSLContext trusting(Path cert) throws Exception {
-        KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
-        trusted.load(null, null);
-        try (InputStream in = Files.newInputStream(cert)) {
-            Certificate certificate = CertificateFactory.getInstance("X.509").generateCertificate(in);
-            trusted.setCertificateEntry("lor-test", certificate);
-        }
-        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        trust.init(trusted);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, trust.getTrustManagers(), null);
-        return context;
     }
 }
