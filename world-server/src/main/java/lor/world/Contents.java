@@ -1,11 +1,11 @@
 package lor.world;
 
+import lor.protocol.control.ObjectSeed;
 import lor.sim.content.ContentPack;
 import lor.sim.content.RuleRegistry;
 import lor.sim.grid.Grid;
 import lor.world.content.ContentLoadException;
 import lor.world.content.ContentPacks;
-import lor.world.content.ObjectSeed;
 
 /** The content pack a world plays: the one its configuration names, or none. */
 final class Contents {

@@ -6,11 +6,11 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
+import lor.protocol.control.ObjectSeed;
 import lor.protocol.netty.KeepAlive;
 import lor.protocol.netty.NetworkGuards;
 import lor.sim.grid.GridSize;
 import lor.sim.world.World;
-import lor.world.content.ObjectSeed;
 
 /**
  * Everything a world process is started with. Non-secret settings come from the command line, so that {@code ps}

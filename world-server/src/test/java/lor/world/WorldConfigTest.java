@@ -9,10 +9,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import lor.protocol.control.ObjectSeed;
 import lor.protocol.netty.NetworkGuards;
 import lor.sim.grid.GridSize;
 import lor.sim.world.World;
-import lor.world.content.ObjectSeed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -3,6 +3,7 @@ package lor.director.world;
 import java.util.regex.Pattern;
 
 import lor.protocol.MessageCodec;
+import lor.protocol.control.ObjectSeed;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -16,12 +17,9 @@ public record WorldSettings(String map, String content, String seedObjects, int 
                             String spawn) {
 
     public static final int DEFAULT_VIEW_RADIUS = 24;
-    /** The world server's limit on seeded objects. */
-    static final int MAX_SEEDED_OBJECTS = 10_000_000;
     private static final Pattern MAP_NAME = Pattern.compile("[a-z0-9_-]{1,32}");
-    private static final Pattern SEED = Pattern.compile("[a-z0-9_-]{1,32}:[0-9]{1,8}:[0-9]{1,3}");
     private static final String SEED_FORM = "seedObjects must be {\"kind\": NAME, \"count\": 1.."
-            + MAX_SEEDED_OBJECTS + ", \"fromLayer\": 0..255} with a content pack";
+            + ObjectSeed.MAX_COUNT + ", \"fromLayer\": 0.." + ObjectSeed.MAX_LAYER + "} with a content pack";
 
     public WorldSettings {
         if (map != null && !MAP_NAME.matcher(map).matches()) {
@@ -30,7 +28,7 @@ public record WorldSettings(String map, String content, String seedObjects, int 
         if (content != null && !MAP_NAME.matcher(content).matches()) {
             throw new IllegalArgumentException("content pack name must be 1-32 of [a-z0-9_-], got " + content);
         }
-        if (seedObjects != null && (content == null || !SEED.matcher(seedObjects).matches())) {
+        if (seedObjects != null && (content == null || !isSeed(seedObjects))) {
             throw new IllegalArgumentException(SEED_FORM);
         }
         if (npcs < 0 || npcs > 1_000_000) {
@@ -86,11 +84,23 @@ public record WorldSettings(String map, String content, String seedObjects, int 
         }
         JsonNode count = seed.path("count");
         JsonNode fromLayer = seed.path("fromLayer");
-        if (!seed.isObject() || !seed.path("kind").isString() || !count.isInt() || count.asInt() < 1
-                || count.asInt() > MAX_SEEDED_OBJECTS || !fromLayer.isInt() || fromLayer.asInt() < 0
-                || fromLayer.asInt() > 255) {
+        if (!seed.isObject() || !seed.path("kind").isString() || !count.isInt() || !fromLayer.isInt()) {
             throw new IllegalArgumentException(SEED_FORM);
         }
-        return seed.path("kind").asString() + ":" + count.asInt() + ":" + fromLayer.asInt();
+        try {
+            return new ObjectSeed(seed.path("kind").asString(), count.asInt(), fromLayer.asInt()).toArgument();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(SEED_FORM);
+        }
+    }
+
+    /** Whether {@code argument} is a world server's {@code --seed-objects} value. */
+    private static boolean isSeed(String argument) {
+        try {
+            ObjectSeed.parse(argument);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 }
