@@ -18,6 +18,7 @@ final class WorldInstance {
     final String worldId;
     final String name;
     final WorldSettings settings;
+    /** Changed only by {@link #moveTo}. */
     WorldStatus status = WorldStatus.STOPPED;
     WorldProcess current;
     long lastSnapshotSeq;
@@ -34,6 +35,8 @@ final class WorldInstance {
     final CrashLoop crashes = new CrashLoop();
     /** Refused registrations are logged at this rate per world: anyone who reaches /control can repeat them. */
     final LogRate refusedRegistrations = new LogRate();
+    /** Taken out of the catalog by an operator: a join that found it a moment before answers "unknown world". */
+    boolean removed;
     /** Joins that arrived while the world was stopping: served by the next spawn. */
     final List<CompletableFuture<JoinTarget>> waitingForRestart = new ArrayList<>();
 
@@ -42,6 +45,33 @@ final class WorldInstance {
         this.name = name;
         this.settings = settings;
         this.lastSnapshotSeq = lastSnapshotSeq;
+    }
+
+    /** A stopped world as its database row describes it. */
+    static WorldInstance of(WorldRepository.WorldRecord r) {
+        return new WorldInstance(r.worldId(), r.name(), WorldSettings.parse(r.worldId(), r.settingsJson()),
+                r.lastSnapshotSeq());
+    }
+
+    /**
+     * Moves the world to {@code next}.
+     *
+     * @throws IllegalStateException when {@link WorldStatus} does not allow the move: a bug in the lifecycle
+     */
+    void moveTo(WorldStatus next) {
+        if (!status.canMoveTo(next)) {
+            throw new IllegalStateException("world " + worldId + " cannot move from " + status.wireName() + " to "
+                    + next.wireName());
+        }
+        status = next;
+    }
+
+    /** The joins waiting for the next spawn fail with {@code reason}. */
+    void failWaiters(String reason) {
+        for (CompletableFuture<JoinTarget> waiter : waitingForRestart) {
+            waiter.completeExceptionally(new WorldUnavailableException(reason));
+        }
+        waitingForRestart.clear();
     }
 
     /** An immutable copy for the API and metrics, with the player count from the director's membership. */

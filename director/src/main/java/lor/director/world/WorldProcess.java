@@ -63,6 +63,14 @@ final class WorldProcess {
                 && MessageDigest.isEqual(spawnTokenSha256, Secrets.sha256(token));
     }
 
+    /** Cancels the pending timeout (spawn, adoption or stop), if any. */
+    void cancelTimeout() {
+        if (timeout != null) {
+            timeout.cancel(false);
+            timeout = null;
+        }
+    }
+
     /** Spawned and claimed: the process exists. False while the database claim is under way. */
     boolean started() {
         return process != null;

@@ -1,0 +1,92 @@
+package lor.director.world;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import lor.director.DirectorMetrics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What every part of the worlds' lifecycle shares: the worlds, the stores, the executors and the timeouts. Each part
+ * (spawning, hydration, persistence, leases, idle reaping, stopping, exits, adoption, portals) changes a world only
+ * inside {@code synchronized (world)}; blocking work (the database) runs through {@link #runBlocking}, timers
+ * through {@link #schedule}, so nothing blocks an event loop.
+ */
+final class Lifecycle {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WorldSupervisor.class);
+
+    /** How long a world has to register and hydrate, to stop, and how long without players it may run. */
+    record Timeouts(long spawnMs, long stopMs, long idleShutdownMs) {
+    }
+
+    final WorldCatalog worlds;
+    final WorldProcessLauncher launcher;
+    final SnapshotRepository snapshots;
+    final WorldLeases leases;
+    final DirectorMetrics metrics;
+    final Membership membership;
+    final SparePool spares;
+    final Timeouts timeouts;
+    private final Executor blocking;
+    private final ScheduledExecutorService scheduler;
+    /** Set once when the director begins to stop: no spawn starts after it. */
+    private volatile boolean shuttingDown;
+
+    Lifecycle(WorldCatalog worlds, WorldProcessLauncher launcher, SnapshotRepository snapshots, WorldLeases leases,
+              DirectorMetrics metrics, Membership membership, SparePool spares, Timeouts timeouts, Executor blocking,
+              ScheduledExecutorService scheduler) {
+        this.worlds = worlds;
+        this.launcher = launcher;
+        this.snapshots = snapshots;
+        this.leases = leases;
+        this.metrics = metrics;
+        this.membership = membership;
+        this.spares = spares;
+        this.timeouts = timeouts;
+        this.blocking = blocking;
+        this.scheduler = scheduler;
+    }
+
+    boolean shuttingDown() {
+        return shuttingDown;
+    }
+
+    void beginShutdown() {
+        shuttingDown = true;
+    }
+
+    /** Runs {@code task} on the blocking executor, or {@code onRejected} here when it is saturated. */
+    void runBlocking(Runnable task, Runnable onRejected) {
+        try {
+            blocking.execute(task);
+        } catch (RejectedExecutionException e) {
+            LOG.error("blocking executor saturated");
+            onRejected.run();
+        }
+    }
+
+    /** Runs {@code task} on the blocking executor; when it is saturated the task is dropped (logged). */
+    void runBlocking(Runnable task) {
+        runBlocking(task, () -> { });
+    }
+
+    /** Runs {@code task} on the blocking executor and completes the future with its result. */
+    <T> CompletableFuture<T> supplyBlocking(Supplier<T> task) {
+        return CompletableFuture.supplyAsync(task, blocking);
+    }
+
+    ScheduledFuture<?> schedule(Runnable task, long delayMs) {
+        return scheduler.schedule(task, delayMs, TimeUnit.MILLISECONDS);
+    }
+
+    ScheduledFuture<?> every(Runnable task, long periodMs) {
+        return scheduler.scheduleWithFixedDelay(task, periodMs, periodMs, TimeUnit.MILLISECONDS);
+    }
+}

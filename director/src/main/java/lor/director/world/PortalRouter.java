@@ -1,0 +1,69 @@
+package lor.director.world;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+
+import lor.protocol.Message;
+import lor.protocol.control.PortalGrantedMessage;
+import lor.protocol.control.PortalRefusedMessage;
+import lor.protocol.control.PortalTransferMessage;
+import lor.protocol.ticket.Ticket;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends players through portals between worlds: the target world is started or reused like any join, and the
+ * answer carries a ticket that places the player at the portal's target cell, or says why the way is shut.
+ */
+final class PortalRouter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WorldSupervisor.class);
+
+    private final Lifecycle life;
+    private final WorldJoins joins;
+    private final TicketIssuer tickets;
+
+    PortalRouter(Lifecycle life, WorldJoins joins, TicketIssuer tickets) {
+        this.life = life;
+        this.joins = joins;
+        this.tickets = tickets;
+    }
+
+    CompletableFuture<Message> transfer(String registeredWorldId, PortalTransferMessage message, long timeoutMs) {
+        if (!registeredWorldId.equals(message.worldId())) {
+            return CompletableFuture.completedFuture(refusal(message, "portal from another world"));
+        }
+        if (!life.worlds.contains(message.targetWorldId())) {
+            LOG.warn("world {} has a portal to unknown world {}", message.worldId(), message.targetWorldId());
+            return CompletableFuture.completedFuture(refusal(message, "this portal leads nowhere"));
+        }
+        Ticket.Arrival arrival;
+        try {
+            arrival = new Ticket.Arrival(message.x(), message.y(), message.layer());
+        } catch (IllegalArgumentException e) {
+            return CompletableFuture.completedFuture(refusal(message, "this portal leads nowhere"));
+        }
+        return life.supplyBlocking(() -> joins.join(message.targetWorldId()))
+                .thenCompose(target -> target)
+                .orTimeout(timeoutMs, TimeUnit.MILLISECONDS)
+                .handle((target, error) -> {
+                    if (error != null) {
+                        Throwable cause = error instanceof CompletionException && error.getCause() != null
+                                ? error.getCause() : error;
+                        String reason = cause instanceof WorldUnavailableException ? cause.getMessage()
+                                : "the other world did not start in time";
+                        LOG.warn("portal from {} to {} refused for account {}: {}", message.worldId(),
+                                message.targetWorldId(), message.accountId(), reason);
+                        return refusal(message, message.targetWorldId() + " is unavailable: " + reason);
+                    }
+                    joins.touch(target.worldId());
+                    return new PortalGrantedMessage(message.worldId(), message.transferId(), message.accountId(),
+                            target.worldId(), target.gameUrl(), tickets.issue(target, message.accountId(), arrival));
+                });
+    }
+
+    private static Message refusal(PortalTransferMessage message, String reason) {
+        return new PortalRefusedMessage(message.worldId(), message.transferId(), message.accountId(), reason);
+    }
+}

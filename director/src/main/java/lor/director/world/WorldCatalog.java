@@ -1,0 +1,56 @@
+package lor.director.world;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * The worlds this director knows, by id. Worlds are added and removed while the director runs (an operator creates
+ * one, an instance of a template is made for a party); a removed world's instance is marked removed under its own
+ * lock first, so a join that found it a moment before sees that and answers "unknown world".
+ */
+final class WorldCatalog {
+
+    private final ConcurrentMap<String, WorldInstance> byId = new ConcurrentHashMap<>();
+
+    WorldCatalog(Collection<WorldInstance> worlds) {
+        for (WorldInstance w : worlds) {
+            byId.put(w.worldId, w);
+        }
+    }
+
+    /** The world, or null. */
+    WorldInstance get(String worldId) {
+        return byId.get(worldId);
+    }
+
+    boolean contains(String worldId) {
+        return byId.containsKey(worldId);
+    }
+
+    /** A live view: worlds added or removed later show up in an iteration that is under way, or not. */
+    Collection<WorldInstance> all() {
+        return byId.values();
+    }
+
+    /** @return false when a world with that id exists already */
+    boolean add(WorldInstance w) {
+        return byId.putIfAbsent(w.worldId, w) == null;
+    }
+
+    void remove(WorldInstance w) {
+        byId.remove(w.worldId, w);
+    }
+
+    /** Every world's view, sorted by id. */
+    List<WorldView> views(Membership membership) {
+        List<WorldView> views = new ArrayList<>(byId.size());
+        for (WorldInstance w : byId.values()) {
+            views.add(w.view(membership.count(w.worldId)));
+        }
+        views.sort((a, b) -> a.worldId().compareTo(b.worldId()));
+        return views;
+    }
+}

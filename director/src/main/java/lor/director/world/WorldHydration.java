@@ -1,0 +1,124 @@
+package lor.director.world;
+
+import java.util.concurrent.CompletableFuture;
+
+import lor.director.db.DataAccessException;
+import lor.protocol.MessageCodec;
+import lor.protocol.control.WorldHydrateMessage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Sending a registered world the newest snapshot to hydrate from. A warm spare's snapshot is read ahead while the
+ * spare builds its world, off the join's critical path; an unreadable snapshot fails the world (another start
+ * would read the same row), a database away kills the spawn so that the next join tries again.
+ */
+final class WorldHydration {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WorldSupervisor.class);
+
+    private final Lifecycle life;
+
+    WorldHydration(Lifecycle life) {
+        this.life = life;
+    }
+
+    /**
+     * Sends the world its newest snapshot: the one read ahead at assignment if nothing newer was persisted since,
+     * or else one read now.
+     */
+    void send(WorldInstance w, WorldProcess p, ControlChannel channel) {
+        CompletableFuture<WorldHydrateMessage> prefetched;
+        synchronized (w) {
+            prefetched = p.prefetchedHydration;
+            p.prefetchedHydration = null;
+        }
+        if (prefetched == null) {
+            life.runBlocking(() -> loadAndSend(w, p, channel), () -> p.process.destroyForcibly());
+            return;
+        }
+        prefetched.whenComplete((hydrate, error) -> {
+            boolean current;
+            synchronized (w) {
+                current = error == null && hydrate.seq() >= w.lastSnapshotSeq;
+            }
+            if (current) {
+                sendHydrate(w, p, channel, hydrate);
+            } else {
+                life.runBlocking(() -> loadAndSend(w, p, channel), () -> p.process.destroyForcibly());
+            }
+        });
+    }
+
+    /** Reads the snapshot a spare will be hydrated from while it builds its world. Called with the lock held. */
+    void prefetch(WorldInstance w, WorldProcess p) {
+        CompletableFuture<WorldHydrateMessage> prefetched = new CompletableFuture<>();
+        p.prefetchedHydration = prefetched;
+        life.runBlocking(() -> {
+            try {
+                prefetched.complete(load(w));
+            } catch (RuntimeException e) {
+                prefetched.completeExceptionally(e);
+            }
+        }, () -> prefetched.completeExceptionally(new IllegalStateException("blocking executor saturated")));
+    }
+
+    private void loadAndSend(WorldInstance w, WorldProcess p, ControlChannel channel) {
+        WorldHydrateMessage hydrate;
+        try {
+            hydrate = load(w);
+        } catch (UnreadableSnapshotException e) {
+            LOG.error("world {}: {}", w.worldId, e.getMessage());
+            synchronized (w) {
+                if (w.current == p) {
+                    // Its exit marks the world failed with this reason: another start would read the same row.
+                    p.failure = e.getMessage() + " (the row is kept for inspection)";
+                    p.ready.completeExceptionally(new WorldUnavailableException("the world has failed: " + p.failure));
+                    p.process.destroyForcibly();
+                }
+            }
+            return;
+        } catch (DataAccessException e) {
+            LOG.error("cannot load the snapshot of world {}: {}", w.worldId, e.getMessage());
+            synchronized (w) {
+                if (w.current == p) {
+                    p.ready.completeExceptionally(new WorldUnavailableException("the world's state is unavailable"));
+                    p.process.destroyForcibly();
+                }
+            }
+            return;
+        }
+        sendHydrate(w, p, channel, hydrate);
+    }
+
+    private static void sendHydrate(WorldInstance w, WorldProcess p, ControlChannel channel,
+                                    WorldHydrateMessage hydrate) {
+        synchronized (w) {
+            p.hydrationSeq = hydrate.seq();
+        }
+        LOG.info("hydrating world {} from snapshot seq {}", w.worldId, hydrate.seq());
+        channel.send(hydrate);
+    }
+
+    private WorldHydrateMessage load(WorldInstance w) {
+        return life.snapshots.latest(w.worldId)
+                .map(s -> new WorldHydrateMessage(w.worldId, s.seq(), parseState(s.seq(), s.stateJson())))
+                .orElse(new WorldHydrateMessage(w.worldId, 0, null));
+    }
+
+    private static ObjectNode parseState(long seq, String json) {
+        JsonNode node;
+        try {
+            node = MessageCodec.MAPPER.readTree(json);
+        } catch (JacksonException e) {
+            throw new UnreadableSnapshotException(seq, "it is not JSON");
+        }
+        if (!(node instanceof ObjectNode object)) {
+            throw new UnreadableSnapshotException(seq, "its state is not a JSON object");
+        }
+        return object;
+    }
+}

@@ -1,0 +1,195 @@
+package lor.director.world;
+
+import lor.protocol.control.ShutdownAckMessage;
+import lor.protocol.control.WorldHeartbeatMessage;
+import lor.protocol.control.WorldLoadMessage;
+import lor.protocol.control.WorldReadyMessage;
+import lor.protocol.control.WorldRegisterMessage;
+import lor.protocol.control.WorldResumedMessage;
+import lor.protocol.control.WorldShutdownMessage;
+import lor.protocol.control.WorldStatusMessage;
+import lor.protocol.ticket.Secrets;
+import lor.protocol.ticket.TicketSigner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A world process on its control connection: it registers with its spawn token, is hydrated (or told it resumes),
+ * reports ready, beats, reports its status and load, confirms its shutdown, and may lose the connection and come
+ * back. Only the world's current process, on its current connection, is listened to.
+ */
+final class WorldRegistrations {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WorldSupervisor.class);
+
+    private final Lifecycle life;
+    private final GameAddresses addresses;
+    private final WorldHydration hydration;
+    private final WorldAdoption adoption;
+    private final WorldSpawner spawner;
+
+    WorldRegistrations(Lifecycle life, GameAddresses addresses, WorldHydration hydration, WorldAdoption adoption,
+                       WorldSpawner spawner) {
+        this.life = life;
+        this.addresses = addresses;
+        this.hydration = hydration;
+        this.adoption = adoption;
+        this.spawner = spawner;
+    }
+
+    /** See {@link WorldSupervisor#onRegister}. */
+    void register(ControlChannel channel, WorldRegisterMessage message) throws RegistrationRefusedException {
+        WorldInstance w = life.worlds.get(message.worldId());
+        if (w == null) {
+            throw new RegistrationRefusedException("unknown world");
+        }
+        WorldProcess p;
+        boolean needsHydration;
+        boolean stopping;
+        String ticketSecret;
+        boolean adoptedNow;
+        synchronized (w) {
+            p = w.current;
+            if (p == null || !p.presents(message.spawnToken())) {
+                throw refused(w, message, "wrong or stale spawn token");
+            }
+            if (p.adopted && message.pid() != p.pid) {
+                throw refused(w, message, "not the recorded process (pid " + p.pid + ")");
+            }
+            if (p.control != null && p.control != channel) {
+                p.control.close();
+            }
+            p.control = channel;
+            p.lastHeartbeatNanos = System.nanoTime();
+            p.gamePort = message.gamePort();
+            if (message.pid() != p.pid) {
+                LOG.warn("world {} registered with pid {} but was spawned as pid {}", w.worldId, message.pid(), p.pid);
+            }
+            adoptedNow = p.adopted && p.signer == null;
+            if (adoptedNow) {
+                // Its tickets were signed with the previous director's secret, which died with it.
+                p.adoptedTicketSecret = Secrets.random256();
+                p.signer = TicketSigner.fromEncodedSecret(p.adoptedTicketSecret);
+            }
+            ticketSecret = p.adoptedTicketSecret;
+            needsHydration = !p.hydrated;
+            stopping = w.status == WorldStatus.STOPPING;
+        }
+        LOG.info("world {} (pid {}) registered, game port {}", w.worldId, message.pid(), message.gamePort());
+        if (needsHydration) {
+            hydration.send(w, p, channel);
+        } else {
+            // Sent before joins are let in: the world must know the secret before the first ticket signed with it.
+            channel.send(new WorldResumedMessage(w.worldId, ticketSecret));
+            if (adoptedNow) {
+                adoption.reconnected(w, p);
+            }
+            if (stopping) {
+                channel.send(new WorldShutdownMessage(w.worldId, "stop requested while disconnected"));
+            }
+        }
+    }
+
+    private static RegistrationRefusedException refused(WorldInstance w, WorldRegisterMessage message, String why) {
+        long reported = w.refusedRegistrations.occurred();
+        if (reported > 0) {
+            LOG.warn("refused registration for world {} from pid {}: {} ({} refused since the last report)",
+                    w.worldId, message.pid(), why, reported);
+        }
+        return new RegistrationRefusedException(why);
+    }
+
+    /** The world proves it is alive; see {@link WorldHealth}. */
+    void heartbeat(ControlChannel channel, WorldHeartbeatMessage message) {
+        WorldInstance w = life.worlds.get(message.worldId());
+        if (w == null) {
+            return;
+        }
+        synchronized (w) {
+            if (w.current != null && w.current.control == channel) {
+                w.current.lastHeartbeatNanos = System.nanoTime();
+            }
+        }
+    }
+
+    /** The world applied its hydration: it is running, and the joins waiting for it get their target. */
+    void ready(ControlChannel channel, WorldReadyMessage message) {
+        WorldInstance w = life.worlds.get(message.worldId());
+        if (w == null) {
+            return;
+        }
+        WorldProcess p;
+        synchronized (w) {
+            p = w.current;
+            if (p == null || p.control != channel || p.hydrated) {
+                return;
+            }
+            p.hydrated = true;
+            w.hydratedSeq = message.hydratedSeq();
+            p.cancelTimeout();
+            if (w.status != WorldStatus.STARTING) {
+                return;
+            }
+            w.moveTo(WorldStatus.RUNNING);
+            w.lastActiveNanos = System.nanoTime();
+            LOG.info("world {} running: pid {}, game port {}, hydrated from snapshot seq {}", w.worldId, p.pid,
+                    p.gamePort, message.hydratedSeq());
+            p.ready.complete(addresses.targetOf(w, p));
+        }
+        life.runBlocking(() -> spawner.recordSpawn(w, p));
+    }
+
+    void status(ControlChannel channel, WorldStatusMessage message) {
+        WorldInstance w = life.worlds.get(message.worldId());
+        if (w == null) {
+            return;
+        }
+        synchronized (w) {
+            if (w.current != null && w.current.control == channel) {
+                w.lastStatus = message;
+            }
+        }
+    }
+
+    void load(ControlChannel channel, WorldLoadMessage message) {
+        WorldInstance w = life.worlds.get(message.worldId());
+        if (w == null) {
+            return;
+        }
+        synchronized (w) {
+            if (w.current != null && w.current.control == channel) {
+                w.lastLoad = message;
+            }
+        }
+    }
+
+    void shutdownAcked(ControlChannel channel, ShutdownAckMessage message) {
+        WorldInstance w = life.worlds.get(message.worldId());
+        if (w == null) {
+            return;
+        }
+        synchronized (w) {
+            if (w.current != null && w.current.control == channel) {
+                w.current.shutdownAcked = true;
+            }
+        }
+        LOG.info("world {} confirmed shutdown after snapshot seq {}", message.worldId(), message.lastSeq());
+    }
+
+    void controlClosed(ControlChannel channel, String registeredWorldId) {
+        WorldInstance w = life.worlds.get(registeredWorldId);
+        if (w == null) {
+            return;
+        }
+        synchronized (w) {
+            WorldProcess p = w.current;
+            if (p != null && p.control == channel) {
+                p.control = null;
+                if (!p.shutdownAcked) {
+                    LOG.warn("control connection of world {} (pid {}) lost; waiting for it to reconnect",
+                            w.worldId, p.pid);
+                }
+            }
+        }
+    }
+}
