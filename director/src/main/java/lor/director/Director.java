@@ -35,6 +35,9 @@ import lor.director.control.ControlEndpoint;
 import lor.director.db.Database;
 import lor.director.db.DatabaseOutages;
 import lor.director.db.EmbeddedDatabase;
+import lor.director.registry.KnownContent;
+import lor.director.registry.TemplateRepository;
+import lor.director.registry.WorldRegistry;
 import lor.director.http.ApiHandler;
 import lor.director.http.DirectorChannelInitializer;
 import lor.director.world.Membership;
@@ -166,7 +169,9 @@ public final class Director implements AutoCloseable {
         DirectorChannelInitializer initializer = new DirectorChannelInitializer(
                 new ClientEndpoint(clientServices, config.keepAlive()),
                 new ControlEndpoint(supervisor, config.maxSnapshotBytes(), joinTimeoutMs),
-                new ApiHandler(database, supervisor, metrics, blocking, config.adminToken()),
+                new ApiHandler(database, supervisor, metrics, blocking, config.adminToken(),
+                        new WorldRegistry(worldRepository, new TemplateRepository(database), supervisor,
+                                KnownContent.read(worldJar, config.contentDir()), leases.owner())),
                 guards::get, throttle, tls);
 
         boss = EventLoops.create("director-accept", 1);

@@ -26,6 +26,7 @@ import tools.jackson.databind.node.ObjectNode;
  * POST /api/admin/worlds/{worldId}/clear clear a failed world (200; it is stopped, the next join starts it),
  *                                        404 unknown, 409 not failed
  * </pre>
+ * and the worlds and templates made at runtime ({@link RegistryApi}).
  */
 final class AdminApi {
 
@@ -34,11 +35,16 @@ final class AdminApi {
 
     private final String token;
     private final WorldSupervisor worlds;
+    private final RegistryApi registry;
 
-    /** @param token null when the admin surface is off */
-    AdminApi(String token, WorldSupervisor worlds) {
+    /**
+     * @param token    null when the admin surface is off
+     * @param registry null when worlds cannot be made at runtime
+     */
+    AdminApi(String token, WorldSupervisor worlds, RegistryApi registry) {
         this.token = token;
         this.worlds = worlds;
+        this.registry = registry;
     }
 
     boolean enabled() {
@@ -65,7 +71,7 @@ final class AdminApi {
             stop(ctx, request, rest.substring("worlds/".length(), rest.length() - "/stop".length()));
         } else if (rest.startsWith("worlds/") && rest.endsWith("/clear") && HttpMethod.POST.equals(request.method())) {
             clear(ctx, request, rest.substring("worlds/".length(), rest.length() - "/clear".length()));
-        } else {
+        } else if (registry == null || !registry.handle(ctx, request, rest)) {
             HttpResponses.notFound(ctx, request);
         }
     }

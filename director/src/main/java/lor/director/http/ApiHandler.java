@@ -11,6 +11,7 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import lor.director.DirectorMetrics;
 import lor.director.db.Database;
+import lor.director.registry.WorldRegistry;
 import lor.director.world.WorldSupervisor;
 import lor.director.world.WorldView;
 import lor.protocol.MessageCodec;
@@ -32,14 +33,18 @@ public final class ApiHandler {
     private final AdminApi admin;
     private final StaticFiles files = new StaticFiles();
 
-    /** @param adminToken null to keep {@code /admin} and {@code /api/admin/} off */
+    /**
+     * @param adminToken null to keep {@code /admin} and {@code /api/admin/} off
+     * @param registry   worlds and templates made at runtime through the admin API; null leaves those routes off
+     */
     public ApiHandler(Database database, WorldSupervisor worlds, DirectorMetrics metrics, Executor blocking,
-                      String adminToken) {
+                      String adminToken, WorldRegistry registry) {
         this.database = database;
         this.worlds = worlds;
         this.metrics = metrics;
         this.blocking = blocking;
-        this.admin = new AdminApi(adminToken, worlds);
+        this.admin = new AdminApi(adminToken, worlds,
+                registry == null ? null : new RegistryApi(registry, blocking));
     }
 
     /**

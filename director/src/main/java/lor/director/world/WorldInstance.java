@@ -16,8 +16,9 @@ import lor.protocol.log.LogRate;
 final class WorldInstance {
 
     final String worldId;
-    final String name;
-    final WorldSettings settings;
+    /** Name and settings may change while the world runs; a process reads the settings when it is spawned. */
+    String name;
+    WorldSettings settings;
     /** Changed only by {@link #moveTo}. */
     WorldStatus status = WorldStatus.STOPPED;
     WorldProcess current;

@@ -136,6 +136,70 @@ public final class WorldSupervisor {
         return life.worlds.contains(worldId);
     }
 
+    // ---- worlds added, changed and removed while the director runs ---------------------------------------------
+
+    /** Makes a world stored a moment ago known: it is stopped, and the next join starts it. */
+    public boolean add(WorldRepository.WorldRecord record) {
+        return life.worlds.add(WorldInstance.of(record));
+    }
+
+    /**
+     * Gives the world a new name and settings. The name shows at once; the settings are read when the world's
+     * next process is spawned, so a running world plays on as it is until it stops.
+     *
+     * @return the world's status, or null for an unknown world
+     */
+    public WorldStatus change(String worldId, String name, WorldSettings settings) {
+        WorldInstance w = life.worlds.get(worldId);
+        if (w == null) {
+            return null;
+        }
+        synchronized (w) {
+            w.name = name;
+            w.settings = settings;
+            return w.status;
+        }
+    }
+
+    /**
+     * Takes a stopped (or failed) world out of service before it is deleted: joins for it answer "unknown world"
+     * from now on. Follow with {@link #endRemoval}.
+     *
+     * @return the world's status when it may not be removed (it has a process), or null when it was taken out
+     * @throws UnknownWorldException for an unknown world
+     */
+    public WorldStatus beginRemoval(String worldId) throws UnknownWorldException {
+        WorldInstance w = life.worlds.get(worldId);
+        if (w == null) {
+            throw new UnknownWorldException(worldId);
+        }
+        synchronized (w) {
+            if (w.removed) {
+                throw new UnknownWorldException(worldId);
+            }
+            if (w.status != WorldStatus.STOPPED && w.status != WorldStatus.FAILED) {
+                return w.status;
+            }
+            w.removed = true;
+            return null;
+        }
+    }
+
+    /** Forgets the world once its row is deleted, or puts it back in service when it was not. */
+    public void endRemoval(String worldId, boolean deleted) {
+        WorldInstance w = life.worlds.get(worldId);
+        if (w == null) {
+            return;
+        }
+        synchronized (w) {
+            if (deleted) {
+                life.worlds.remove(w);
+            } else {
+                w.removed = false;
+            }
+        }
+    }
+
     // ---- joins --------------------------------------------------------------------------------------------------
 
     /**

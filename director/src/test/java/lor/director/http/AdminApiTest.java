@@ -233,7 +233,7 @@ class AdminApiTest {
                 new WorldRepository.WorldRecord("cellar", "Cellar", 0, "{\"map\":\"cellar\"}")),
                 standIns.launcher(), null, new LocalLeases(), blocking, scheduler, new DirectorMetrics(), membership,
                 new TicketIssuer(Clock.systemUTC(), 30_000), "127.0.0.1", 60_000, 0, 30_000, 0);
-        ApiHandler api = new ApiHandler(null, supervisor, new DirectorMetrics(), blocking, token);
+        ApiHandler api = new ApiHandler(null, supervisor, new DirectorMetrics(), blocking, token, null);
         channel = new EmbeddedChannel(new EndpointRouter(null, null, api));
     }
 
