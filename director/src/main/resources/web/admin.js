@@ -1,7 +1,9 @@
 /*
  * The operator page: every world with its process, players, tick figures and last snapshot, refreshed every
- * second from GET /api/admin/worlds, and a graceful stop per world (POST /api/admin/worlds/{id}/stop). The token
- * is sent as "Authorization: Bearer …" and kept in sessionStorage (this tab only).
+ * second from GET /api/admin/worlds, a graceful stop per world (POST /api/admin/worlds/{id}/stop), clearing a
+ * failed one, and removing a stopped one (DELETE /api/admin/worlds/{id}). The token is sent as
+ * "Authorization: Bearer …" and kept in sessionStorage (this tab only). The forms that create worlds and templates
+ * are in admin-registry.js, which uses what this file exports as LorAdmin.
  */
 (function () {
     'use strict';
@@ -9,6 +11,7 @@
     const TOKEN_KEY = 'lor.adminToken';
     const REFRESH_MS = 1000;
     const STOPPABLE = new Set(['starting', 'running']);
+    const REMOVABLE = new Set(['stopped', 'failed']);
 
     const el = {
         form: document.getElementById('token-form'),
@@ -18,6 +21,7 @@
         message: document.getElementById('message'),
         updated: document.getElementById('updated'),
         body: document.querySelector('#worlds tbody'),
+        registry: document.getElementById('registry'),
     };
 
     const NO_TOKEN_HINT = 'Enter the admin token the director was started with (--admin-token) to see its worlds.';
@@ -27,17 +31,24 @@
     const rows = new Map();
     /** Worlds with a stop request in flight. */
     const stopping = new Set();
+    /** Told the world list after every refresh (the change form's choice of worlds). */
+    const worldListeners = [];
 
     function say(text, kind) {
         el.message.textContent = text || '';
         el.message.dataset.kind = kind || (text ? 'info' : '');
     }
 
-    async function call(method, path) {
+    async function call(method, path, json) {
+        const headers = {Authorization: 'Bearer ' + token, Accept: 'application/json'};
+        if (json !== undefined) {
+            headers['Content-Type'] = 'application/json';
+        }
         const response = await fetch(path, {
             method,
-            headers: {Authorization: 'Bearer ' + token, Accept: 'application/json'},
+            headers,
             cache: 'no-store',
+            body: json === undefined ? undefined : JSON.stringify(json),
         });
         let body = null;
         try {
@@ -67,6 +78,8 @@
                 say('Unexpected answer from the director: HTTP ' + answer.status, 'error');
             } else {
                 render(answer.body);
+                worldListeners.forEach((listener) => listener(answer.body));
+                el.registry.hidden = false;
                 el.updated.textContent = 'updated ' + new Date().toLocaleTimeString();
                 if (el.message.dataset.kind === 'error' && el.message.textContent.startsWith('Cannot reach')) {
                     say('');
@@ -116,6 +129,16 @@
         button.textContent = 'Stop';
         button.addEventListener('click', () => act(worldId, button, ACTIONS[button.dataset.action || 'stop']));
         tr.lastChild.appendChild(button);
+        const remove = document.createElement('button');
+        remove.type = 'button';
+        remove.className = 'remove';
+        remove.textContent = 'Remove';
+        remove.addEventListener('click', () => {
+            if (window.confirm('Remove ' + worldId + ' and all its snapshots? This cannot be undone.')) {
+                act(worldId, remove, ACTIONS.remove);
+            }
+        });
+        tr.lastChild.appendChild(remove);
         return tr;
     }
 
@@ -155,6 +178,10 @@
                 button.title = button.disabled ? 'only a starting or running world can be stopped'
                     : 'stop gracefully: players leave, a final snapshot is saved, the process exits';
             }
+            const remove = tr.querySelector('button.remove');
+            remove.disabled = !REMOVABLE.has(w.status) || stopping.has(w.worldId);
+            remove.title = remove.disabled ? 'stop the world before removing it'
+                : 'remove the world and its snapshots';
         }
         for (const [worldId, tr] of rows) {
             if (!seen.has(worldId)) {
@@ -166,14 +193,19 @@
 
     const ACTIONS = {
         stop: {
-            path: '/stop', ok: 202, doing: 'Stopping',
+            method: 'POST', path: '/stop', ok: 202, doing: 'Stopping',
             done: (w) => 'Stopping ' + w + ': players are taken out and a final snapshot is saved.',
             conflict: (w) => w + ' is not running.'
         },
         clear: {
-            path: '/clear', ok: 200, doing: 'Clearing',
+            method: 'POST', path: '/clear', ok: 200, doing: 'Clearing',
             done: (w) => 'Cleared ' + w + ': the next join starts it again.',
             conflict: (w) => w + ' has not failed.'
+        },
+        remove: {
+            method: 'DELETE', path: '', ok: 200, doing: 'Removing',
+            done: (w) => 'Removed ' + w + ' and its snapshots.',
+            conflict: (w) => w + ' cannot be removed now.'
         }
     };
 
@@ -184,11 +216,12 @@
         button.disabled = true;
         stopping.add(worldId);
         try {
-            const answer = await call('POST', '/api/admin/worlds/' + encodeURIComponent(worldId) + action.path);
+            const answer = await call(action.method, '/api/admin/worlds/' + encodeURIComponent(worldId)
+                + action.path);
             if (answer.status === action.ok) {
                 say(action.done(worldId));
             } else if (answer.status === 409) {
-                say(action.conflict(worldId), 'error');
+                say(answer.body && answer.body.error ? answer.body.error : action.conflict(worldId), 'error');
             } else if (answer.status === 404) {
                 say('There is no world ' + worldId + '.', 'error');
             } else if (answer.status === 401) {
@@ -210,6 +243,7 @@
         token = null;
         sessionStorage.removeItem(TOKEN_KEY);
         el.forget.hidden = true;
+        el.registry.hidden = true;
         for (const tr of rows.values()) {
             tr.remove();
         }
@@ -234,6 +268,15 @@
     });
 
     el.forget.addEventListener('click', () => signOut('Token forgotten.'));
+
+    window.LorAdmin = {
+        call,
+        say,
+        refresh,
+        signOut,
+        hasToken: () => token != null,
+        onWorlds: (listener) => worldListeners.push(listener),
+    };
 
     if (token) {
         el.forget.hidden = false;

@@ -17,7 +17,7 @@ final class StaticFiles {
     }
 
     private static final List<String> NAMES = List.of("index.html", "app.js", "prediction.js", "objects.js",
-            "status.js", "style.css", "admin.html", "admin.js", "favicon.svg");
+            "status.js", "style.css", "admin.html", "admin.js", "admin-registry.js", "admin.css", "favicon.svg");
 
     private final Map<String, File> files = new HashMap<>();
 

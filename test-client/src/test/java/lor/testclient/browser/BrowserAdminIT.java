@@ -11,6 +11,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.Select;
 
 /**
  * The operator page at {@code /admin}: it refuses a wrong token, lists the running world {@code start} (joined by a
@@ -82,6 +83,67 @@ class BrowserAdminIT {
         assertThat(DirectorHttpApi.world(director.baseUrl(), "start").get("status").asString()).isEqualTo("stopped");
         assertThat(((Number) ((JavascriptExecutor) player.driver()).executeScript("return window.lor.reconnects"))
                 .intValue()).isZero();
+    }
+
+    @Test
+    void anOperatorMakesAWorldAndATemplateInstanceFromThePageAndRemovesThem() throws Exception {
+        WebDriver admin = browsers.open("admin-registry");
+        GamePage page = new GamePage(admin, director.baseUrl());
+        admin.get(director.baseUrl().resolve("/admin").toString());
+        assertThat(admin.findElement(By.id("registry")).isDisplayed()).as("no forms before a token").isFalse();
+        enterToken(admin, TOKEN);
+        page.until(GamePage.SHORT, "the maps to choose from", d ->
+                !new Select(d.findElement(By.cssSelector("#world-form select[name=map]"))).getOptions().isEmpty());
+
+        WebElement worldForm = admin.findElement(By.id("world-form"));
+        worldForm.findElement(By.name("id")).sendKeys("arena");
+        worldForm.findElement(By.name("name")).sendKeys("Arena");
+        new Select(worldForm.findElement(By.name("map"))).selectByValue("cellar");
+        worldForm.findElement(By.cssSelector("button[type=submit]")).click();
+        page.until(GamePage.SHORT, "arena in the table, stopped", d -> row(d, "arena") != null
+                && "stopped".equals(row(d, "arena").findElement(By.cssSelector("td.status")).getText()));
+        assertThat(DirectorHttpApi.world(director.baseUrl(), "arena").get("name").asString()).isEqualTo("Arena");
+
+        worldForm.findElement(By.name("id")).sendKeys("arena");
+        worldForm.findElement(By.name("name")).sendKeys("Again");
+        worldForm.findElement(By.cssSelector("button[type=submit]")).click();
+        page.until(GamePage.SHORT, "the director's refusal on the page", d ->
+                d.findElement(By.id("message")).getText().equals("a world arena exists already"));
+
+        WebElement changeForm = admin.findElement(By.id("change-form"));
+        page.until(GamePage.SHORT, "arena to choose in the change form", d -> new Select(
+                d.findElement(By.cssSelector("#change-form select[name=world]"))).getOptions().stream()
+                .anyMatch(o -> o.getAttribute("value").equals("arena")));
+        new Select(changeForm.findElement(By.name("world"))).selectByValue("arena");
+        changeForm.findElement(By.name("name")).sendKeys("Grand arena");
+        WebElement patch = changeForm.findElement(By.name("patch"));
+        patch.clear();
+        patch.sendKeys("{\"map\": \"nowhere\"}");
+        changeForm.findElement(By.cssSelector("button[type=submit]")).click();
+        page.until(GamePage.SHORT, "a refused patch named", d ->
+                d.findElement(By.id("message")).getText().startsWith("settings.map: no map named nowhere"));
+        patch.clear();
+        patch.sendKeys("{\"npcs\": 2}");
+        changeForm.findElement(By.cssSelector("button[type=submit]")).click();
+        page.until(GamePage.SHORT, "the new name in the table", d ->
+                row(d, "arena").findElement(By.cssSelector("td.name")).getText().equals("Grand arena (arena)"));
+
+        row(admin, "arena").findElement(By.cssSelector("button.remove")).click();
+        admin.switchTo().alert().accept();
+        page.until(GamePage.SHORT, "arena gone from the table", d -> row(d, "arena") == null);
+        assertThat(DirectorHttpApi.get(director.baseUrl(), "/api/worlds", null).body()).doesNotContain("arena");
+
+        WebElement templateForm = admin.findElement(By.id("template-form"));
+        templateForm.findElement(By.name("id")).sendKeys("crypt");
+        templateForm.findElement(By.name("name")).sendKeys("Crypt");
+        new Select(templateForm.findElement(By.name("map"))).selectByValue("cellar");
+        templateForm.findElement(By.cssSelector("button[type=submit]")).click();
+        page.until(GamePage.SHORT, "the template listed", d ->
+                !d.findElements(By.cssSelector("tr[data-template=crypt] button.instance")).isEmpty());
+        admin.findElement(By.cssSelector("tr[data-template=crypt] button.instance")).click();
+        page.until(GamePage.SHORT, "crypt-1 in the worlds table", d -> row(d, "crypt-1") != null);
+        assertThat(row(admin, "crypt-1").findElement(By.cssSelector("td.name")).getText())
+                .isEqualTo("Crypt #1 (crypt-1)");
     }
 
     private static void enterToken(WebDriver driver, String token) {
