@@ -154,6 +154,9 @@ public final class Director implements AutoCloseable {
         if (config.tls()) {
             supervisor.serveGamesOverTls();
         }
+        if (config.publicGameUrl() != null) {
+            supervisor.publishGamesAt(config.publicGameUrl());
+        }
         int adopting = supervisor.adoptLeftBehind();
         if (adopting > 0) {
             LOG.info("{} world(s) left running by the previous director are being taken back", adopting);

@@ -1,6 +1,8 @@
 package lor.director;
 
 import java.net.InetAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +18,7 @@ import lor.director.account.PasswordHasher;
 import lor.protocol.netty.HttpDeadlines;
 import lor.protocol.netty.NetworkGuards;
 import lor.protocol.netty.KeepAlive;
+import lor.protocol.netty.PortRange;
 
 /**
  * Every setting of the director, with its default, parsed and validated once at start. Command-line options win
@@ -55,7 +58,9 @@ public record DirectorConfig(
         int passwordIterations,
         Path contentDir,
         Path tlsCert,
-        Path tlsKey) {
+        Path tlsKey,
+        PortRange gamePorts,
+        String publicGameUrl) {
 
     public static final String USAGE = """
             usage: java -jar director/target/director.jar [options]
@@ -87,6 +92,13 @@ public record DirectorConfig(
               --tls-cert FILE           PEM certificate chain: serve https and wss on --port, and wss on every
                                         world's game port, gameUrl wss://… (env LOR_TLS_CERT; needs --tls-key)
               --tls-key FILE            its unencrypted PKCS#8 PEM private key (env LOR_TLS_KEY)
+              --game-ports FROM-TO      the ports worlds serve players on, each the first free one of the range
+                                        (env LOR_GAME_PORTS; default: any free port), for a firewall or a
+                                        reverse proxy that must name them in advance
+              --public-game-url URL     the gameUrl handed to clients, {port} replaced by the world's game port
+                                        and {world} by its id, e.g. wss://play.example.com/worlds/{port}/game
+                                        behind a TLS-terminating proxy (env LOR_PUBLIC_GAME_URL; default:
+                                        ws[s]://PUBLIC_HOST:{port}/game)
               --db-pool-size N          database connections (default 10)
               --warm-spares N           world processes kept started and waiting for a world, so that joining a
                                         stopped world skips the JVM start (default 1; 0 = none)
@@ -221,7 +233,34 @@ public record DirectorConfig(
                         PasswordHasher.MIN_ITERATIONS, 10_000_000),
                 contentDir(options.getOrDefault("--content-dir", env.get("LOR_CONTENT_DIR"))),
                 tlsCert,
-                tlsKey);
+                tlsKey,
+                PortRange.parse("--game-ports", options.getOrDefault("--game-ports",
+                        env.getOrDefault("LOR_GAME_PORTS", "0"))),
+                publicGameUrl(options.getOrDefault("--public-game-url", env.get("LOR_PUBLIC_GAME_URL"))));
+    }
+
+    /**
+     * A {@code ws://} or {@code wss://} URL with {@code {port}} in it (and maybe {@code {world}}), which must be a URL
+     * once they are replaced; or null.
+     */
+    private static String publicGameUrl(String value) {
+        if (value == null) {
+            return null;
+        }
+        String form = "--public-game-url must be a ws:// or wss:// URL with {port} in it (and {world} if you like), "
+                + "got " + value;
+        if (!(value.startsWith("ws://") || value.startsWith("wss://")) || !value.contains("{port}")) {
+            throw new IllegalArgumentException(form);
+        }
+        try {
+            URI example = new URI(value.replace("{port}", "9000").replace("{world}", "start"));
+            if (example.getHost() == null) {
+                throw new IllegalArgumentException(form);
+            }
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(form);
+        }
+        return value;
     }
 
     /** An existing file, made absolute (world processes run elsewhere and read the same files), or null. */
@@ -269,6 +308,9 @@ public record DirectorConfig(
         }
         if (tls()) {
             options.addAll(List.of("--tls-cert", tlsCert.toString(), "--tls-key", tlsKey.toString()));
+        }
+        if (!gamePorts.any()) {
+            options.addAll(List.of("--game-ports", gamePorts.toString()));
         }
         return List.copyOf(options);
     }
@@ -347,7 +389,9 @@ public record DirectorConfig(
                 + ", loginBackoffMs=" + loginBackoffMs + ", loginFailuresPerAddress=" + loginFailuresPerAddress
                 + ", onStop=" + (leaveWorldsOnStop ? "leave-worlds" : "stop-worlds")
                 + ", passwordIterations=" + passwordIterations + ", contentDir=" + contentDir
-                + ", tls=" + (tls() ? "cert " + tlsCert + ", key " + tlsKey : "off") + "]";
+                + ", tls=" + (tls() ? "cert " + tlsCert + ", key " + tlsKey : "off")
+                + ", gamePorts=" + (gamePorts.any() ? "any" : gamePorts)
+                + ", publicGameUrl=" + (publicGameUrl == null ? "direct" : publicGameUrl) + "]";
     }
 
     /** Thrown by {@link #parse} for {@code --help}. */
@@ -364,7 +408,8 @@ public record DirectorConfig(
             "--world-jvm-options", NetworkGuards.MAX_CONNECTIONS_OPTION, NetworkGuards.MAX_NEW_CONNECTIONS_OPTION,
             NetworkGuards.HANDSHAKE_TIMEOUT_OPTION, NetworkGuards.ALLOWED_ORIGINS_OPTION, "--ping-interval-ms",
             "--client-timeout-ms", "--reconnect-window-ms", "--login-backoff-ms", "--login-failures-per-address",
-            "--on-stop", "--password-iterations", "--content-dir", "--tls-cert", "--tls-key");
+            "--on-stop", "--password-iterations", "--content-dir", "--tls-cert", "--tls-key", "--game-ports",
+            "--public-game-url");
 
     /**
      * Only {@code -X…} (heap, GC, {@code -XX:} flags) and {@code -D…} options: anything else ({@code -jar},

@@ -10,6 +10,7 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 import lor.protocol.netty.NetworkGuards;
+import lor.protocol.netty.PortRange;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -472,5 +473,41 @@ class DirectorConfigTest {
         assertThatThrownBy(() -> parse("--tls-cert", cert.toString(), "--tls-key", dir.resolve("nope").toString()))
                 .hasMessage("--tls-key: no file at " + dir.resolve("nope"));
         assertThat(DirectorConfig.USAGE).contains("--tls-cert FILE", "--tls-key FILE");
+    }
+
+    // ---- issue 17: behind a TLS-terminating proxy ----------------------------------------------------------------
+
+    @Test
+    void gamePortsArePassedToEveryWorldAndThePublicGameUrlIsATemplate() {
+        DirectorConfig config = parse("--game-ports", "9000-9099", "--public-game-url",
+                "wss://play.example.com/worlds/{port}/game");
+
+        assertThat(config.gamePorts()).isEqualTo(new PortRange(9000, 9099));
+        assertThat(config.worldOptions()).containsSubsequence("--game-ports", "9000-9099");
+        assertThat(config.publicGameUrl()).isEqualTo("wss://play.example.com/worlds/{port}/game");
+        assertThat(config.toString()).contains("gamePorts=9000-9099",
+                "publicGameUrl=wss://play.example.com/worlds/{port}/game");
+        assertThat(parse().gamePorts()).isEqualTo(PortRange.ANY);
+        assertThat(parse().worldOptions()).doesNotContain("--game-ports");
+        assertThat(DirectorConfig.parse(new String[0], Map.of("LOR_GAME_PORTS", "7000-7009",
+                "LOR_PUBLIC_GAME_URL", "ws://10.0.0.5:{port}/game")).publicGameUrl())
+                .isEqualTo("ws://10.0.0.5:{port}/game");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"https://play.example.com/worlds/{port}/game", "wss://play.example.com/game",
+            "wss:///worlds/{port}/game", "wss://play example.com/{port}"})
+    void aPublicGameUrlMustBeAWebSocketUrlWithThePort(String url) {
+        assertThatThrownBy(() -> parse("--public-game-url", url))
+                .hasMessage("--public-game-url must be a ws:// or wss:// URL with {port} in it (and {world} if you "
+                        + "like), got " + url);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"9100-9000", "0-10", "9000-70000", "ports", "9000-9001-9002"})
+    void badGamePortsAreRefused(String value) {
+        assertThatThrownBy(() -> parse("--game-ports", value))
+                .hasMessage("--game-ports must be a port (0 for any) or FROM-TO with 1 <= FROM <= TO <= 65535, got "
+                        + value);
     }
 }

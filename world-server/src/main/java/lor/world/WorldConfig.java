@@ -9,6 +9,7 @@ import java.util.Map;
 import lor.protocol.control.ObjectSeed;
 import lor.protocol.netty.KeepAlive;
 import lor.protocol.netty.NetworkGuards;
+import lor.protocol.netty.PortRange;
 import lor.sim.grid.GridSize;
 import lor.sim.world.World;
 
@@ -16,7 +17,8 @@ import lor.sim.world.World;
  * Everything a world process is started with. Non-secret settings come from the command line, so that {@code ps}
  * shows which world a process serves; the spawn token and the ticket secret come only from the environment.
  */
-public record WorldConfig(String worldId, URI controlUrl, String bindAddress, int gamePort, long snapshotIntervalMs,
+public record WorldConfig(String worldId, URI controlUrl, String bindAddress, PortRange gamePorts,
+                          long snapshotIntervalMs,
                           GridSize grid, String map, String content, Path contentDir, ObjectSeed seedObjects,
                           int npcs, int viewRadius,
                           int intentsPerSecond,
@@ -39,6 +41,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
               (started by the director; not meant to be run by hand)
               --bind ADDR                 address for the game endpoint (default 127.0.0.1)
               --game-port N               port for the game endpoint, 0 = any free port (default 0)
+              --game-ports FROM-TO        the first free port of this range instead (the director's --game-ports)
               --snapshot-interval-ms N    time between periodic snapshots (default 30000)
               --map NAME                  load maps/NAME.map shipped in this jar (default: an open floor of --grid)
               --grid WxHxL                size of the open floor used without --map (default 64x64x1)
@@ -74,7 +77,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
         String worldId = null;
         String controlUrl = null;
         String bind = "127.0.0.1";
-        int gamePort = 0;
+        PortRange gamePorts = PortRange.ANY;
         long snapshotIntervalMs = 30_000;
         GridSize grid = new GridSize(64, 64, 1);
         String map = null;
@@ -107,7 +110,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
                 case "--world-id" -> worldId = value;
                 case "--control-url" -> controlUrl = value;
                 case "--bind" -> bind = value;
-                case "--game-port" -> gamePort = parseInt(option, value, 0, 65535);
+                case "--game-port", "--game-ports" -> gamePorts = PortRange.parse(option, value);
                 case "--snapshot-interval-ms" -> snapshotIntervalMs = parseLong(option, value, 100, MAX_INTERVAL_MS);
                 case "--grid" -> grid = parseGrid(value);
                 case "--map" -> map = parseMapName(value);
@@ -164,7 +167,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
             throw new IllegalArgumentException(ENV_SPAWN_TOKEN + " and " + ENV_TICKET_SECRET + " must be set");
         }
         requireStrongTicketSecret(ticketSecret);
-        return new WorldConfig(worldId, URI.create(controlUrl), bind, gamePort, snapshotIntervalMs, grid, map, content,
+        return new WorldConfig(worldId, URI.create(controlUrl), bind, gamePorts, snapshotIntervalMs, grid, map, content,
                 contentDir, seedObjects, npcs,
                 viewRadius, intentsPerSecond, spawnRule, shutdownAckTimeoutMs, maxSnapshotBytes, pingIntervalMs,
                 clientTimeoutMs, reconnectWindowMs, spawnToken, ticketSecret,
@@ -197,7 +200,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, in
     @Override
     public String toString() {
         return "WorldConfig[worldId=" + worldId + ", controlUrl=" + controlUrl + ", bind=" + bindAddress
-                + ", gamePort=" + gamePort + ", snapshotIntervalMs=" + snapshotIntervalMs
+                + ", gamePorts=" + gamePorts + ", snapshotIntervalMs=" + snapshotIntervalMs
                 + ", grid=" + grid.width() + "x" + grid.height() + "x" + grid.layers()
                 + ", map=" + map + ", content=" + content + ", contentDir=" + contentDir
                 + ", seedObjects=" + (seedObjects == null ? null : seedObjects.toArgument()) + ", npcs=" + npcs

@@ -53,7 +53,7 @@ final class WorldHost {
     static WorldHost start(WorldConfig config) throws InterruptedException {
         WorldHost host = new WorldHost(config);
         try {
-            host.gameServer = GameServer.bind(config.bindAddress(), config.gamePort(),
+            host.gameServer = GameServer.bind(config.bindAddress(), config.gamePorts(),
                     new GameChannelInitializer(host.entry::get, config.guards(), config.keepAlive(),
                             config.tls() ? Tls.server(config.tlsCert(), config.tlsKey()) : null), host.boss,
                     host.workers);

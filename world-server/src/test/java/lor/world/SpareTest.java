@@ -29,6 +29,7 @@ import lor.protocol.game.HelloMessage;
 import lor.protocol.game.MapMessage;
 import lor.protocol.game.WelcomeMessage;
 import lor.protocol.netty.NetworkGuards;
+import lor.protocol.netty.PortRange;
 import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
@@ -90,7 +91,7 @@ class SpareTest {
         assertThat(config.worldId()).isEqualTo("bench");
         assertThat(config.controlUrl()).isEqualTo(URI.create("ws://127.0.0.1:9/control"));
         assertThat(config.bindAddress()).isEqualTo("127.0.0.2");
-        assertThat(config.gamePort()).isZero();
+        assertThat(config.gamePorts()).isEqualTo(PortRange.ANY);
         assertThat(config.maxSnapshotBytes()).isEqualTo(65_536);
         assertThat(config.map()).isEqualTo("bench");
         assertThat(config.npcs()).isZero();

@@ -11,6 +11,7 @@ import java.util.Map;
 
 import lor.protocol.control.ObjectSeed;
 import lor.protocol.netty.NetworkGuards;
+import lor.protocol.netty.PortRange;
 import lor.sim.grid.GridSize;
 import lor.sim.world.World;
 import org.junit.jupiter.api.Test;
@@ -33,7 +34,7 @@ class WorldConfigTest {
         assertThat(config.worldId()).isEqualTo("start");
         assertThat(config.controlUrl()).isEqualTo(URI.create("ws://127.0.0.1:8080/control"));
         assertThat(config.bindAddress()).isEqualTo("127.0.0.1");
-        assertThat(config.gamePort()).isZero();
+        assertThat(config.gamePorts()).isEqualTo(PortRange.ANY);
         assertThat(config.snapshotIntervalMs()).isEqualTo(30_000);
         assertThat(config.grid()).isEqualTo(new GridSize(64, 64, 1));
         assertThat(config.map()).isNull();
@@ -69,6 +70,13 @@ class WorldConfigTest {
     }
 
     @Test
+    void takesARangeOfGamePorts() {
+        assertThat(WorldConfig.parse(with("--game-ports", "9000-9099"), ENV).gamePorts())
+                .isEqualTo(new PortRange(9000, 9099));
+        assertThat(WorldConfig.parse(with("--game-ports", "0"), ENV).gamePorts()).isEqualTo(PortRange.ANY);
+    }
+
+    @Test
     void readsEveryOption() {
         WorldConfig config = WorldConfig.parse(with("--bind", "0.0.0.0", "--game-port", "4100",
                 "--snapshot-interval-ms", "1000", "--grid", "32x16x2", "--shutdown-ack-timeout-ms", "500",
@@ -76,7 +84,7 @@ class WorldConfigTest {
                 "--intent-rate", "30"), ENV);
 
         assertThat(config.bindAddress()).isEqualTo("0.0.0.0");
-        assertThat(config.gamePort()).isEqualTo(4100);
+        assertThat(config.gamePorts()).isEqualTo(new PortRange(4100, 4100));
         assertThat(config.snapshotIntervalMs()).isEqualTo(1000);
         assertThat(config.grid()).isEqualTo(new GridSize(32, 16, 2));
         assertThat(config.shutdownAckTimeoutMs()).isEqualTo(500);
@@ -152,7 +160,8 @@ class WorldConfigTest {
 
     @ParameterizedTest
     @CsvSource({
-            "--game-port, -1", "--game-port, 65536", "--game-port, port",
+            "--game-port, -1", "--game-port, 65536", "--game-port, port", "--game-ports, 9100-9000",
+            "--game-ports, 9000-", "--game-ports, 0-10",
             "--snapshot-interval-ms, 99", "--snapshot-interval-ms, 1e3",
             "--shutdown-ack-timeout-ms, 99",
             "--max-snapshot-bytes, 65535", "--max-snapshot-bytes, 2147483648",
@@ -179,7 +188,7 @@ class WorldConfigTest {
         assertThat(config.intentsPerSecond()).isEqualTo(1000);
         assertThat(config.npcs()).isEqualTo(1_000_000);
         assertThat(List.of(low.viewRadius(), low.intentsPerSecond(), low.npcs())).containsExactly(1, 1, 0);
-        assertThat(config.gamePort()).isEqualTo(65535);
+        assertThat(config.gamePorts()).isEqualTo(new PortRange(65535, 65535));
         assertThat(config.maxSnapshotBytes()).isEqualTo(Integer.MAX_VALUE);
         assertThat(config.grid()).isEqualTo(new GridSize(4096, 1, 4));
     }

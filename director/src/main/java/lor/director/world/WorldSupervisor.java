@@ -106,6 +106,14 @@ public final class WorldSupervisor {
         addresses.useTls();
     }
 
+    /**
+     * Clients reach the worlds through {@code template} (a reverse proxy's address, {@code {port}} and
+     * {@code {world}} replaced) rather than at the public host's game ports.
+     */
+    public void publishGamesAt(String template) {
+        addresses.useTemplate(template);
+    }
+
     public void start() {
         life.runBlocking(life.spares::replenish);
         WorldHealth health = new WorldHealth(life.worlds.all(), life.metrics);

@@ -1,6 +1,8 @@
 package lor.world.game;
 
+import java.net.BindException;
 import java.net.InetSocketAddress;
+import java.util.concurrent.ThreadLocalRandom;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -8,6 +10,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import lor.protocol.netty.PortRange;
 
 /** The world's game endpoint: binds, reports its port, closes. */
 public final class GameServer {
@@ -23,6 +26,37 @@ public final class GameServer {
 
     public static GameServer bind(String address, int port, GameChannelInitializer initializer,
                                   EventLoopGroup boss, EventLoopGroup workers) throws InterruptedException {
+        return bind(address, port == 0 ? PortRange.ANY : new PortRange(port, port), initializer, boss, workers);
+    }
+
+    /**
+     * Binds the first free port of {@code ports}, trying them in turn from a random one, so that worlds starting
+     * together do not all race for the range's first port.
+     *
+     * @throws IllegalStateException when every port of the range is taken
+     */
+    public static GameServer bind(String address, PortRange ports, GameChannelInitializer initializer,
+                                  EventLoopGroup boss, EventLoopGroup workers) throws InterruptedException {
+        if (ports.any()) {
+            return bindPort(address, 0, initializer, boss, workers);
+        }
+        int start = ThreadLocalRandom.current().nextInt(ports.size());
+        for (int i = 0; i < ports.size(); i++) {
+            int port = ports.first() + (start + i) % ports.size();
+            try {
+                return bindPort(address, port, initializer, boss, workers);
+            } catch (Exception e) {
+                // Netty rethrows the bind's checked exception undeclared.
+                if (!(e instanceof BindException)) {
+                    throw e;
+                }
+            }
+        }
+        throw new IllegalStateException("every game port of " + ports + " on " + address + " is taken");
+    }
+
+    private static GameServer bindPort(String address, int port, GameChannelInitializer initializer,
+                                       EventLoopGroup boss, EventLoopGroup workers) throws InterruptedException {
         Channel channel = new ServerBootstrap()
                 .group(boss, workers)
                 .channel(NioServerSocketChannel.class)
