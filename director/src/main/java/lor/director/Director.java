@@ -17,7 +17,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
@@ -35,14 +38,18 @@ import lor.director.control.ControlEndpoint;
 import lor.director.db.Database;
 import lor.director.db.DatabaseOutages;
 import lor.director.db.EmbeddedDatabase;
+import lor.director.http.ApiHandler;
+import lor.director.http.DirectorChannelInitializer;
+import lor.director.kubernetes.AgonesLauncher;
+import lor.director.kubernetes.AgonesSettings;
 import lor.director.registry.KnownContent;
 import lor.director.registry.TemplateRepository;
 import lor.director.registry.WorldRegistry;
-import lor.director.http.ApiHandler;
-import lor.director.http.DirectorChannelInitializer;
 import lor.director.world.Membership;
 import lor.director.world.SnapshotRepository;
 import lor.director.world.TicketIssuer;
+import lor.director.world.WorldArguments;
+import lor.director.world.WorldLauncher;
 import lor.director.world.WorldLeaseRepository;
 import lor.director.world.WorldProcessLauncher;
 import lor.director.world.WorldRepository;
@@ -77,6 +84,8 @@ public final class Director implements AutoCloseable {
     private EventLoopGroup boss;
     private EventLoopGroup workers;
     private Channel serverChannel;
+    /** The cluster's API, with {@code --launcher agones}. */
+    private KubernetesClient kubernetes;
 
     private Director(DirectorConfig config) {
         this.config = config;
@@ -133,15 +142,26 @@ public final class Director implements AutoCloseable {
         AtomicReference<NetworkGuards> guards = new AtomicReference<>(config.guards(config.port()));
         // Checked before anything binds: a bad certificate or key stops the start with the file named.
         SslContext tls = config.tls() ? Tls.server(config.tlsCert(), config.tlsKey()) : null;
-        WorldProcessLauncher launcher = new WorldProcessLauncher(worldJar,
-                () -> config.webSocketScheme() + "://" + hostForUrl(config.controlHost()) + ":" + boundPort.get()
-                        + ControlEndpoint.PATH,
-                config.bindAddress(), config.snapshotIntervalMs(), config.maxSnapshotBytes(), config.worldJvmOptions(),
-                () -> {
-                    List<String> options = new ArrayList<>(guards.get().arguments());
-                    options.addAll(config.worldOptions());
-                    return options;
-                });
+        Supplier<List<String>> worldOptions = () -> {
+            List<String> options = new ArrayList<>(guards.get().arguments());
+            options.addAll(config.worldOptions());
+            return options;
+        };
+        WorldLauncher launcher;
+        if (config.agones() == null) {
+            launcher = new WorldProcessLauncher(worldJar,
+                    () -> config.webSocketScheme() + "://" + hostForUrl(config.controlHost()) + ":" + boundPort.get()
+                            + ControlEndpoint.PATH,
+                    config.bindAddress(), config.snapshotIntervalMs(), config.maxSnapshotBytes(),
+                    config.worldJvmOptions(), worldOptions);
+        } else {
+            kubernetes = new KubernetesClientBuilder().build();
+            AgonesSettings agones = config.agones();
+            launcher = new AgonesLauncher(kubernetes, agones, new WorldArguments(agones::controlUrl, "0.0.0.0",
+                    agones.containerPort(), config.snapshotIntervalMs(), config.maxSnapshotBytes(), worldOptions));
+            LOG.info("worlds run as Agones GameServers in namespace {} of {} (image {})", agones.namespace(),
+                    kubernetes.getMasterUrl(), agones.image());
+        }
         TicketIssuer tickets = new TicketIssuer(clock, config.ticketTtlMs());
         WorldLeaseRepository leases = new WorldLeaseRepository(database, DirectorIdentity.create(),
                 WorldSupervisor.LEASE_TTL, DirectorIdentity::isGoneFromThisHost);
@@ -241,6 +261,9 @@ public final class Director implements AutoCloseable {
                 if (!blocking.awaitTermination(10, TimeUnit.SECONDS)) {
                     LOG.warn("blocking work still running after 10 s; abandoning it");
                 }
+            }
+            if (kubernetes != null) {
+                kubernetes.close();
             }
             if (database != null) {
                 database.close();

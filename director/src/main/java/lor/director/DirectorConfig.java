@@ -1,5 +1,6 @@
 package lor.director;
 
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -15,9 +16,10 @@ import java.util.Set;
 
 import lor.director.account.LoginThrottle;
 import lor.director.account.PasswordHasher;
+import lor.director.kubernetes.AgonesSettings;
 import lor.protocol.netty.HttpDeadlines;
-import lor.protocol.netty.NetworkGuards;
 import lor.protocol.netty.KeepAlive;
+import lor.protocol.netty.NetworkGuards;
 import lor.protocol.netty.PortRange;
 
 /**
@@ -60,7 +62,8 @@ public record DirectorConfig(
         Path tlsCert,
         Path tlsKey,
         PortRange gamePorts,
-        String publicGameUrl) {
+        String publicGameUrl,
+        AgonesSettings agones) {
 
     public static final String USAGE = """
             usage: java -jar director/target/director.jar [options]
@@ -99,6 +102,14 @@ public record DirectorConfig(
                                         and {world} by its id, e.g. wss://play.example.com/worlds/{port}/game
                                         behind a TLS-terminating proxy (env LOR_PUBLIC_GAME_URL; default:
                                         ws[s]://PUBLIC_HOST:{port}/game)
+              --launcher local|agones   how world processes run: child processes of the director (default), or
+                                        Agones GameServers on the Kubernetes cluster the director runs in or its
+                                        kubeconfig names (env LOR_LAUNCHER); with agones:
+              --agones-image IMAGE      the world-server image (env LOR_AGONES_IMAGE; required)
+              --agones-control-url URL  ws://… of the director's /control as world pods reach it, e.g.
+                                        ws://lor-director:8080/control (env LOR_AGONES_CONTROL_URL; required)
+              --agones-namespace NS     namespace of the GameServers (env LOR_AGONES_NAMESPACE; default: the
+                                        director's own pod's, else "default")
               --db-pool-size N          database connections (default 10)
               --warm-spares N           world processes kept started and waiting for a world, so that joining a
                                         stopped world skips the JVM start (default 1; 0 = none)
@@ -236,7 +247,49 @@ public record DirectorConfig(
                 tlsKey,
                 PortRange.parse("--game-ports", options.getOrDefault("--game-ports",
                         env.getOrDefault("LOR_GAME_PORTS", "0"))),
-                publicGameUrl(options.getOrDefault("--public-game-url", env.get("LOR_PUBLIC_GAME_URL"))));
+                publicGameUrl(options.getOrDefault("--public-game-url", env.get("LOR_PUBLIC_GAME_URL"))),
+                agones(options, env, tlsCert != null,
+                        options.getOrDefault("--content-dir", env.get("LOR_CONTENT_DIR")) != null,
+                        options.getOrDefault("--game-ports", env.get("LOR_GAME_PORTS")) != null));
+    }
+
+    /** Where the pod's own namespace is, inside a Kubernetes pod. */
+    static final Path POD_NAMESPACE = Path.of("/var/run/secrets/kubernetes.io/serviceaccount/namespace");
+
+    /** The Agones launcher's settings, or null for local processes. */
+    private static AgonesSettings agones(Map<String, String> options, Map<String, String> env, boolean tls,
+                                         boolean contentDir, boolean gamePorts) {
+        String launcher = options.getOrDefault("--launcher", env.getOrDefault("LOR_LAUNCHER", "local"));
+        if (launcher.equals("local")) {
+            return null;
+        }
+        if (!launcher.equals("agones")) {
+            throw new IllegalArgumentException("--launcher must be local or agones, got " + launcher);
+        }
+        // A pod cannot read files of the director's host: these would name paths that do not exist there.
+        if (tls) {
+            throw new IllegalArgumentException("--launcher agones and --tls-cert do not go together yet: terminate "
+                    + "TLS in front of the cluster (a load balancer or ingress)");
+        }
+        if (contentDir) {
+            throw new IllegalArgumentException("--launcher agones and --content-dir do not go together: build the "
+                    + "studio's packs into the world-server image instead");
+        }
+        if (gamePorts) {
+            throw new IllegalArgumentException("--launcher agones and --game-ports do not go together: Agones "
+                    + "allocates the host ports (its controller's port range)");
+        }
+        String namespace = options.getOrDefault("--agones-namespace", env.get("LOR_AGONES_NAMESPACE"));
+        if (namespace == null) {
+            try {
+                namespace = Files.isReadable(POD_NAMESPACE) ? Files.readString(POD_NAMESPACE).trim() : "default";
+            } catch (IOException e) {
+                namespace = "default";
+            }
+        }
+        return new AgonesSettings(namespace, options.getOrDefault("--agones-image", env.get("LOR_AGONES_IMAGE")),
+                options.getOrDefault("--agones-control-url", env.get("LOR_AGONES_CONTROL_URL")),
+                AgonesSettings.DEFAULT_CONTAINER_PORT);
     }
 
     /**
@@ -391,7 +444,8 @@ public record DirectorConfig(
                 + ", passwordIterations=" + passwordIterations + ", contentDir=" + contentDir
                 + ", tls=" + (tls() ? "cert " + tlsCert + ", key " + tlsKey : "off")
                 + ", gamePorts=" + (gamePorts.any() ? "any" : gamePorts)
-                + ", publicGameUrl=" + (publicGameUrl == null ? "direct" : publicGameUrl) + "]";
+                + ", publicGameUrl=" + (publicGameUrl == null ? "direct" : publicGameUrl)
+                + ", launcher=" + (agones == null ? "local" : "agones " + agones) + "]";
     }
 
     /** Thrown by {@link #parse} for {@code --help}. */
@@ -409,7 +463,7 @@ public record DirectorConfig(
             NetworkGuards.HANDSHAKE_TIMEOUT_OPTION, NetworkGuards.ALLOWED_ORIGINS_OPTION, "--ping-interval-ms",
             "--client-timeout-ms", "--reconnect-window-ms", "--login-backoff-ms", "--login-failures-per-address",
             "--on-stop", "--password-iterations", "--content-dir", "--tls-cert", "--tls-key", "--game-ports",
-            "--public-game-url");
+            "--public-game-url", "--launcher", "--agones-image", "--agones-control-url", "--agones-namespace");
 
     /**
      * Only {@code -X…} (heap, GC, {@code -XX:} flags) and {@code -D…} options: anything else ({@code -jar},

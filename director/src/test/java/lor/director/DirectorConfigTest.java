@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
+import lor.director.kubernetes.AgonesSettings;
 import lor.protocol.netty.NetworkGuards;
 import lor.protocol.netty.PortRange;
 
@@ -509,5 +510,40 @@ class DirectorConfigTest {
         assertThatThrownBy(() -> parse("--game-ports", value))
                 .hasMessage("--game-ports must be a port (0 for any) or FROM-TO with 1 <= FROM <= TO <= 65535, got "
                         + value);
+    }
+
+    // ---- issue 18: worlds as Agones GameServers ------------------------------------------------------------------
+
+    @Test
+    void theAgonesLauncherNeedsAnImageAndTheControlAddressWorldsReach() {
+        DirectorConfig config = parse("--launcher", "agones", "--agones-image", "registry.example/lor/world:1",
+                "--agones-control-url", "ws://lor-director:8080/control", "--agones-namespace", "games");
+
+        assertThat(config.agones()).isEqualTo(new AgonesSettings("games", "registry.example/lor/world:1",
+                "ws://lor-director:8080/control", AgonesSettings.DEFAULT_CONTAINER_PORT));
+        assertThat(config.toString()).contains("launcher=agones");
+        assertThat(parse().agones()).as("local processes by default").isNull();
+        assertThat(DirectorConfig.parse(new String[0], Map.of("LOR_LAUNCHER", "agones", "LOR_AGONES_IMAGE", "i:1",
+                "LOR_AGONES_CONTROL_URL", "ws://d:8080/control", "LOR_AGONES_NAMESPACE", "n")).agones().image())
+                .isEqualTo("i:1");
+        assertThatThrownBy(() -> parse("--launcher", "agones", "--agones-control-url", "ws://d:8080/control"))
+                .hasMessageStartingWith("--agones-image is needed");
+        assertThatThrownBy(() -> parse("--launcher", "agones", "--agones-image", "i:1"))
+                .hasMessageStartingWith("--agones-control-url is needed");
+        assertThatThrownBy(() -> parse("--launcher", "docker")).hasMessage("--launcher must be local or agones, got docker");
+    }
+
+    @Test
+    void optionsThatNameFilesOfTheDirectorsHostDoNotGoWithAgones(@TempDir Path dir) throws Exception {
+        String[] agones = {"--launcher", "agones", "--agones-image", "i:1", "--agones-control-url", "ws://d/control"};
+
+        assertThatThrownBy(() -> parse(concat(agones, "--content-dir", dir.toString())))
+                .hasMessageStartingWith("--launcher agones and --content-dir do not go together");
+        assertThatThrownBy(() -> parse(concat(agones, "--game-ports", "9000-9099")))
+                .hasMessageStartingWith("--launcher agones and --game-ports do not go together");
+    }
+
+    private static String[] concat(String[] first, String... rest) {
+        return Stream.concat(Stream.of(first), Stream.of(rest)).toArray(String[]::new);
     }
 }

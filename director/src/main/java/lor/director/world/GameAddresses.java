@@ -2,8 +2,9 @@ package lor.director.world;
 
 /**
  * Where players reach a world's game port: by default the director's public host and the port the world registered,
- * {@code wss} once the worlds serve their game ports over TLS; or the operator's template
- * ({@code --public-game-url}), for worlds behind a reverse proxy, with {@code {port}} and {@code {world}} replaced.
+ * {@code wss} once the worlds serve their game ports over TLS; the operator's template ({@code --public-game-url}),
+ * for worlds behind a reverse proxy, with {@code {port}} and {@code {world}} replaced; or, for a world that has an
+ * address of its own ({@link PublishedEndpoint}, a GameServer), that address.
  */
 final class GameAddresses {
 
@@ -12,7 +13,11 @@ final class GameAddresses {
     private volatile String template;
 
     GameAddresses(String publicHost) {
-        this.publicHost = publicHost.contains(":") ? "[" + publicHost + "]" : publicHost;
+        this.publicHost = hostForUrl(publicHost);
+    }
+
+    private static String hostForUrl(String host) {
+        return host.contains(":") ? "[" + host + "]" : host;
     }
 
     void useTls() {
@@ -27,9 +32,15 @@ final class GameAddresses {
     /** Where to send a player for the running spawn {@code p} of {@code w}. Called with the lock held. */
     JoinTarget targetOf(WorldInstance w, WorldProcess p) {
         String t = template;
-        String url = t != null
-                ? t.replace("{port}", Integer.toString(p.gamePort)).replace("{world}", w.worldId)
-                : scheme + "://" + publicHost + ":" + p.gamePort + "/game";
+        PublishedEndpoint.Address published = p.process instanceof PublishedEndpoint e ? e.publishedAddress() : null;
+        String url;
+        if (published != null) {
+            url = scheme + "://" + hostForUrl(published.host()) + ":" + published.port() + "/game";
+        } else if (t != null) {
+            url = t.replace("{port}", Integer.toString(p.gamePort)).replace("{world}", w.worldId);
+        } else {
+            url = scheme + "://" + publicHost + ":" + p.gamePort + "/game";
+        }
         return new JoinTarget(w.worldId, url, p.signer);
     }
 }

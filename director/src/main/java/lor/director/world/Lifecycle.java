@@ -27,7 +27,7 @@ final class Lifecycle {
     }
 
     final WorldCatalog worlds;
-    final WorldProcessLauncher launcher;
+    final WorldLauncher launcher;
     final SnapshotRepository snapshots;
     final WorldLeases leases;
     final DirectorMetrics metrics;
@@ -39,7 +39,7 @@ final class Lifecycle {
     /** Set once when the director begins to stop: no spawn starts after it. */
     private volatile boolean shuttingDown;
 
-    Lifecycle(WorldCatalog worlds, WorldProcessLauncher launcher, SnapshotRepository snapshots, WorldLeases leases,
+    Lifecycle(WorldCatalog worlds, WorldLauncher launcher, SnapshotRepository snapshots, WorldLeases leases,
               DirectorMetrics metrics, Membership membership, SparePool spares, Timeouts timeouts, Executor blocking,
               ScheduledExecutorService scheduler) {
         this.worlds = worlds;

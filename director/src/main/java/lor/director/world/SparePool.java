@@ -42,14 +42,14 @@ final class SparePool {
     /** Quick failures in a row after which no more spares are started: something is broken, say so once. */
     private static final int MAX_QUICK_FAILURES = 3;
 
-    private final WorldProcessLauncher launcher;
+    private final WorldLauncher launcher;
     private final DirectorMetrics metrics;
     private final int target;
     private final List<Spare> spares = new ArrayList<>();
     private boolean closed;
     private int quickFailures;
 
-    SparePool(WorldProcessLauncher launcher, DirectorMetrics metrics, int target) {
+    SparePool(WorldLauncher launcher, DirectorMetrics metrics, int target) {
         this.launcher = launcher;
         this.metrics = metrics;
         this.target = target;

@@ -9,11 +9,12 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * Starts world-server JVMs: the same {@code java} the director runs on, small-heap flags, non-secret settings on
- * the command line (visible in {@code ps}; the director's network guards among them, so that a world's game port
- * keeps the director's limits and allowed origins), the spawn token and ticket secret only in the environment.
+ * Starts world-server JVMs as this host's child processes (the default {@link WorldLauncher}): the same
+ * {@code java} the director runs on, small-heap flags, non-secret settings on the command line (visible in
+ * {@code ps}; the director's network guards among them, so that a world's game port keeps the director's limits and
+ * allowed origins), the spawn token and ticket secret only in the environment.
  */
-public final class WorldProcessLauncher {
+public final class WorldProcessLauncher implements WorldLauncher {
 
     /**
      * A world holds one grid and its entities; 256 MiB is ample at this stage and keeps a host with many worlds
@@ -71,12 +72,7 @@ public final class WorldProcessLauncher {
     private final String javaBinary;
     /** The JVM flags plus, when the build left one beside the jar, the class-data-sharing archive. */
     private final List<String> jvmFlags;
-    private final Supplier<String> controlUrl;
-    private final String bindAddress;
-    private final long snapshotIntervalMs;
-    private final int maxSnapshotBytes;
-    /** World-server options that are the director's, not a world's: network guards, client pings, reconnects. */
-    private final Supplier<List<String>> worldOptions;
+    private final WorldArguments arguments;
 
     public WorldProcessLauncher(Path worldJar, Supplier<String> controlUrl, String bindAddress, long snapshotIntervalMs,
                                 int maxSnapshotBytes) {
@@ -102,43 +98,27 @@ public final class WorldProcessLauncher {
         List<String> flags = new ArrayList<>(jvmFlags(worldJar));
         flags.addAll(extraJvmOptions);
         this.jvmFlags = List.copyOf(flags);
-        this.controlUrl = controlUrl;
-        this.bindAddress = bindAddress;
-        this.snapshotIntervalMs = snapshotIntervalMs;
-        this.maxSnapshotBytes = maxSnapshotBytes;
-        this.worldOptions = worldOptions;
+        this.arguments = new WorldArguments(controlUrl, bindAddress, 0, snapshotIntervalMs, maxSnapshotBytes,
+                worldOptions);
     }
 
-    /** The command line for a world; it holds no secret. {@code controlUrl} is read at launch: the director's
-     * port is known only once it is bound. */
+    /** The command line for a world; it holds no secret. */
     List<String> command(String worldId, WorldSettings settings) {
-        List<String> command = new ArrayList<>();
-        command.add(javaBinary);
-        command.addAll(jvmFlags);
-        command.addAll(List.of("-jar", worldJar.toString(),
-                "--world-id", worldId,
-                "--control-url", controlUrl.get(),
-                "--bind", bindAddress,
-                "--game-port", "0",
-                "--snapshot-interval-ms", Long.toString(snapshotIntervalMs),
-                "--max-snapshot-bytes", Integer.toString(maxSnapshotBytes),
-                "--npcs", Integer.toString(settings.npcs()),
-                "--view-radius", Integer.toString(settings.viewRadius()),
-                "--spawn", settings.spawn()));
-        command.addAll(worldOptions.get());
-        if (settings.map() != null) {
-            command.addAll(List.of("--map", settings.map()));
-        }
-        if (settings.content() != null) {
-            command.addAll(List.of("--content", settings.content()));
-        }
-        if (settings.seedObjects() != null) {
-            command.addAll(List.of("--seed-objects", settings.seedObjects()));
-        }
+        List<String> command = java();
+        command.addAll(arguments.world(worldId, settings));
         return command;
     }
 
-    Process launch(String worldId, WorldSettings settings, String spawnToken, String ticketSecret)
+    private List<String> java() {
+        List<String> command = new ArrayList<>();
+        command.add(javaBinary);
+        command.addAll(jvmFlags);
+        command.addAll(List.of("-jar", worldJar.toString()));
+        return command;
+    }
+
+    @Override
+    public Process launch(String worldId, WorldSettings settings, String spawnToken, String ticketSecret)
             throws IOException {
         return start(command(worldId, settings), Map.of("LOR_SPAWN_TOKEN", spawnToken, "LOR_TICKET_SECRET",
                 ticketSecret));
@@ -146,20 +126,13 @@ public final class WorldProcessLauncher {
 
     /** The command line of a warm spare: no world yet; it learns its world and ticket secret on assignment. */
     List<String> spareCommand() {
-        List<String> command = new ArrayList<>();
-        command.add(javaBinary);
-        command.addAll(jvmFlags);
-        command.addAll(List.of("-jar", worldJar.toString(), "--spare",
-                "--control-url", controlUrl.get(),
-                "--bind", bindAddress,
-                "--game-port", "0",
-                "--max-snapshot-bytes", Integer.toString(maxSnapshotBytes)));
-        // A spare binds its game port now and passes these options on to the world it becomes.
-        command.addAll(worldOptions.get());
+        List<String> command = java();
+        command.addAll(arguments.spare());
         return command;
     }
 
-    Process launchSpare(String spawnToken) throws IOException {
+    @Override
+    public Process launchSpare(String spawnToken) throws IOException {
         return start(spareCommand(), Map.of("LOR_SPAWN_TOKEN", spawnToken));
     }
 
@@ -183,8 +156,9 @@ public final class WorldProcessLauncher {
         env.remove("LOR_DB_URL");
     }
 
-    long snapshotIntervalMs() {
-        return snapshotIntervalMs;
+    @Override
+    public long snapshotIntervalMs() {
+        return arguments.snapshotIntervalMs();
     }
 
     public Path worldJar() {

@@ -62,7 +62,9 @@ final class WorldRegistrations {
             p.control = channel;
             p.lastHeartbeatNanos = System.nanoTime();
             p.gamePort = message.gamePort();
-            if (message.pid() != p.pid) {
+            if (p.pid == 0) {
+                p.pid = message.pid();
+            } else if (message.pid() != p.pid) {
                 LOG.warn("world {} registered with pid {} but was spawned as pid {}", w.worldId, message.pid(), p.pid);
             }
             adoptedNow = p.adopted && p.signer == null;

@@ -78,6 +78,10 @@ final class WorldSpawner {
      * process that never hydrated must not be taken back (it would run on with an empty world). Blocking.
      */
     void recordSpawn(WorldInstance w, WorldProcess p) {
+        if (!life.launcher.localProcesses()) {
+            // A pid of another host means nothing here: taking such worlds back is failover's business.
+            return;
+        }
         try {
             life.leases.recordSpawn(w.worldId, p.epoch, p.pid, AdoptedProcess.startOf(p.process), p.gamePort,
                     p.spawnTokenSha256);
@@ -122,9 +126,11 @@ final class WorldSpawner {
             abandonLocked(w, p, "the world's process could not start");
             return;
         }
+        // 0 where the process is not this host's: the world says its pid when it registers.
         p.pid = p.process.pid();
         life.metrics.worldSpawns.incrementAndGet();
-        LOG.info("spawned world {} as pid {} (epoch {})", w.worldId, p.pid, p.epoch);
+        LOG.info("spawned world {} as {} (epoch {})", w.worldId, life.launcher.localProcesses() ? "pid " + p.pid
+                : p.process, p.epoch);
         ProcessOutputPump.start(w.worldId, p.pid, p.process.getInputStream(), p.report);
         p.process.onExit().thenAccept(exited -> exits.exited(w, p, exited.exitValue()));
     }

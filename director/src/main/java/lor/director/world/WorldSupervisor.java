@@ -70,7 +70,7 @@ public final class WorldSupervisor {
     private final PortalRouter portals;
     private ScheduledFuture<?> healthCheck;
 
-    public WorldSupervisor(Collection<WorldRepository.WorldRecord> records, WorldProcessLauncher launcher,
+    public WorldSupervisor(Collection<WorldRepository.WorldRecord> records, WorldLauncher launcher,
                            SnapshotRepository snapshots, WorldLeases leases, Executor blocking,
                            ScheduledExecutorService scheduler,
                            DirectorMetrics metrics, Membership membership, TicketIssuer tickets, String publicHost,

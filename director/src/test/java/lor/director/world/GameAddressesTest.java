@@ -1,0 +1,94 @@
+package lor.director.world;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+
+import org.junit.jupiter.api.Test;
+
+/** Where a join sends the player: the public host, a reverse proxy's template, or a GameServer's own address. */
+class GameAddressesTest {
+
+    private final WorldInstance world = new WorldInstance("start", "Start",
+            WorldSettings.parse("start", "{\"map\":\"start\"}"), 0);
+
+    @Test
+    void thePublicHostAndTheRegisteredPortByDefaultAndWssWithTls() {
+        GameAddresses addresses = new GameAddresses("play.example.org");
+        WorldProcess p = registered(41_000, null);
+
+        assertThat(addresses.targetOf(world, p).gameUrl()).isEqualTo("ws://play.example.org:41000/game");
+        addresses.useTls();
+        assertThat(addresses.targetOf(world, p).gameUrl()).isEqualTo("wss://play.example.org:41000/game");
+        assertThat(new GameAddresses("::1").targetOf(world, p).gameUrl()).isEqualTo("ws://[::1]:41000/game");
+    }
+
+    @Test
+    void aTemplateNamesTheProxyWithThePortAndTheWorld() {
+        GameAddresses addresses = new GameAddresses("127.0.0.1");
+        addresses.useTemplate("wss://play.example.org/worlds/{port}/game?w={world}");
+
+        assertThat(addresses.targetOf(world, registered(9003, null)).gameUrl())
+                .isEqualTo("wss://play.example.org/worlds/9003/game?w=start");
+    }
+
+    @Test
+    void aProcessWithAnAddressOfItsOwnIsReachedThere() {
+        GameAddresses addresses = new GameAddresses("127.0.0.1");
+        addresses.useTemplate("wss://play.example.org/worlds/{port}/game");
+
+        assertThat(addresses.targetOf(world, registered(7654, new PublishedEndpoint.Address("10.0.0.7", 7031)))
+                .gameUrl()).isEqualTo("ws://10.0.0.7:7031/game");
+    }
+
+    private static WorldProcess registered(int gamePort, PublishedEndpoint.Address published) {
+        WorldProcess p = new WorldProcess();
+        p.gamePort = gamePort;
+        p.process = new Published(published);
+        return p;
+    }
+
+    /** A process that says where players reach it. */
+    private static final class Published extends Process implements PublishedEndpoint {
+        private final Address address;
+
+        Published(Address address) {
+            this.address = address;
+        }
+
+        @Override
+        public Address publishedAddress() {
+            return address;
+        }
+
+        @Override
+        public OutputStream getOutputStream() {
+            return OutputStream.nullOutputStream();
+        }
+
+        @Override
+        public InputStream getInputStream() {
+            return InputStream.nullInputStream();
+        }
+
+        @Override
+        public InputStream getErrorStream() {
+            return InputStream.nullInputStream();
+        }
+
+        @Override
+        public int waitFor() {
+            return 0;
+        }
+
+        @Override
+        public int exitValue() {
+            return 0;
+        }
+
+        @Override
+        public void destroy() {
+        }
+    }
+}
