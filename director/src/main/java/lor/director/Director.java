@@ -158,7 +158,8 @@ public final class Director implements AutoCloseable {
             kubernetes = new KubernetesClientBuilder().build();
             AgonesSettings agones = config.agones();
             launcher = new AgonesLauncher(kubernetes, agones, new WorldArguments(agones::controlUrl, "0.0.0.0",
-                    agones.containerPort(), config.snapshotIntervalMs(), config.maxSnapshotBytes(), worldOptions));
+                    AgonesLauncher.containerPort(agones), config.snapshotIntervalMs(), config.maxSnapshotBytes(),
+                    worldOptions));
             LOG.info("worlds run as Agones GameServers in namespace {} of {} (image {})", agones.namespace(),
                     kubernetes.getMasterUrl(), agones.image());
         }

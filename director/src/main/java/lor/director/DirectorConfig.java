@@ -110,6 +110,9 @@ public record DirectorConfig(
                                         ws://lor-director:8080/control (env LOR_AGONES_CONTROL_URL; required)
               --agones-namespace NS     namespace of the GameServers (env LOR_AGONES_NAMESPACE; default: the
                                         director's own pod's, else "default")
+              --agones-template FILE    a world's GameServer (health, resources, scheduling; a port named game
+                                        and a container named world-server), e.g.
+                                        deploy/kubernetes/world-gameserver.yaml (env LOR_AGONES_TEMPLATE)
               --db-pool-size N          database connections (default 10)
               --warm-spares N           world processes kept started and waiting for a world, so that joining a
                                         stopped world skips the JVM start (default 1; 0 = none)
@@ -287,9 +290,13 @@ public record DirectorConfig(
                 namespace = "default";
             }
         }
+        String template = options.getOrDefault("--agones-template", env.get("LOR_AGONES_TEMPLATE"));
+        if (template != null && !Files.isRegularFile(Path.of(template))) {
+            throw new IllegalArgumentException("--agones-template: no file at " + template);
+        }
         return new AgonesSettings(namespace, options.getOrDefault("--agones-image", env.get("LOR_AGONES_IMAGE")),
                 options.getOrDefault("--agones-control-url", env.get("LOR_AGONES_CONTROL_URL")),
-                AgonesSettings.DEFAULT_CONTAINER_PORT);
+                template == null ? null : Path.of(template).toAbsolutePath().normalize());
     }
 
     /**
@@ -463,7 +470,8 @@ public record DirectorConfig(
             NetworkGuards.HANDSHAKE_TIMEOUT_OPTION, NetworkGuards.ALLOWED_ORIGINS_OPTION, "--ping-interval-ms",
             "--client-timeout-ms", "--reconnect-window-ms", "--login-backoff-ms", "--login-failures-per-address",
             "--on-stop", "--password-iterations", "--content-dir", "--tls-cert", "--tls-key", "--game-ports",
-            "--public-game-url", "--launcher", "--agones-image", "--agones-control-url", "--agones-namespace");
+            "--public-game-url", "--launcher", "--agones-image", "--agones-control-url", "--agones-namespace",
+            "--agones-template");
 
     /**
      * Only {@code -X…} (heap, GC, {@code -XX:} flags) and {@code -D…} options: anything else ({@code -jar},

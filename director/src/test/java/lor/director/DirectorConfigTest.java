@@ -520,7 +520,7 @@ class DirectorConfigTest {
                 "--agones-control-url", "ws://lor-director:8080/control", "--agones-namespace", "games");
 
         assertThat(config.agones()).isEqualTo(new AgonesSettings("games", "registry.example/lor/world:1",
-                "ws://lor-director:8080/control", AgonesSettings.DEFAULT_CONTAINER_PORT));
+                "ws://lor-director:8080/control", null));
         assertThat(config.toString()).contains("launcher=agones");
         assertThat(parse().agones()).as("local processes by default").isNull();
         assertThat(DirectorConfig.parse(new String[0], Map.of("LOR_LAUNCHER", "agones", "LOR_AGONES_IMAGE", "i:1",
@@ -541,6 +541,8 @@ class DirectorConfigTest {
                 .hasMessageStartingWith("--launcher agones and --content-dir do not go together");
         assertThatThrownBy(() -> parse(concat(agones, "--game-ports", "9000-9099")))
                 .hasMessageStartingWith("--launcher agones and --game-ports do not go together");
+        assertThatThrownBy(() -> parse(concat(agones, "--agones-template", dir.resolve("gs.yaml").toString())))
+                .hasMessage("--agones-template: no file at " + dir.resolve("gs.yaml"));
     }
 
     private static String[] concat(String[] first, String... rest) {

@@ -1,7 +1,6 @@
 package lor.director.kubernetes;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -49,12 +48,25 @@ public final class AgonesLauncher implements WorldLauncher {
     private final KubernetesClient client;
     private final AgonesSettings settings;
     private final WorldArguments arguments;
+    private final GameServerTemplate template;
 
-    /** @param arguments built for a pod: bind 0.0.0.0, the container port, the in-cluster control URL */
+    /**
+     * @param arguments built for a pod: bind 0.0.0.0, the container port ({@link #containerPort}), the in-cluster
+     *                  control URL
+     * @throws IllegalArgumentException when the settings' template file cannot make a GameServer, naming the file
+     */
     public AgonesLauncher(KubernetesClient client, AgonesSettings settings, WorldArguments arguments) {
         this.client = client;
         this.settings = settings;
         this.arguments = arguments;
+        this.template = settings.template() == null ? GameServerTemplate.builtIn(AgonesSettings.DEFAULT_CONTAINER_PORT)
+                : GameServerTemplate.read(settings.template());
+    }
+
+    /** The game port inside a world's container, as the GameServer template names it. */
+    public static int containerPort(AgonesSettings settings) {
+        return settings.template() == null ? AgonesSettings.DEFAULT_CONTAINER_PORT
+                : GameServerTemplate.read(settings.template()).containerPort();
     }
 
     @Override
@@ -101,8 +113,10 @@ public final class AgonesLauncher implements WorldLauncher {
                 .inNamespace(settings.namespace()).withName(name);
         GenericKubernetesResource created;
         try {
+            Map<String, String> env = new LinkedHashMap<>();
+            secrets.keySet().forEach(key -> env.put(envName(key), key));
             created = client.genericKubernetesResources(GAME_SERVERS).inNamespace(settings.namespace())
-                    .resource(gameServer(name, role, worldId, args, secrets.keySet())).create();
+                    .resource(template.make(meta(name, role, worldId), settings.image(), args, name, env)).create();
         } catch (KubernetesClientException e) {
             deleteSecret(name);
             throw new IOException("cannot create GameServer " + settings.namespace() + "/" + name + ": " + reason(e),
@@ -121,34 +135,6 @@ public final class AgonesLauncher implements WorldLauncher {
         }
         LOG.info("created GameServer {}/{} for {} {}", settings.namespace(), name, role, worldId);
         return new GameServerProcess(settings.namespace(), created, resource);
-    }
-
-    private GenericKubernetesResource gameServer(String name, String role, String worldId, List<String> args,
-                                                 Iterable<String> secretKeys) {
-        List<Map<String, Object>> env = new ArrayList<>();
-        for (String key : secretKeys) {
-            env.add(Map.of("name", envName(key), "valueFrom",
-                    Map.of("secretKeyRef", Map.of("name", name, "key", key))));
-        }
-        Map<String, Object> container = new LinkedHashMap<>();
-        container.put("name", "world-server");
-        container.put("image", settings.image());
-        container.put("args", args);
-        container.put("env", env);
-        Map<String, Object> spec = new LinkedHashMap<>();
-        spec.put("ports", List.of(Map.of("name", GAME_PORT_NAME, "portPolicy", "Dynamic",
-                "containerPort", settings.containerPort(), "protocol", "TCP")));
-        // The world beats while its tick runs (see the world server's Agones support); three missed = unhealthy.
-        spec.put("health", Map.of("initialDelaySeconds", 30, "periodSeconds", 5, "failureThreshold", 3));
-        spec.put("template", Map.of(
-                "metadata", Map.of("labels", labels(role, worldId)),
-                "spec", Map.of("containers", List.of(container))));
-        GenericKubernetesResource gs = new GenericKubernetesResource();
-        gs.setApiVersion("agones.dev/v1");
-        gs.setKind("GameServer");
-        gs.setMetadata(meta(name, role, worldId));
-        gs.setAdditionalProperty("spec", spec);
-        return gs;
     }
 
     private static ObjectMeta meta(String name, String role, String worldId) {

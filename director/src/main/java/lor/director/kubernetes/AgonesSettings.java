@@ -1,13 +1,16 @@
 package lor.director.kubernetes;
 
+import java.nio.file.Path;
+
 /**
  * Where and how world processes run on Kubernetes: the namespace of their GameServers, the world-server image, the
  * address at which they reach the director's {@code /control} (a Service's, from inside the cluster), and the
- * container port they serve players on (Agones maps a host port of the node to it).
+ * operator's GameServer template file, if any ({@code --agones-template}; the container port players are served
+ * on is named there).
  */
-public record AgonesSettings(String namespace, String image, String controlUrl, int containerPort) {
+public record AgonesSettings(String namespace, String image, String controlUrl, Path template) {
 
-    /** The world server's game port inside its container. */
+    /** The world server's game port inside its container, unless the template names another. */
     public static final int DEFAULT_CONTAINER_PORT = 7654;
 
     public AgonesSettings {
@@ -20,9 +23,6 @@ public record AgonesSettings(String namespace, String image, String controlUrl, 
         if (controlUrl == null || !(controlUrl.startsWith("ws://") || controlUrl.startsWith("wss://"))) {
             throw new IllegalArgumentException("--agones-control-url is needed: the ws:// address of the director's "
                     + "/control as worlds in the cluster reach it, e.g. ws://lor-director:8080/control");
-        }
-        if (containerPort < 1 || containerPort > 65535) {
-            throw new IllegalArgumentException("the container port must be 1..65535, got " + containerPort);
         }
     }
 }

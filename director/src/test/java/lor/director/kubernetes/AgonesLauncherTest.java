@@ -52,8 +52,7 @@ class AgonesLauncherTest {
 
     static AgonesLauncher launcher(AgonesMock agones) {
         return new AgonesLauncher(agones.client,
-                new AgonesSettings(AgonesMock.NAMESPACE, "registry.example/lor/world-server:1", CONTROL,
-                        AgonesSettings.DEFAULT_CONTAINER_PORT),
+                new AgonesSettings(AgonesMock.NAMESPACE, "registry.example/lor/world-server:1", CONTROL, null),
                 new WorldArguments(() -> CONTROL, "0.0.0.0", AgonesSettings.DEFAULT_CONTAINER_PORT, 30_000, 65_536,
                         () -> List.of("--reconnect-window-ms", "30000")));
     }
