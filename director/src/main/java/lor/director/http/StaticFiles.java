@@ -17,7 +17,7 @@ final class StaticFiles {
     }
 
     private static final List<String> NAMES = List.of("index.html", "style.css", "favicon.svg",
-            "prediction.js", "objects.js", "status.js",
+            "prediction.js", "pathfinder.js", "objects.js", "status.js",
             "page.js", "director-link.js", "lobby.js", "game-link.js", "reconnect.js", "world-map.js",
             "world-state.js", "render.js", "input.js", "app.js",
             "admin.html", "admin.js");
