@@ -201,6 +201,7 @@
                 break;
             case 'rejected':
                 lor.lastRejected = {seq: message.seq, reason: message.reason};
+                page.onWalkRejected(message.seq);
                 if (message.reason === 'rate_limited' && live.prediction) {
                     live.prediction.forget(message.seq);
                     page.afterPrediction();

@@ -83,6 +83,12 @@
         objects: [],
         clock: null,
         inventory: null,
+        /** Tap-to-walk (walk.js): the walk under way, and how the last one ended. */
+        walk: null,
+        lastWalk: null,
+        /** The labels drawn over other players in the canvas's last picture: [{id, text, x, y}] (canvas pixels of
+         * the text's bottom centre), written as they are drawn. */
+        labels: [],
     };
     root.lor = lor;
 

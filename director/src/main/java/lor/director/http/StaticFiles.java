@@ -19,7 +19,7 @@ final class StaticFiles {
     private static final List<String> NAMES = List.of("index.html", "style.css", "favicon.svg",
             "prediction.js", "pathfinder.js", "objects.js", "status.js",
             "page.js", "director-link.js", "lobby.js", "game-link.js", "reconnect.js", "world-map.js",
-            "world-state.js", "render.js", "input.js", "app.js",
+            "world-state.js", "render.js", "input.js", "walk.js", "app.js",
             "admin.html", "admin.js");
 
     private final Map<String, File> files = new HashMap<>();
