@@ -16,8 +16,11 @@ final class StaticFiles {
     record File(byte[] bytes, String contentType) {
     }
 
-    private static final List<String> NAMES = List.of("index.html", "app.js", "prediction.js", "objects.js",
-            "status.js", "style.css", "admin.html", "admin.js", "admin-registry.js", "admin.css", "favicon.svg");
+    private static final List<String> NAMES = List.of("index.html", "style.css", "favicon.svg",
+            "prediction.js", "pathfinder.js", "objects.js", "status.js",
+            "page.js", "director-link.js", "lobby.js", "game-link.js", "reconnect.js", "world-map.js",
+            "world-state.js", "render.js", "input.js", "walk.js", "app.js",
+            "admin.html", "admin.js", "admin-registry.js", "admin.css");
 
     private final Map<String, File> files = new HashMap<>();
 

@@ -38,9 +38,18 @@ final class Browsers implements AfterTestExecutionCallback, AfterEachCallback {
 
     /** A new headless Chromium with a fresh profile, closed after the test. */
     WebDriver open(String label) throws IOException {
+        return open(label, false);
+    }
+
+    /** A new headless Chromium emulating a phone ({@link Chromium#openPhone}), closed after the test. */
+    WebDriver openPhone(String label) throws IOException {
+        return open(label, true);
+    }
+
+    private WebDriver open(String label, boolean phone) throws IOException {
         Path profile = Files.createTempDirectory("lor-chromium-" + label + "-");
-        WebDriver driver = Chromium.open(profile, Path.of("target", "e2e-logs", "chromedriver-" + label + "-"
-                + System.currentTimeMillis() + ".log"));
+        Path log = Path.of("target", "e2e-logs", "chromedriver-" + label + "-" + System.currentTimeMillis() + ".log");
+        WebDriver driver = phone ? Chromium.openPhone(profile, log) : Chromium.open(profile, log);
         opened.add(new Opened(label, driver, profile));
         return driver;
     }

@@ -23,8 +23,25 @@ final class Chromium {
     private Chromium() {
     }
 
+    /** The phone the phone tests emulate: an iPhone 12 to 14's viewport in CSS pixels. */
+    static final int PHONE_WIDTH = 390;
+    static final int PHONE_HEIGHT = 844;
+
     /** A headless Chromium using {@code profile} as its user data directory. */
     static ChromeDriver open(Path profile, Path driverLog) throws IOException {
+        return open(profile, driverLog, false);
+    }
+
+    /**
+     * A headless Chromium emulating a phone: a {@value #PHONE_WIDTH} x {@value #PHONE_HEIGHT} viewport at device
+     * pixel ratio 3, touch events and a coarse pointer, and a mobile user agent (so the page's
+     * {@code width=device-width} viewport applies as on a phone).
+     */
+    static ChromeDriver openPhone(Path profile, Path driverLog) throws IOException {
+        return open(profile, driverLog, true);
+    }
+
+    private static ChromeDriver open(Path profile, Path driverLog, boolean phone) throws IOException {
         for (String path : new String[] {BINARY, DRIVER}) {
             if (!Files.isExecutable(Path.of(path))) {
                 throw new IllegalStateException(path + " is missing: install Debian's chromium and chromium-driver"
@@ -56,6 +73,13 @@ final class Chromium {
                 // BrowserTlsIT's director and worlds present the suite's self-signed test certificate.
                 "--ignore-certificate-errors",
                 "--user-data-dir=" + profile.toAbsolutePath());
+        if (phone) {
+            options.setExperimentalOption("mobileEmulation", Map.of(
+                    "deviceMetrics", Map.of("width", PHONE_WIDTH, "height", PHONE_HEIGHT, "pixelRatio", 3.0,
+                            "touch", true, "mobile", true),
+                    "userAgent", "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko)"
+                            + " Chrome/156.0.0.0 Mobile Safari/537.36"));
+        }
         // The page's console (errors included) for the failure notes.
         options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL"));
         return new ChromeDriver(service, options);

@@ -16,6 +16,9 @@ import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Interactive;
+import org.openqa.selenium.interactions.PointerInput;
+import org.openqa.selenium.interactions.Sequence;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -98,9 +101,37 @@ final class GamePage {
     record Portal(int x, int y, int layer, int portal, String worldId) {
     }
 
+    /** A box of the page in viewport CSS pixels, and whether the element is rendered at all. */
+    record Box(double left, double top, double width, double height, boolean shown) {
+
+        double right() {
+            return left + width;
+        }
+
+        double bottom() {
+            return top + height;
+        }
+
+        double centreX() {
+            return left + width / 2;
+        }
+
+        double centreY() {
+            return top + height / 2;
+        }
+    }
+
+    /** The canvas as the page shows it: its box, its border, its shown content size and its drawing size. */
+    record Canvas(Box box, double borderLeft, double borderTop, double shownWidth, double shownHeight, int width,
+                  int height, int cellPx) {
+    }
+
     private final WebDriver driver;
     private final URI base;
     private final JavascriptExecutor js;
+    /** The one finger of touch taps and holds (an input source keeps its id across actions). */
+    private final PointerInput finger = new PointerInput(PointerInput.Kind.TOUCH, "finger");
+    private final PointerInput mouse = new PointerInput(PointerInput.Kind.MOUSE, "mouse");
 
     GamePage(WebDriver driver, URI base) {
         this.driver = driver;
@@ -363,6 +394,80 @@ final class GamePage {
             throw new AssertionError("no free cell next to " + v.x() + "," + v.y());
         }
         return fallback;
+    }
+
+    /** A number the page's script computes (layout sizes and the like). */
+    double number(String script, Object... args) {
+        return ((Number) js.executeScript(script, args)).doubleValue();
+    }
+
+    /** The element's box, as now (not scrolled). */
+    Box box(String selector) {
+        String text = (String) js.executeScript("""
+                const e = document.querySelector(arguments[0]);
+                if (!e) { return null; }
+                const r = e.getBoundingClientRect();
+                return JSON.stringify({left: r.left, top: r.top, width: r.width, height: r.height,
+                                       shown: e.getClientRects().length > 0 && r.width > 0 && r.height > 0});""",
+                selector);
+        Objects.requireNonNull(text, "no element " + selector);
+        JsonNode n = JSON.readTree(text);
+        return new Box(n.get("left").asDouble(), n.get("top").asDouble(), n.get("width").asDouble(),
+                n.get("height").asDouble(), n.get("shown").asBoolean());
+    }
+
+    /** Scrolls the element to the middle of the viewport (if the page scrolls) and returns its box then. */
+    Box reveal(String selector) {
+        js.executeScript("document.querySelector(arguments[0]).scrollIntoView({block: 'center', inline: 'center'})",
+                selector);
+        return box(selector);
+    }
+
+    /** The canvas, scrolled into view. */
+    Canvas canvas() {
+        Box box = reveal("#view");
+        String text = (String) js.executeScript("""
+                const c = document.getElementById('view');
+                return JSON.stringify({bl: c.clientLeft, bt: c.clientTop, cw: c.clientWidth, ch: c.clientHeight,
+                                       w: c.width, h: c.height, cell: Number(c.dataset.cellPx || 0)});""");
+        JsonNode n = JSON.readTree(text);
+        return new Canvas(box, n.get("bl").asDouble(), n.get("bt").asDouble(), n.get("cw").asDouble(),
+                n.get("ch").asDouble(), n.get("w").asInt(), n.get("h").asInt(), n.get("cell").asInt());
+    }
+
+    /** A finger's tap at a point of the viewport (CSS pixels). */
+    void tap(double x, double y) {
+        Sequence tap = new Sequence(finger, 0)
+                .addAction(finger.createPointerMove(Duration.ZERO, PointerInput.Origin.viewport(), round(x), round(y)))
+                .addAction(finger.createPointerDown(PointerInput.MouseButton.LEFT.asArg()))
+                .addAction(finger.createPointerUp(PointerInput.MouseButton.LEFT.asArg()));
+        ((Interactive) driver).perform(List.of(tap));
+    }
+
+    /** A mouse click at a point of the viewport (CSS pixels). */
+    void click(double x, double y) {
+        Sequence click = new Sequence(mouse, 0)
+                .addAction(mouse.createPointerMove(Duration.ZERO, PointerInput.Origin.viewport(), round(x), round(y)))
+                .addAction(mouse.createPointerDown(PointerInput.MouseButton.LEFT.asArg()))
+                .addAction(mouse.createPointerUp(PointerInput.MouseButton.LEFT.asArg()));
+        ((Interactive) driver).perform(List.of(click));
+    }
+
+    /** Puts the finger down at a point of the viewport and keeps it there until {@link #lift}. */
+    void touchDown(double x, double y) {
+        Sequence down = new Sequence(finger, 0)
+                .addAction(finger.createPointerMove(Duration.ZERO, PointerInput.Origin.viewport(), round(x), round(y)))
+                .addAction(finger.createPointerDown(PointerInput.MouseButton.LEFT.asArg()));
+        ((Interactive) driver).perform(List.of(down));
+    }
+
+    /** Lifts the finger {@link #touchDown} put down (WebDriver's release of all inputs still down). */
+    void lift() {
+        ((Interactive) driver).resetInputState();
+    }
+
+    private static int round(double v) {
+        return (int) Math.round(v);
     }
 
     /** Polls every 50 ms until {@code condition} gives a non-null, non-false value, or fails after the timeout. */

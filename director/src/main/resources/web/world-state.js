@@ -1,0 +1,142 @@
+/*
+ * The glue between the world's connection and prediction (prediction.js): state frames, JSON or binary, become
+ * `window.lor`'s entities and objects and reconcile the prediction; intents (moves, object actions) go out through
+ * it. Adds to LorPage: onBinaryState, onState, afterPrediction, sendMove, sendAction.
+ */
+(function (page) {
+    'use strict';
+
+    const O = window.LorObjects;
+    const {lor, live, panel} = page;
+
+    /** States kept in `window.lor.recent` (five seconds of them). */
+    const RECENT_STATES = 50;
+
+    /**
+     * A binary state frame: applied to the connection's tracker, whose state (tick, ack, entities in ascending id)
+     * is then handled and reconciled exactly as a JSON state. Its entities are those of the view's 8 x 8 regions: up
+     * to 7 cells beyond the view radius that bounds a JSON state. A frame that does not decode leaves the view out of
+     * step with the server's baseline: the connection is dropped and rejoined (a new one starts with a reset frame).
+     */
+    function onBinaryState(link, data) {
+        if (link !== live.game) {
+            return;
+        }
+        let state;
+        try {
+            if (link.world && O.WorldTracker.isWorldFrame(data)) {
+                // A world frame (objects, line, inventory) comes just before the state frame of its broadcast.
+                link.world.apply(data);
+                return;
+            }
+            if (!link.tracker) {
+                throw new Error('a binary state frame before the map size is known');
+            }
+            state = link.tracker.apply(data);
+            if (link.world) {
+                state = link.world.merge(state);
+            }
+        } catch (e) {
+            lor.decodeErrors++;
+            link.lost = 'a state frame this page cannot read: ' + e.message;
+            try {
+                link.socket.close(1000);
+            } catch (ignored) {
+                // already closing
+            }
+            return;
+        }
+        lor.binaryFrames++;
+        onState(state);
+    }
+
+    function onState(state) {
+        if (live.game) {
+            live.game.unavailable = null; // a portal refusal, not a shutdown: the world goes on
+        }
+        lor.tick = state.tick;
+        lor.ack = state.ack;
+        lor.states++;
+        lor.entities = state.entities.map((e) => ({id: e.id, x: e.x, y: e.y, layer: e.layer, kind: e.kind}));
+        lor.recent.push({tick: state.tick, ack: state.ack, entities: lor.entities});
+        if (lor.recent.length > RECENT_STATES) {
+            lor.recent.shift();
+        }
+        const own = state.entities.find((e) => e.id === lor.entityId);
+        if (own) {
+            lor.authoritative = {x: own.x, y: own.y, layer: own.layer};
+        }
+        lor.objects = state.objects || [];
+        lor.clock = state.clock || null;
+        if (state.inventory) {
+            lor.inventory = state.inventory;
+        }
+        if (lor.content && lor.clock && live.mapData && live.mapData.line !== lor.clock.line) {
+            O.transmuteField(live.mapData, lor.content, lor.clock.line);
+        }
+        if (live.prediction) {
+            live.prediction.onState(withObjectsAsBlockers(state));
+            afterPrediction();
+        } else if (own) {
+            lor.x = own.x;
+            lor.y = own.y;
+            lor.layer = own.layer;
+            page.updateStatus();
+            page.requestRender();
+        }
+    }
+
+    /** Objects block a step as entities do: prediction sees them as entities of their own (negative ids). */
+    function withObjectsAsBlockers(state) {
+        if (!state.objects || state.objects.length === 0) {
+            return state;
+        }
+        const blockers = state.objects.map((o) => ({id: -o.id, x: o.x, y: o.y, layer: o.layer, kind: 'object'}));
+        return Object.assign({}, state, {entities: state.entities.concat(blockers)});
+    }
+
+    function afterPrediction() {
+        const prediction = live.prediction;
+        lor.x = prediction.predictedX;
+        lor.y = prediction.predictedY;
+        lor.layer = prediction.layer;
+        if (lor.content) {
+            panel.onState({objects: lor.objects, clock: lor.clock, inventory: lor.inventory},
+                {x: lor.x, y: lor.y, layer: lor.layer});
+        }
+        lor.pending = prediction.pendingCount;
+        lor.mispredictions = prediction.mispredictions;
+        page.updateStatus();
+        page.requestRender();
+    }
+
+    /** Predicts and sends one intent. @return whether it was sent */
+    function sendMove(dir) {
+        const game = live.game;
+        const prediction = live.prediction;
+        if (!game || !prediction || game.socket.readyState !== WebSocket.OPEN) {
+            return false;
+        }
+        const seq = ++game.seq;
+        lor.seq = seq;
+        prediction.apply(seq, dir);
+        game.socket.send(JSON.stringify({type: 'move', dir, seq}));
+        panel.faced(dir);
+        afterPrediction();
+        return true;
+    }
+
+    /** Sends an intent on an object (build, put, take, set_recipe, dismantle); the server answers as for moves. */
+    function sendAction(message) {
+        const game = live.game;
+        if (!game || game.socket.readyState !== WebSocket.OPEN) {
+            return false;
+        }
+        const seq = ++game.seq;
+        lor.seq = seq;
+        game.socket.send(JSON.stringify(Object.assign({}, message, {seq})));
+        return true;
+    }
+
+    Object.assign(page, {onBinaryState, onState, afterPrediction, sendMove, sendAction});
+}(window.LorPage));
