@@ -163,7 +163,8 @@ final class Spare {
      * The spare's network settings as a world configuration. The host reads only its address, ports, limits and
      * spawn token; the world id and ticket secret are placeholders that no world and no gate ever uses.
      */
-    static WorldConfig provisionalConfig(List<String> spareArgs, String spawnToken, Map<String, String> environment) {
+    static WorldConfig provisionalConfig(List<String> spareArgs, String spawnToken,
+                                         Map<String, String> environment) {
         List<String> args = new ArrayList<>(spareArgs);
         args.addAll(List.of("--world-id", NO_WORLD_YET));
         return WorldConfig.parse(args.toArray(String[]::new), withSecrets(environment, spawnToken,

@@ -20,9 +20,10 @@ import lor.world.game.GameEntry;
 import lor.world.game.GameServer;
 
 /**
- * What a world process runs whichever world it serves: its threads, the bound game endpoint, the control
- * client and, under Agones, the client of its SDK sidecar. A freshly spawned world starts it and its world at once; a warm spare starts it while it waits, so that
- * being assigned a world costs neither threads, nor a bind, nor a connection to the director.
+ * What a world process runs whichever world it serves: its threads, the bound game endpoint, the control client
+ * and, under Agones, the client of its SDK sidecar. A freshly spawned world starts it and its world at once; a warm
+ * spare starts it while it waits, so that being assigned a world costs neither threads, nor a bind, nor a
+ * connection to the director.
  */
 final class WorldHost {
 

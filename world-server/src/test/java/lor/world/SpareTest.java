@@ -88,7 +88,8 @@ class SpareTest {
         WorldAssignMessage assign = new WorldAssignMessage("bench", ASSIGNED_SECRET, "bench", 0, 24, "hashed",
                 30_000);
 
-        WorldConfig config = Spare.configFor(assign, spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN, Map.of());
+        WorldConfig config = Spare.configFor(assign, spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN,
+                Map.of());
 
         assertThat(config.worldId()).isEqualTo("bench");
         assertThat(config.controlUrl()).isEqualTo(URI.create("ws://127.0.0.1:9/control"));
@@ -111,8 +112,10 @@ class SpareTest {
         WorldAssignMessage assign = new WorldAssignMessage("start", ASSIGNED_SECRET, "start", 0, 24, "nearest",
                 30_000);
 
-        assertThat(Spare.provisionalConfig(args, TOKEN, Map.of()).guards()).as("the spare's own game port").isEqualTo(guards);
-        assertThat(Spare.configFor(assign, args, TOKEN, Map.of()).guards()).as("the world it becomes").isEqualTo(guards);
+        assertThat(Spare.provisionalConfig(args, TOKEN, Map.of()).guards()).as("the spare's own game port")
+                .isEqualTo(guards);
+        assertThat(Spare.configFor(assign, args, TOKEN, Map.of()).guards()).as("the world it becomes")
+                .isEqualTo(guards);
     }
 
     @Test
@@ -148,7 +151,8 @@ class SpareTest {
     void anAssignmentWithoutAMapGivesTheOpenFloorAndTheNearestRule() {
         WorldAssignMessage assign = new WorldAssignMessage("open", ASSIGNED_SECRET, null, 3, 10, "nearest", 1_000);
 
-        WorldConfig config = Spare.configFor(assign, spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN, Map.of());
+        WorldConfig config = Spare.configFor(assign, spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN,
+                Map.of());
 
         assertThat(config.map()).isNull();
         assertThat(config.npcs()).isEqualTo(3);
