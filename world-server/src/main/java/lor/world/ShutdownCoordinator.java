@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The one way a world stops, whether the director asked or the process got SIGTERM: stop accepting players,
  * take them out and publish a final snapshot on the tick thread, wait for the director's ack, send
- * {@code shutdown_ack}, then release threads. Runs once; later calls join the first.
+ * {@code shutdown_ack}, tell Agones (when under it) that the game server is done, then release threads. Runs once;
+ * later calls join the first.
  */
 final class ShutdownCoordinator {
 
@@ -67,6 +68,10 @@ final class ShutdownCoordinator {
         } catch (RuntimeException e) {
             LOG.error("shutdown failed", e);
         } finally {
+            if (status == EXIT_CLEAN) {
+                // Only now: Agones deletes the pod on Shutdown, so nothing may be left unsaved.
+                server.shutDownAgones();
+            }
             server.releaseResources();
         }
         return status;

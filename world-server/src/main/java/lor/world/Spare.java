@@ -2,6 +2,7 @@ package lor.world;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -19,6 +20,7 @@ import lor.protocol.ticket.TicketSigner;
 import lor.sim.content.RuleRegistry;
 import lor.sim.grid.BenchMap;
 import lor.sim.world.World;
+import lor.world.agones.AgonesConfig;
 import lor.world.content.ContentPacks;
 import lor.world.control.ControlLink;
 import lor.world.game.GameAdmission;
@@ -65,26 +67,34 @@ final class Spare {
 
     private final List<String> spareArgs;
     private final String spawnToken;
+    private final Map<String, String> environment;
     private final WorldHost host;
     private final CompletableFuture<WorldAssignMessage> assignment;
 
-    private Spare(List<String> spareArgs, String spawnToken, WorldHost host) {
+    private Spare(List<String> spareArgs, String spawnToken, Map<String, String> environment, WorldHost host) {
         this.spareArgs = spareArgs;
         this.spawnToken = spawnToken;
+        this.environment = environment;
         this.host = host;
         this.assignment = host.control().startAsSpare();
+        // Under Agones, a spare waiting for its world is alive as long as its process is: it has no tick to vouch
+        // for. It does not report Ready: its world is not there yet (see WorldServer#hydrate).
+        host.agones().healthWhile(() -> true);
     }
 
     /**
      * Binds the game endpoint, warms up, and only then registers as a spare: a spare the director counts as ready
      * is one whose assignment costs no class loading.
      *
-     * @param spareArgs the spare's command line after {@code --spare}: world options but {@code --world-id}
-     * @param warmUp    whether to warm up first (tests skip it)
+     * @param spareArgs   the spare's command line after {@code --spare}: world options but {@code --world-id}
+     * @param environment the process environment; a world reads only its Agones SDK port from it
+     * @param warmUp      whether to warm up first (tests skip it)
      * @throws IllegalArgumentException when those options are bad
      */
-    static Spare start(List<String> spareArgs, String spawnToken, boolean warmUp) throws Exception {
-        WorldHost host = WorldHost.start(provisionalConfig(spareArgs, spawnToken));
+    static Spare start(List<String> spareArgs, String spawnToken, Map<String, String> environment, boolean warmUp)
+            throws Exception {
+        Map<String, String> worldEnvironment = AgonesConfig.environment(environment);
+        WorldHost host = WorldHost.start(provisionalConfig(spareArgs, spawnToken, worldEnvironment));
         try {
             if (warmUp) {
                 warmUp();
@@ -94,7 +104,7 @@ final class Spare {
             host.release();
             throw e;
         }
-        Spare spare = new Spare(spareArgs, spawnToken, host);
+        Spare spare = new Spare(spareArgs, spawnToken, worldEnvironment, host);
         LOG.info("warm spare listening on game port {}, registering with the director", host.gameServer().port());
         return spare;
     }
@@ -110,16 +120,26 @@ final class Spare {
 
     /** Builds the assigned world on this spare's host; it registers on the spare's control connection. */
     WorldServer become(WorldAssignMessage assign) {
-        return WorldServer.startOnSpare(configFor(assign, spareArgs, spawnToken), host);
+        return WorldServer.startOnSpare(configFor(assign, spareArgs, spawnToken, environment), host);
     }
 
-    /** Stops the spare's threads and connection (it was let go, or cannot become its world). */
+    /** Stops the spare's threads and connection (it cannot become its world). */
     void release() {
         host.release();
     }
 
+    /**
+     * Stops a spare that ends without a world and without a failure (a signal, or the director let it go): under
+     * Agones, its game server is done and says so, or Kubernetes would start the container again.
+     */
+    void retire() {
+        host.shutDownAgones();
+        host.release();
+    }
+
     /** The arguments and environment a world started from this assignment parses, as a spawned one would. */
-    static WorldConfig configFor(WorldAssignMessage assign, List<String> spareArgs, String spawnToken) {
+    static WorldConfig configFor(WorldAssignMessage assign, List<String> spareArgs, String spawnToken,
+                                 Map<String, String> environment) {
         List<String> args = new ArrayList<>(spareArgs);
         args.addAll(List.of("--world-id", assign.worldId(),
                 "--snapshot-interval-ms", Long.toString(assign.snapshotIntervalMs()),
@@ -135,19 +155,28 @@ final class Spare {
         if (assign.seedObjects() != null) {
             args.addAll(List.of("--seed-objects", assign.seedObjects()));
         }
-        return WorldConfig.parse(args.toArray(String[]::new), Map.of(WorldConfig.ENV_SPAWN_TOKEN, spawnToken,
-                WorldConfig.ENV_TICKET_SECRET, assign.ticketSecret()));
+        return WorldConfig.parse(args.toArray(String[]::new), withSecrets(environment, spawnToken,
+                assign.ticketSecret()));
     }
 
     /**
      * The spare's network settings as a world configuration. The host reads only its address, ports, limits and
      * spawn token; the world id and ticket secret are placeholders that no world and no gate ever uses.
      */
-    static WorldConfig provisionalConfig(List<String> spareArgs, String spawnToken) {
+    static WorldConfig provisionalConfig(List<String> spareArgs, String spawnToken,
+                                         Map<String, String> environment) {
         List<String> args = new ArrayList<>(spareArgs);
         args.addAll(List.of("--world-id", NO_WORLD_YET));
-        return WorldConfig.parse(args.toArray(String[]::new), Map.of(WorldConfig.ENV_SPAWN_TOKEN, spawnToken,
-                WorldConfig.ENV_TICKET_SECRET, Secrets.random256()));
+        return WorldConfig.parse(args.toArray(String[]::new), withSecrets(environment, spawnToken,
+                Secrets.random256()));
+    }
+
+    private static Map<String, String> withSecrets(Map<String, String> environment, String spawnToken,
+                                                   String ticketSecret) {
+        Map<String, String> env = new HashMap<>(environment);
+        env.put(WorldConfig.ENV_SPAWN_TOKEN, spawnToken);
+        env.put(WorldConfig.ENV_TICKET_SECRET, ticketSecret);
+        return env;
     }
 
     /**

@@ -12,10 +12,12 @@ import lor.protocol.netty.NetworkGuards;
 import lor.protocol.netty.PortRange;
 import lor.sim.grid.GridSize;
 import lor.sim.world.World;
+import lor.world.agones.AgonesConfig;
 
 /**
  * Everything a world process is started with. Non-secret settings come from the command line, so that {@code ps}
  * shows which world a process serves; the spawn token and the ticket secret come only from the environment.
+ * {@code agones} is null unless the process runs as an Agones game server ({@code --agones}).
  */
 public record WorldConfig(String worldId, URI controlUrl, String bindAddress, PortRange gamePorts,
                           long snapshotIntervalMs,
@@ -25,10 +27,13 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, Po
                           World.SpawnRule spawnRule,
                           long shutdownAckTimeoutMs, long maxSnapshotBytes, long pingIntervalMs,
                           long clientTimeoutMs, long reconnectWindowMs, String spawnToken, String ticketSecret,
-                          NetworkGuards guards, Path tlsCert, Path tlsKey) {
+                          NetworkGuards guards, Path tlsCert, Path tlsKey, AgonesConfig agones) {
 
     public static final String ENV_SPAWN_TOKEN = "LOR_SPAWN_TOKEN";
     public static final String ENV_TICKET_SECRET = "LOR_TICKET_SECRET";
+
+    /** The one option without a value: this process is an Agones game server (see {@link #agones}). */
+    static final String AGONES_OPTION = "--agones";
 
     /** The director's ticket secrets are 256 random bits; a shorter key would make tickets guessable. */
     static final int MIN_TICKET_SECRET_BYTES = 32;
@@ -70,8 +75,14 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, Po
               --tls-cert FILE             PEM certificate chain: serve /game over wss; also the one certificate
                                           trusted on a wss:// --control-url (needs --tls-key)
               --tls-key FILE              its unencrypted PKCS#8 PEM private key
+              --agones                    this process is an Agones game server of its own (one world per pod):
+                                          report Ready once hydrated, Health while the tick runs and Shutdown
+                                          after the final snapshot is acknowledged to the SDK sidecar at
+                                          http://localhost:$AGONES_SDK_HTTP_PORT/ (default port 9358)
+              --agones-sdk-host HOST      where that sidecar listens instead of localhost (needs --agones)
+              --agones-health-interval-ms N  time between two health pings (default 2000; needs --agones)
             environment: LOR_SPAWN_TOKEN and LOR_TICKET_SECRET (required; the ticket secret is URL-safe base64 of
-                         at least 256 bits)""";
+                         at least 256 bits); AGONES_SDK_HTTP_PORT (set by Agones; read with --agones only)""";
 
     public static WorldConfig parse(String[] args, Map<String, String> env) {
         String worldId = null;
@@ -100,8 +111,15 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, Po
         long reconnectWindowMs = 30_000;
         Path tlsCert = null;
         Path tlsKey = null;
+        boolean agones = false;
+        String agonesHost = null;
+        Long agonesHealthIntervalMs = null;
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
+            if (option.equals(AGONES_OPTION)) {
+                agones = true;
+                continue;
+            }
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException("option " + option + " needs a value");
             }
@@ -140,6 +158,8 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, Po
                 case "--reconnect-window-ms" -> reconnectWindowMs = parseLong(option, value, 0, MAX_INTERVAL_MS);
                 case "--tls-cert" -> tlsCert = Path.of(value).toAbsolutePath().normalize();
                 case "--tls-key" -> tlsKey = Path.of(value).toAbsolutePath().normalize();
+                case "--agones-sdk-host" -> agonesHost = value;
+                case "--agones-health-interval-ms" -> agonesHealthIntervalMs = parseLong(option, value, 10, 60_000);
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
@@ -167,12 +187,20 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, Po
             throw new IllegalArgumentException(ENV_SPAWN_TOKEN + " and " + ENV_TICKET_SECRET + " must be set");
         }
         requireStrongTicketSecret(ticketSecret);
+        if (!agones && (agonesHost != null || agonesHealthIntervalMs != null)) {
+            throw new IllegalArgumentException("--agones-sdk-host and --agones-health-interval-ms need --agones");
+        }
+        // The environment alone does not make a game server: a director run inside an Agones pod would hand its
+        // AGONES_SDK_HTTP_PORT to every world it spawns, and the first world to stop would shut the pod down.
+        AgonesConfig agonesConfig = !agones ? null : AgonesConfig.of(
+                agonesHost == null ? AgonesConfig.DEFAULT_HOST : agonesHost, env,
+                agonesHealthIntervalMs == null ? AgonesConfig.DEFAULT_HEALTH_INTERVAL_MS : agonesHealthIntervalMs);
         return new WorldConfig(worldId, URI.create(controlUrl), bind, gamePorts, snapshotIntervalMs, grid, map, content,
                 contentDir, seedObjects, npcs,
                 viewRadius, intentsPerSecond, spawnRule, shutdownAckTimeoutMs, maxSnapshotBytes, pingIntervalMs,
                 clientTimeoutMs, reconnectWindowMs, spawnToken, ticketSecret,
                 new NetworkGuards(maxConnectionsPerAddress, maxNewConnectionsPerSecond, handshakeTimeoutMs,
-                        allowedOrigins), tlsCert, tlsKey);
+                        allowedOrigins), tlsCert, tlsKey, agonesConfig);
     }
 
     /** Whether /game speaks TLS. */
@@ -212,7 +240,9 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, Po
                 + ", maxConnectionsPerAddress=" + guards.maxConnectionsPerAddress()
                 + ", maxNewConnectionsPerSecond=" + guards.maxNewConnectionsPerSecond()
                 + ", handshakeTimeoutMs=" + guards.handshakeTimeoutMs() + ", allowedOrigins=" + guards.allowedOrigins()
-                + ", tls=" + (tls() ? "cert " + tlsCert + ", key " + tlsKey : "off") + ", secrets=<redacted>]";
+                + ", tls=" + (tls() ? "cert " + tlsCert + ", key " + tlsKey : "off")
+                + ", agones=" + (agones == null ? "off" : agones.sdkUrl() + " health every "
+                + agones.healthIntervalMs() + " ms") + ", secrets=<redacted>]";
     }
 
     private static List<String> parseOrigins(String value) {

@@ -1,8 +1,10 @@
 package lor.world;
 
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
 import javax.net.SocketFactory;
@@ -10,15 +12,18 @@ import javax.net.SocketFactory;
 import io.netty.channel.EventLoopGroup;
 import lor.protocol.netty.EventLoops;
 import lor.protocol.netty.Tls;
+import lor.world.agones.AgonesLifecycle;
+import lor.world.agones.AgonesSdk;
 import lor.world.control.ControlClient;
 import lor.world.game.GameChannelInitializer;
 import lor.world.game.GameEntry;
 import lor.world.game.GameServer;
 
 /**
- * What a world process runs whichever world it serves: its threads, the bound game endpoint and the control
- * client. A freshly spawned world starts it and its world at once; a warm spare starts it while it waits, so that
- * being assigned a world costs neither threads, nor a bind, nor a connection to the director.
+ * What a world process runs whichever world it serves: its threads, the bound game endpoint, the control client
+ * and, under Agones, the client of its SDK sidecar. A freshly spawned world starts it and its world at once; a warm
+ * spare starts it while it waits, so that being assigned a world costs neither threads, nor a bind, nor a
+ * connection to the director.
  */
 final class WorldHost {
 
@@ -29,6 +34,7 @@ final class WorldHost {
     private final ExecutorService io = Executors.newSingleThreadExecutor(r -> new Thread(r, "snapshot-io"));
     private final AtomicReference<GameEntry> entry = new AtomicReference<>();
     private final ControlClient control;
+    private final AgonesLifecycle agones;
     private final SocketFactory loopbackSockets;
     private GameServer gameServer;
 
@@ -39,6 +45,7 @@ final class WorldHost {
             control.useTls(Tls.trusting(config.tlsCert()));
         }
         this.loopbackSockets = config.tls() ? Tls.socketsTrusting(config.tlsCert()) : SocketFactory.getDefault();
+        this.agones = config.agones() == null ? AgonesLifecycle.OFF : AgonesSdk.start(config.agones());
     }
 
     /** How this process connects to its own game endpoint (the warm-up's loopback player). */
@@ -89,8 +96,28 @@ final class WorldHost {
         return io;
     }
 
+    /** This process's Agones lifecycle; {@link AgonesLifecycle#OFF} outside Agones. */
+    AgonesLifecycle agones() {
+        return agones;
+    }
+
+    /**
+     * Tells Agones this process is done: on a clean exit only, before {@link #release}. Waits
+     * {@link AgonesLifecycle#SHUTDOWN_WAIT_MILLIS} at most; the process exits whether the sidecar took it or not.
+     */
+    void shutDownAgones() {
+        try {
+            agones.shutdown().get(AgonesLifecycle.SHUTDOWN_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // Logged by the SDK client; the exit goes on.
+        }
+    }
+
     /** Closes the control connection and stops the threads; the world's tick thread must be stopped first. */
     void release() {
+        agones.close();
         control.close();
         io.shutdown();
         try {

@@ -193,6 +193,11 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         sendRoster();
     }
 
+    /** Whether a hydration has built the world. Tick-thread only. */
+    public boolean hydrated() {
+        return world != null;
+    }
+
     /** A new world's own objects; its snapshots keep them from then on. */
     private void seedObjects() {
         int placed = world.seedObjects(objectSeedKind, objectSeed.count(), objectSeed.fromLayer());

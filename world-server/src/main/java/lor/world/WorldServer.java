@@ -12,6 +12,7 @@ import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
 import lor.sim.content.ContentPack;
+import lor.world.agones.TickAlive;
 import lor.world.control.ControlClient;
 import lor.world.control.ControlListener;
 import lor.world.control.Heartbeat;
@@ -92,6 +93,8 @@ public final class WorldServer {
         host.control().becomeWorld(config.worldId(), server.new Listener());
         host.controlGroup().scheduleAtFixedRate(new Heartbeat(config.worldId(), host.control(), server.loop::passes,
                 () -> server.hydrating), Heartbeat.INTERVAL_MILLIS, Heartbeat.INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
+        // Under Agones, the same proof of life as the heartbeat: a stuck tick thread stops the health pings too.
+        host.agones().healthWhile(new TickAlive(server.loop::passes, () -> server.hydrating));
         LOG.info("world {} serving /game on {}:{} (pid {})", config.worldId(), config.bindAddress(),
                 host.gameServer().port(), ProcessHandle.current().pid());
         return server;
@@ -144,6 +147,11 @@ public final class WorldServer {
         return runtime;
     }
 
+    /** A clean exit: the final snapshot was acknowledged. */
+    void shutDownAgones() {
+        host.shutDownAgones();
+    }
+
     void releaseResources() {
         loop.stop();
         try {
@@ -166,6 +174,10 @@ public final class WorldServer {
             runtime.hydrate(hydrate.seq(), hydrate.state());
         } finally {
             hydrating = false;
+        }
+        if (runtime.hydrated()) {
+            // Once: a director that hydrates again (after a reconnect) must not move an Allocated server back.
+            host.agones().ready();
         }
     }
 

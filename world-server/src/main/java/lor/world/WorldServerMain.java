@@ -49,7 +49,7 @@ public final class WorldServerMain {
         }
         Spare spare;
         try {
-            spare = Spare.start(Arrays.asList(spareArgs), token, true);
+            spare = Spare.start(Arrays.asList(spareArgs), token, System.getenv(), true);
         } catch (IllegalArgumentException e) {
             System.err.println("world-server: " + e.getMessage());
             System.err.println(WorldConfig.USAGE);
@@ -64,7 +64,7 @@ public final class WorldServerMain {
             assign = spare.assignment().get();
         } catch (ExecutionException e) {
             log.info("spare released without a world: {}", e.getCause().getMessage());
-            spare.release();
+            spare.retire();
             System.exit(0);
             return;
         }

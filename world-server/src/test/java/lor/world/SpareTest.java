@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -34,6 +35,7 @@ import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
 import lor.sim.world.World;
+import lor.world.agones.AgonesConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -86,7 +88,8 @@ class SpareTest {
         WorldAssignMessage assign = new WorldAssignMessage("bench", ASSIGNED_SECRET, "bench", 0, 24, "hashed",
                 30_000);
 
-        WorldConfig config = Spare.configFor(assign, spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN);
+        WorldConfig config = Spare.configFor(assign, spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN,
+                Map.of());
 
         assertThat(config.worldId()).isEqualTo("bench");
         assertThat(config.controlUrl()).isEqualTo(URI.create("ws://127.0.0.1:9/control"));
@@ -109,8 +112,26 @@ class SpareTest {
         WorldAssignMessage assign = new WorldAssignMessage("start", ASSIGNED_SECRET, "start", 0, 24, "nearest",
                 30_000);
 
-        assertThat(Spare.provisionalConfig(args, TOKEN).guards()).as("the spare's own game port").isEqualTo(guards);
-        assertThat(Spare.configFor(assign, args, TOKEN).guards()).as("the world it becomes").isEqualTo(guards);
+        assertThat(Spare.provisionalConfig(args, TOKEN, Map.of()).guards()).as("the spare's own game port")
+                .isEqualTo(guards);
+        assertThat(Spare.configFor(assign, args, TOKEN, Map.of()).guards()).as("the world it becomes")
+                .isEqualTo(guards);
+    }
+
+    @Test
+    void underAgonesTheSpareAndTheWorldItBecomesReadTheSidecarsPortFromTheProcessEnvironmentOnly() {
+        List<String> args = new ArrayList<>(spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"));
+        args.add("--agones");
+        WorldAssignMessage assign = new WorldAssignMessage("start", ASSIGNED_SECRET, "start", 0, 24, "nearest",
+                30_000);
+        Map<String, String> environment = AgonesConfig.environment(Map.of(AgonesConfig.ENV_HTTP_PORT, "9400",
+                "LOR_DB_PASSWORD", "not-for-worlds"));
+
+        assertThat(environment).containsOnlyKeys(AgonesConfig.ENV_HTTP_PORT);
+        assertThat(Spare.provisionalConfig(args, TOKEN, environment).agones().sdkUrl())
+                .isEqualTo(URI.create("http://localhost:9400/"));
+        assertThat(Spare.configFor(assign, args, TOKEN, environment).agones().sdkUrl())
+                .isEqualTo(URI.create("http://localhost:9400/"));
     }
 
     @Test
@@ -119,7 +140,7 @@ class SpareTest {
                 30_000);
         List<String> args = spareArgs("ws://127.0.0.1:9/control", "127.0.0.2");
 
-        WorldConfig config = Spare.configFor(assign, args, TOKEN);
+        WorldConfig config = Spare.configFor(assign, args, TOKEN, Map.of());
 
         assertThat(config.ticketSecret()).isEqualTo(ASSIGNED_SECRET);
         assertThat(String.join(" ", args)).doesNotContain(ASSIGNED_SECRET).doesNotContain(TOKEN);
@@ -130,7 +151,8 @@ class SpareTest {
     void anAssignmentWithoutAMapGivesTheOpenFloorAndTheNearestRule() {
         WorldAssignMessage assign = new WorldAssignMessage("open", ASSIGNED_SECRET, null, 3, 10, "nearest", 1_000);
 
-        WorldConfig config = Spare.configFor(assign, spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN);
+        WorldConfig config = Spare.configFor(assign, spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN,
+                Map.of());
 
         assertThat(config.map()).isNull();
         assertThat(config.npcs()).isEqualTo(3);
@@ -142,11 +164,11 @@ class SpareTest {
     @Test
     void anAssignmentTheWorldCannotRunIsRefusedAsAnyBadOption() {
         assertThatThrownBy(() -> Spare.configFor(new WorldAssignMessage("start", ASSIGNED_SECRET, null, 0, 24,
-                "scattered", 30_000), spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN))
+                "scattered", 30_000), spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN, Map.of()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("--spawn");
         assertThatThrownBy(() -> Spare.configFor(new WorldAssignMessage("No Such World", ASSIGNED_SECRET, null, 0,
-                24, "nearest", 30_000), spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN))
+                24, "nearest", 30_000), spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN, Map.of()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("--world-id");
     }
@@ -154,7 +176,7 @@ class SpareTest {
     @Test
     void theWarmUpLetsOneLoopbackPlayerInThenClosesTheEndpointToPlayersAgain() throws Exception {
         WorldHost host = WorldHost.start(Spare.provisionalConfig(spareArgs("ws://127.0.0.1:9/control", "127.0.0.1"),
-                TOKEN));
+                TOKEN, Map.of()));
         try {
             assertThat(Spare.warmGameEndpoint(host)).as("the loopback player got its welcome").isTrue();
 
@@ -172,7 +194,7 @@ class SpareTest {
     @Test
     void aSpareRegistersThenBecomesTheWorldItIsAssignedOnTheSameConnection() throws Exception {
         director = new ScriptedDirector();
-        spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, true);
+        spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, Map.of(), true);
 
         ScriptedDirector.Received registered = director.next(SpareRegisterMessage.class, STEP);
         SpareRegisterMessage hello = (SpareRegisterMessage) registered.message();
@@ -210,7 +232,7 @@ class SpareTest {
     @Test
     void anAssignedSpareWhoseConnectionIsGoneRegistersOnANewOne() throws Exception {
         director = new ScriptedDirector();
-        spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, false);
+        spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, Map.of(), false);
         ScriptedDirector.Received registered = director.next(SpareRegisterMessage.class, STEP);
         director.send(registered.connection(), new WorldAssignMessage("meadow", ASSIGNED_SECRET, "meadow", 0, 24,
                 "nearest", 30_000));
@@ -231,7 +253,7 @@ class SpareTest {
     @Test
     void anUnassignedSpareClosesEveryGameConnection() throws Exception {
         director = new ScriptedDirector();
-        spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, false);
+        spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, Map.of(), false);
         director.next(SpareRegisterMessage.class, STEP);
 
         try (Socket socket = new Socket("127.0.0.1", spare.gamePort())) {
@@ -246,7 +268,7 @@ class SpareTest {
     @Test
     void aTicketSignedWithAnotherSecretIsRefusedByTheAssignedWorld() throws Exception {
         director = new ScriptedDirector();
-        spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, false);
+        spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, Map.of(), false);
         ScriptedDirector.Received registered = director.next(SpareRegisterMessage.class, STEP);
         director.send(registered.connection(), new WorldAssignMessage("meadow", ASSIGNED_SECRET, "meadow", 0, 24,
                 "nearest", 30_000));
@@ -267,7 +289,7 @@ class SpareTest {
     @Test
     void aRefusalFailsTheAssignment() throws Exception {
         director = new ScriptedDirector();
-        spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, false);
+        spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, Map.of(), false);
         ScriptedDirector.Received registered = director.next(SpareRegisterMessage.class, STEP);
 
         director.send(registered.connection(), ErrorMessage.of(ErrorCode.NOT_ALLOWED, "unknown spare", null));
@@ -280,7 +302,7 @@ class SpareTest {
     @Test
     void aDirectorThatHangsUpFailsTheAssignment() throws Exception {
         director = new ScriptedDirector();
-        spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, false);
+        spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, Map.of(), false);
         ScriptedDirector.Received registered = director.next(SpareRegisterMessage.class, STEP);
 
         registered.connection().close().sync();
@@ -292,7 +314,7 @@ class SpareTest {
 
     @Test
     void aSpareWithoutADirectorFailsItsAssignment() throws Exception {
-        spare = Spare.start(spareArgs("ws://127.0.0.1:9/control", "127.0.0.1"), TOKEN, false);
+        spare = Spare.start(spareArgs("ws://127.0.0.1:9/control", "127.0.0.1"), TOKEN, Map.of(), false);
 
         assertThatThrownBy(() -> spare.assignment().get(STEP.toSeconds(), TimeUnit.SECONDS))
                 .isInstanceOf(ExecutionException.class);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +15,7 @@ import lor.protocol.netty.NetworkGuards;
 import lor.protocol.netty.PortRange;
 import lor.sim.grid.GridSize;
 import lor.sim.world.World;
+import lor.world.agones.AgonesConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -170,7 +172,8 @@ class WorldConfigTest {
             "--snapshot-interval-ms, 9223372036854775807", "--shutdown-ack-timeout-ms, 86400001",
             "--view-radius, 0", "--view-radius, 257", "--view-radius, -24",
             "--intent-rate, 0", "--intent-rate, 1001", "--intent-rate, fast",
-            "--npcs, -1", "--npcs, 1000001", "--npcs, 5.5"})
+            "--npcs, -1", "--npcs, 1000001", "--npcs, 5.5",
+            "--agones-health-interval-ms, 9", "--agones-health-interval-ms, 60001"})
     void refusesOutOfRangeOrMalformedNumbers(String option, String value) {
         assertThatThrownBy(() -> WorldConfig.parse(with(option, value), ENV))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -230,7 +233,72 @@ class WorldConfigTest {
         assertThat(WorldConfig.USAGE).contains("--world-id", "--control-url", "--bind", "--game-port",
                 "--snapshot-interval-ms", "--map", "--grid", "--npcs", "--view-radius", "--intent-rate",
                 "--shutdown-ack-timeout-ms", "--max-snapshot-bytes", "--spawn", WorldConfig.ENV_SPAWN_TOKEN,
-                WorldConfig.ENV_TICKET_SECRET);
+                WorldConfig.ENV_TICKET_SECRET, "--agones", "--agones-sdk-host", "--agones-health-interval-ms",
+                AgonesConfig.ENV_HTTP_PORT);
+    }
+
+    // ---- issue 18: Agones -----------------------------------------------------------------------------------------
+
+    @Test
+    void outsideAgonesUnlessToldEvenWithTheSidecarsPortInTheEnvironment() {
+        WorldConfig config = WorldConfig.parse(required(), withEnv(AgonesConfig.ENV_HTTP_PORT, "4242"));
+
+        assertThat(config.agones()).isNull();
+        assertThat(config.toString()).contains("agones=off");
+    }
+
+    @Test
+    void underAgonesTheSidecarIsOnLocalhostAtThePortAgonesSets() {
+        WorldConfig config = WorldConfig.parse(with("--agones"), withEnv(AgonesConfig.ENV_HTTP_PORT, "4242"));
+
+        assertThat(config.agones()).isEqualTo(new AgonesConfig(URI.create("http://localhost:4242/"), 2_000));
+        assertThat(config.toString()).contains("agones=http://localhost:4242/ health every 2000 ms");
+    }
+
+    @Test
+    void underAgonesWithoutThePortTheSidecarsDefaultPortIsUsed() {
+        assertThat(WorldConfig.parse(with("--agones"), ENV).agones().sdkUrl())
+                .isEqualTo(URI.create("http://localhost:9358/"));
+    }
+
+    @Test
+    void theAgonesFlagTakesNoValueWhereverItStands() {
+        String[] first = {"--agones", "--world-id", "start", "--control-url", "ws://127.0.0.1:8080/control"};
+        String[] between = {"--world-id", "start", "--agones", "--control-url", "ws://127.0.0.1:8080/control"};
+
+        assertThat(WorldConfig.parse(first, ENV).agones()).isNotNull();
+        assertThat(WorldConfig.parse(between, ENV).agones()).isNotNull();
+        assertThat(WorldConfig.parse(between, ENV).controlUrl()).isEqualTo(URI.create("ws://127.0.0.1:8080/control"));
+    }
+
+    @Test
+    void readsWhereTheSidecarListensAndHowOftenToPingIt() {
+        AgonesConfig agones = WorldConfig.parse(with("--agones", "--agones-sdk-host", "127.0.0.1",
+                "--agones-health-interval-ms", "500"), withEnv(AgonesConfig.ENV_HTTP_PORT, "9400")).agones();
+
+        assertThat(agones).isEqualTo(new AgonesConfig(URI.create("http://127.0.0.1:9400/"), 500));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"port", "0", "65536", "-1"})
+    void refusesASidecarPortThatIsNotAPort(String port) {
+        assertThatThrownBy(() -> WorldConfig.parse(with("--agones"), withEnv(AgonesConfig.ENV_HTTP_PORT, port)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(AgonesConfig.ENV_HTTP_PORT);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"--agones-sdk-host, 127.0.0.1", "--agones-health-interval-ms, 500"})
+    void theAgonesSettingsNeedTheAgonesFlag(String option, String value) {
+        assertThatThrownBy(() -> WorldConfig.parse(with(option, value), ENV))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("need --agones");
+    }
+
+    private static Map<String, String> withEnv(String name, String value) {
+        Map<String, String> env = new HashMap<>(ENV);
+        env.put(name, value);
+        return env;
     }
 
     private static String[] required() {
