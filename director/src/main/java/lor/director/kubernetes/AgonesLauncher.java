@@ -1,6 +1,7 @@
 package lor.director.kubernetes;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -75,12 +76,19 @@ public final class AgonesLauncher implements WorldLauncher {
         Map<String, String> secrets = new LinkedHashMap<>();
         secrets.put(SPAWN_TOKEN_KEY, spawnToken);
         secrets.put(TICKET_SECRET_KEY, ticketSecret);
-        return create("world", worldId, arguments.world(worldId, world), secrets);
+        return create("world", worldId, underAgones(arguments.world(worldId, world)), secrets);
     }
 
     @Override
     public Process launchSpare(String spawnToken) throws IOException {
-        return create("spare", "spare", arguments.spare(), Map.of(SPAWN_TOKEN_KEY, spawnToken));
+        return create("spare", "spare", underAgones(arguments.spare()), Map.of(SPAWN_TOKEN_KEY, spawnToken));
+    }
+
+    /** The world server reports Ready, Health and Shutdown to its pod's Agones sidecar only when told to. */
+    private static List<String> underAgones(List<String> args) {
+        List<String> all = new ArrayList<>(args);
+        all.add("--agones");
+        return all;
     }
 
     @Override

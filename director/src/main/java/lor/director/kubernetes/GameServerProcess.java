@@ -38,7 +38,8 @@ final class GameServerProcess extends Process implements PublishedEndpoint {
     private final String name;
     private final Resource<GenericKubernetesResource> resource;
     private final CompletableFuture<Process> exit = new CompletableFuture<>();
-    private final SharedIndexInformer<GenericKubernetesResource> informer;
+    /** Set once {@code inform} returns; an event may arrive before that. */
+    private volatile SharedIndexInformer<GenericKubernetesResource> informer;
     private volatile GenericKubernetesResource latest;
     private volatile int exitValue = -1;
     /** What a deletion seen later means: asked for by the director gracefully, forcibly, or by no one here. */
@@ -65,6 +66,9 @@ final class GameServerProcess extends Process implements PublishedEndpoint {
                 end(deletionMeans, "deleted");
             }
         });
+        if (exit.isDone()) {
+            stopInformer();
+        }
     }
 
     private void seen(GenericKubernetesResource gs) {
@@ -73,22 +77,39 @@ final class GameServerProcess extends Process implements PublishedEndpoint {
         switch (state == null ? "" : state) {
             case "Shutdown" -> end(CLEAN, "shut down");
             case "Unhealthy", "Error" -> {
-                end(FAILED, state.toLowerCase(Locale.ROOT));
-                // Agones deletes an unhealthy GameServer itself; one in error stays for inspection unless removed.
-                deleteQuietly(false);
+                if (end(FAILED, state.toLowerCase(Locale.ROOT))) {
+                    // Agones deletes an unhealthy GameServer itself; one in error would stay, holding its node port.
+                    CompletableFuture.runAsync(() -> deleteQuietly(false));
+                }
             }
             default -> { }
         }
     }
 
-    private void end(int value, String why) {
-        if (exit.isDone()) {
-            return;
+    /**
+     * Ends the process once. The informer's own thread calls this: what the exit sets off (the supervisor's
+     * bookkeeping, API calls) runs on another, so the informer is never held up or stopped from inside itself.
+     *
+     * @return false when it had ended already
+     */
+    private synchronized boolean end(int value, String why) {
+        if (exitValue != -1) {
+            return false;
         }
         exitValue = value;
         LOG.info("GameServer {}/{} {} (exit value {})", namespace, name, why, value);
-        informer.stop();
-        exit.complete(this);
+        CompletableFuture.runAsync(() -> {
+            exit.complete(this);
+            stopInformer();
+        });
+        return true;
+    }
+
+    private void stopInformer() {
+        SharedIndexInformer<GenericKubernetesResource> watching = informer;
+        if (watching != null) {
+            watching.stop();
+        }
     }
 
     static String stateOf(GenericKubernetesResource gs) {

@@ -37,7 +37,9 @@ final class GameServerTemplate {
                 "containerPort", containerPort, "protocol", "TCP")));
         // The world beats while its tick runs (the world server's Agones support); three missed = unhealthy.
         spec.put("health", Map.of("initialDelaySeconds", 30, "periodSeconds", 5, "failureThreshold", 3));
-        spec.put("template", Map.of("spec", Map.of("containers", List.of(Map.of("name", CONTAINER)))));
+        // Time for a world sent SIGTERM to have its final snapshot acknowledged (30 s at most) and say Shutdown.
+        spec.put("template", Map.of("spec", Map.of("terminationGracePeriodSeconds", 45,
+                "containers", List.of(Map.of("name", CONTAINER)))));
         GenericKubernetesResource gs = new GenericKubernetesResource();
         gs.setApiVersion("agones.dev/v1");
         gs.setKind("GameServer");

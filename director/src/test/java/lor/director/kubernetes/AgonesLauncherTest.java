@@ -79,6 +79,7 @@ class AgonesLauncherTest {
         assertThat(String.join(" ", (List<String>) container.get("args"))).contains("--world-id start",
                 "--control-url " + CONTROL, "--bind 0.0.0.0", "--game-port 7654", "--map start",
                 "--reconnect-window-ms 30000");
+        assertThat((List<String>) container.get("args")).as("the world reports to Agones").endsWith("--agones");
         assertThat(gs.<List<Map<String, Object>>>get("spec", "ports")).singleElement().satisfies(port ->
                 assertThat(port).containsEntry("name", "game").containsEntry("containerPort", 7654)
                         .containsEntry("portPolicy", "Dynamic"));
@@ -106,7 +107,8 @@ class AgonesLauncherTest {
         assertThat(gs.getMetadata().getLabels()).containsEntry("lor.io/role", "spare");
         Map<String, Object> container = gs.<List<Map<String, Object>>>get("spec", "template", "spec", "containers")
                 .get(0);
-        assertThat((List<String>) container.get("args")).startsWith("--spare").doesNotContain("--world-id");
+        assertThat((List<String>) container.get("args")).startsWith("--spare").doesNotContain("--world-id")
+                .endsWith("--agones");
         assertThat((List<Map<String, Object>>) container.get("env")).extracting(e -> e.get("name"))
                 .containsExactly("LOR_SPAWN_TOKEN");
     }
