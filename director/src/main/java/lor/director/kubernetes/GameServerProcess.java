@@ -1,7 +1,5 @@
 package lor.director.kubernetes;
 
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,6 +12,7 @@ import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import lor.director.world.PublishedEndpoint;
+import lor.director.world.UnpipedProcess;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * snapshot, or it was deleted because the director asked it to stop), 137 killed, 143 deleted by someone else, 1
  * unhealthy or in error. The address players connect to is the GameServer's node address and allocated host port.
  */
-final class GameServerProcess extends Process implements PublishedEndpoint {
+final class GameServerProcess extends UnpipedProcess implements PublishedEndpoint {
 
     private static final Logger LOG = LoggerFactory.getLogger(GameServerProcess.class);
 
@@ -195,22 +194,6 @@ final class GameServerProcess extends Process implements PublishedEndpoint {
     @Override
     public long pid() {
         return 0;
-    }
-
-    @Override
-    public OutputStream getOutputStream() {
-        return OutputStream.nullOutputStream();
-    }
-
-    /** Its output is the pod's log ({@code kubectl logs}), not the director's to read. */
-    @Override
-    public InputStream getInputStream() {
-        return InputStream.nullInputStream();
-    }
-
-    @Override
-    public InputStream getErrorStream() {
-        return InputStream.nullInputStream();
     }
 
     @Override

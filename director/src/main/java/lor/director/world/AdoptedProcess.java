@@ -1,7 +1,5 @@
 package lor.director.world;
 
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -13,7 +11,7 @@ import java.util.concurrent.ExecutionException;
  * child, so its output went with the director that read it, and its exit status is unknown: the operating system
  * tells it only to the parent. It can still be watched and signalled like a child.
  */
-final class AdoptedProcess extends Process {
+final class AdoptedProcess extends UnpipedProcess {
 
     /** What {@link #exitValue} says: the status went to the process's parent. */
     static final int UNKNOWN_EXIT = -1;
@@ -42,21 +40,6 @@ final class AdoptedProcess extends Process {
     /** When the OS started {@code process}, for its spawn record; null where the OS does not say. */
     static Instant startOf(Process process) {
         return process.toHandle().info().startInstant().orElse(null);
-    }
-
-    @Override
-    public OutputStream getOutputStream() {
-        return OutputStream.nullOutputStream();
-    }
-
-    @Override
-    public InputStream getInputStream() {
-        return InputStream.nullInputStream();
-    }
-
-    @Override
-    public InputStream getErrorStream() {
-        return InputStream.nullInputStream();
     }
 
     @Override

@@ -1,5 +1,7 @@
 package lor.director.world;
 
+import java.util.function.BiConsumer;
+
 import lor.protocol.control.ShutdownAckMessage;
 import lor.protocol.control.WorldHeartbeatMessage;
 import lor.protocol.control.WorldLoadMessage;
@@ -103,15 +105,7 @@ final class WorldRegistrations {
 
     /** The world proves it is alive; see {@link WorldHealth}. */
     void heartbeat(ControlChannel channel, WorldHeartbeatMessage message) {
-        WorldInstance w = life.worlds.get(message.worldId());
-        if (w == null) {
-            return;
-        }
-        synchronized (w) {
-            if (w.current != null && w.current.control == channel) {
-                w.current.lastHeartbeatNanos = System.nanoTime();
-            }
-        }
+        onCurrent(message.worldId(), channel, (w, p) -> p.lastHeartbeatNanos = System.nanoTime());
     }
 
     /** The world applied its hydration: it is running, and the joins waiting for it get their target. */
@@ -142,55 +136,40 @@ final class WorldRegistrations {
     }
 
     void status(ControlChannel channel, WorldStatusMessage message) {
-        WorldInstance w = life.worlds.get(message.worldId());
-        if (w == null) {
-            return;
-        }
-        synchronized (w) {
-            if (w.current != null && w.current.control == channel) {
-                w.lastStatus = message;
-            }
-        }
+        onCurrent(message.worldId(), channel, (w, p) -> w.lastStatus = message);
     }
 
     void load(ControlChannel channel, WorldLoadMessage message) {
-        WorldInstance w = life.worlds.get(message.worldId());
-        if (w == null) {
-            return;
-        }
-        synchronized (w) {
-            if (w.current != null && w.current.control == channel) {
-                w.lastLoad = message;
-            }
-        }
+        onCurrent(message.worldId(), channel, (w, p) -> w.lastLoad = message);
     }
 
     void shutdownAcked(ControlChannel channel, ShutdownAckMessage message) {
-        WorldInstance w = life.worlds.get(message.worldId());
-        if (w == null) {
-            return;
-        }
-        synchronized (w) {
-            if (w.current != null && w.current.control == channel) {
-                w.current.shutdownAcked = true;
-            }
-        }
+        onCurrent(message.worldId(), channel, (w, p) -> p.shutdownAcked = true);
         LOG.info("world {} confirmed shutdown after snapshot seq {}", message.worldId(), message.lastSeq());
     }
 
     void controlClosed(ControlChannel channel, String registeredWorldId) {
-        WorldInstance w = life.worlds.get(registeredWorldId);
+        onCurrent(registeredWorldId, channel, (w, p) -> {
+            p.control = null;
+            if (!p.shutdownAcked) {
+                LOG.warn("control connection of world {} (pid {}) lost; waiting for it to reconnect", w.worldId,
+                        p.pid);
+            }
+        });
+    }
+
+    /**
+     * Runs {@code action} under the world's lock when {@code channel} is the control connection of its current
+     * process: a report from an earlier process, or for another world, changes nothing.
+     */
+    private void onCurrent(String worldId, ControlChannel channel, BiConsumer<WorldInstance, WorldProcess> action) {
+        WorldInstance w = life.worlds.get(worldId);
         if (w == null) {
             return;
         }
         synchronized (w) {
-            WorldProcess p = w.current;
-            if (p != null && p.control == channel) {
-                p.control = null;
-                if (!p.shutdownAcked) {
-                    LOG.warn("control connection of world {} (pid {}) lost; waiting for it to reconnect",
-                            w.worldId, p.pid);
-                }
+            if (w.current != null && w.current.control == channel) {
+                action.accept(w, w.current);
             }
         }
     }

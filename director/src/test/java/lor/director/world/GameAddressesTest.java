@@ -2,8 +2,6 @@ package lor.director.world;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.InputStream;
-import java.io.OutputStream;
 
 import org.junit.jupiter.api.Test;
 
@@ -50,7 +48,7 @@ class GameAddressesTest {
     }
 
     /** A process that says where players reach it. */
-    private static final class Published extends Process implements PublishedEndpoint {
+    private static final class Published extends UnpipedProcess implements PublishedEndpoint {
         private final Address address;
 
         Published(Address address) {
@@ -60,21 +58,6 @@ class GameAddressesTest {
         @Override
         public Address publishedAddress() {
             return address;
-        }
-
-        @Override
-        public OutputStream getOutputStream() {
-            return OutputStream.nullOutputStream();
-        }
-
-        @Override
-        public InputStream getInputStream() {
-            return InputStream.nullInputStream();
-        }
-
-        @Override
-        public InputStream getErrorStream() {
-            return InputStream.nullInputStream();
         }
 
         @Override
