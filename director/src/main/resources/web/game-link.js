@@ -74,7 +74,9 @@
             };
             const timer = setTimeout(() => fail({code: 'timeout', message: 'no welcome from the world'}),
                 page.REQUEST_TIMEOUT_MS);
-            socket.onopen = () => socket.send(JSON.stringify({type: 'hello', ticket, encoding: page.ENCODING}));
+            // `names: true` asks the world for the other players' usernames (`names` messages) for their labels.
+            socket.onopen = () => socket.send(JSON.stringify({type: 'hello', ticket, encoding: page.ENCODING,
+                names: true}));
             socket.onmessage = (event) => {
                 if (typeof event.data !== 'string') {
                     if (link.welcomed) {
@@ -134,6 +136,7 @@
         lor.layer = welcome.you.layer;
         lor.authoritative = {x: welcome.you.x, y: welcome.you.y, layer: welcome.you.layer};
         lor.entities = [];
+        lor.names = Object.create(null);
         lor.map = null;
         lor.ack = 0;
         lor.seq = 0;
@@ -177,6 +180,7 @@
         lor.x = lor.y = lor.layer = null;
         lor.authoritative = null;
         lor.entities = [];
+        lor.names = Object.create(null);
         lor.recent = [];
         lor.map = null;
         lor.pending = 0;
@@ -210,12 +214,31 @@
             case 'transfer':
                 transfer(link, message);
                 break;
+            case 'names':
+                onNames(message.names);
+                break;
             case 'error':
                 onGameError(link, message);
                 break;
             default:
                 break;
         }
+    }
+
+    /**
+     * Usernames by entity id: the whole list after `map`, then one per player who enters. Entity ids are never reused
+     * in a world, so entries are only added; the map holds what this connection's world sent, and goes with it.
+     */
+    function onNames(names) {
+        if (!names || typeof names !== 'object') {
+            return;
+        }
+        for (const [id, name] of Object.entries(names)) {
+            if (typeof name === 'string') {
+                lor.names[id] = name;
+            }
+        }
+        page.requestRender();
     }
 
     function onGameError(link, message) {
@@ -290,6 +313,7 @@
         lor.transfers++;
         lor.worldId = worldId;
         lor.entities = [];
+        lor.names = Object.create(null);
         lor.map = null;
         lor.entityId = null;
         session.targetWorld = worldId;

@@ -89,6 +89,8 @@
         /** The labels drawn over other players in the canvas's last picture: [{id, text, x, y}] (canvas pixels of
          * the text's bottom centre), written as they are drawn. */
         labels: [],
+        /** Usernames of the players in this world by entity id, as the world's `names` messages gave them. */
+        names: Object.create(null),
     };
     root.lor = lor;
 

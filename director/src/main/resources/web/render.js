@@ -173,9 +173,10 @@
     }
 
     /**
-     * A label over each other player on the canvas. The contract gives the page no other player's name (a state
-     * lists id, position, layer and kind; nothing maps an entity to an account), so the label is the entity id:
-     * "player 17". NPCs get none. Each label drawn is listed in `window.lor.labels`.
+     * A label over each other player on the canvas: its username, which the world sends because the page's hello
+     * asks for `names` (entity id → username, in `window.lor.names`); "player 17" (the entity id) for a player whose
+     * name the page does not know (a world from before names, or a player whose ticket carried none). NPCs get none.
+     * Each label drawn is listed in `window.lor.labels`.
      */
     function drawLabels(players, originX, originY, cell, w, h) {
         const size = Math.round(cell * 0.9);
@@ -192,7 +193,8 @@
             if (px + cell <= 0 || py + cell <= 0 || px >= w || py >= h) {
                 continue;
             }
-            const text = 'player ' + e.id;
+            const name = lor.names[e.id];
+            const text = typeof name === 'string' ? name : 'player ' + e.id;
             const x = px + cell / 2;
             const y = py - 2;
             ctx.strokeText(text, x, y);

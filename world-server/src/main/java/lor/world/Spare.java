@@ -242,8 +242,9 @@ final class Spare {
         TicketSigner signer = TicketSigner.fromEncodedSecret(config.ticketSecret());
         GameAdmission direct = new GameAdmission() {
             @Override
-            public boolean admit(PlayerConnection connection, Ticket ticket, boolean binary, Object ref) {
-                runtime.admit(connection, ticket, binary, ref);
+            public boolean admit(PlayerConnection connection, Ticket ticket, boolean binary, boolean names,
+                                 Object ref) {
+                runtime.admit(connection, ticket, binary, names, ref);
                 return true;
             }
 

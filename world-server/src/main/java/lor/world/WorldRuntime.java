@@ -29,6 +29,7 @@ import lor.protocol.game.GameMessages;
 import lor.protocol.game.HelloMessage;
 import lor.protocol.game.MapEncoding;
 import lor.protocol.game.MapMessage;
+import lor.protocol.game.NamesMessage;
 import lor.protocol.game.TransferMessage;
 import lor.protocol.game.WelcomeMessage;
 import lor.protocol.game.binary.BinaryState;
@@ -68,6 +69,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
 
     private static final Logger LOG = LoggerFactory.getLogger(WorldRuntime.class);
     private static final int TICKS_PER_BROADCAST = WorldLoop.TICK_RATE / WorldLoop.BROADCAST_RATE;
+    private static final MessageCodec GAME = GameMessages.serverCodec();
     /** Read-only and unreleasable, so one frame can serve every runtime of its grid in this process. */
     private static volatile MapFrame lastMapFrame;
 
@@ -145,7 +147,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         if (last != null && last.grid() == grid) {
             return last.frame();
         }
-        ByteBuf frame = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(GameMessages.serverCodec()
+        ByteBuf frame = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(GAME
                 .encode(mapMessage(grid)).getBytes(StandardCharsets.UTF_8)).asReadOnly());
         lastMapFrame = new MapFrame(grid, frame);
         return frame;
@@ -225,6 +227,15 @@ public final class WorldRuntime implements WorldLoop.Tickable {
 
     /** @param binary the player asked for binary state frames */
     public void admit(PlayerConnection connection, Ticket ticket, boolean binary, Object ref) {
+        admit(connection, ticket, binary, false, ref);
+    }
+
+    /**
+     * @param binary the player asked for binary state frames
+     * @param names the player asked for the names of the players ({@code names} messages): it gets every known one
+     *              after {@code map}, then each player's who enters after it
+     */
+    public void admit(PlayerConnection connection, Ticket ticket, boolean binary, boolean names, Object ref) {
         if (world == null || !admitting) {
             connection.closeWith(ErrorCode.WORLD_UNAVAILABLE, "world is not admitting players");
             return;
@@ -243,7 +254,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
             connection.closeWith(ErrorCode.WORLD_UNAVAILABLE, "world is full");
             return;
         }
-        PlayerSession session = new PlayerSession(connection, entityId, binary);
+        PlayerSession session = new PlayerSession(connection, entityId, binary, ticket.name(), names);
         if (returning != null) {
             session.arrivedBy(returning.session().lastDirection());
         }
@@ -256,10 +267,53 @@ public final class WorldRuntime implements WorldLoop.Tickable {
                 binary ? BinaryState.ENCODING : HelloMessage.JSON, contentJson,
                 contentJson == null ? null : ObjectViews.counts(pack, world.inventories().of(account)), ref));
         connection.sendFrame(mapFrame.duplicate());
+        if (names) {
+            connection.send(new NamesMessage(namesInWorld()));
+        }
+        announceName(session);
         control.send(new PlayerJoinedMessage(worldId, account));
         LOG.info("account {} {} entity {} at {},{},{} ({} online)", account,
                 returning != null ? "came back to its held" : "entered as", entityId, world.xAt(slot),
                 world.yAt(slot), world.layerAt(slot), byAccount.size());
+    }
+
+    /** Entity id → name of every player in the world that has one: connected, and held for its reconnect window. */
+    private Map<Integer, String> namesInWorld() {
+        Map<Integer, String> names = new LinkedHashMap<>();
+        for (PlayerSession s : byAccount.values()) {
+            if (s.name() != null) {
+                names.put(s.entityId(), s.name());
+            }
+        }
+        for (Held h : held.values()) {
+            if (h.session().name() != null) {
+                names.put(h.session().entityId(), h.session().name());
+            }
+        }
+        return names;
+    }
+
+    /**
+     * Tells every other connection that asked for names the name of the player who just entered, before any state
+     * shows its entity: one frame, encoded once, its bytes shared by all. A player without a name is not announced.
+     */
+    private void announceName(PlayerSession entered) {
+        if (entered.name() == null) {
+            return;
+        }
+        ByteBuf frame = null;
+        for (PlayerSession other : byAccount.values()) {
+            if (other == entered || !other.wantsNames()) {
+                continue;
+            }
+            if (frame == null) {
+                // Unreleasable, like the map frame: each connection gets a duplicate, and the heap buffer is the GC's.
+                frame = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(GAME.encode(
+                        new NamesMessage(Map.of(entered.entityId(), entered.name())))
+                        .getBytes(StandardCharsets.UTF_8))).asReadOnly();
+            }
+            other.connection().sendFrame(frame.duplicate());
+        }
     }
 
     /** The player left (its client closed the connection, or the world let it go): its entity leaves now. */
@@ -490,7 +544,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         long account = session.connection().accountId();
         session.transferId(transferId);
         boolean asked = control.send(new PortalTransferMessage(worldId, transferId, account, portal.targetWorld(),
-                portal.targetX(), portal.targetY(), portal.targetLayer()));
+                portal.targetX(), portal.targetY(), portal.targetLayer(), session.name()));
         if (!asked) {
             session.transferId(0);
             session.connection().send(ErrorMessage.of(ErrorCode.WORLD_UNAVAILABLE,

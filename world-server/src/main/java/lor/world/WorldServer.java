@@ -184,8 +184,8 @@ public final class WorldServer {
     private final class Admission implements GameAdmission {
 
         @Override
-        public boolean admit(PlayerConnection connection, Ticket ticket, boolean binary, Object ref) {
-            return loop.submitNow(() -> runtime.admit(connection, ticket, binary, ref));
+        public boolean admit(PlayerConnection connection, Ticket ticket, boolean binary, boolean names, Object ref) {
+            return loop.submitNow(() -> runtime.admit(connection, ticket, binary, names, ref));
         }
 
         @Override

@@ -20,6 +20,7 @@ import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldSnapshotMessage;
 import lor.protocol.game.HelloMessage;
+import lor.protocol.game.NamesMessage;
 import lor.protocol.game.MapEncoding;
 import lor.protocol.game.MapMessage;
 import lor.protocol.game.MoveMessage;
@@ -147,6 +148,28 @@ class WorldServerTest {
                 new StateMessage.EntityState(welcome.entityId(), 15, 16, 0, "player"));
     }
 
+    @Test
+    void namesReachOnlyTheClientWhoseHelloAskedForThemOverTheWire() throws Exception {
+        startWorld(null, "--map", "meadow");
+        client = GameClient.connect(world.gameServer().port(), STEP);
+        client.send(new HelloMessage(namedTicket(42, "alice"), null, true, "hello"));
+        int alice = client.next(WelcomeMessage.class, STEP).entityId();
+        client.next(MapMessage.class, STEP);
+        assertThat(client.next(NamesMessage.class, STEP)).isEqualTo(new NamesMessage(Map.of(alice, "alice")));
+
+        try (GameClient other = GameClient.connect(world.gameServer().port(), STEP)) {
+            other.send(new HelloMessage(namedTicket(43, "bob"), "hello"));
+            int bob = other.next(WelcomeMessage.class, STEP).entityId();
+            other.next(MapMessage.class, STEP);
+
+            assertThat(client.next(NamesMessage.class, STEP)).isEqualTo(new NamesMessage(Map.of(bob, "bob")));
+            for (int i = 0; i < 3; i++) {
+                assertThat(other.next(STEP).message()).as("the contract's client: state frames, never names")
+                        .isInstanceOf(StateMessage.class);
+            }
+        }
+    }
+
     /**
      * The tick thread never blocks on the control channel. The director stops reading while the world, hydrated
      * with 50,000 saved players, publishes a snapshot of a few megabytes every 100 ms: within a second the
@@ -265,6 +288,11 @@ class WorldServerTest {
         GameClient joined = GameClient.connect(world.gameServer().port(), STEP);
         joined.send(new HelloMessage(ticket(accountId), "hello"));
         return joined;
+    }
+
+    private static String namedTicket(long accountId, String name) {
+        return SIGNER.sign(new Ticket(accountId, "start", System.currentTimeMillis() + 30_000, "join" + accountId,
+                null, name));
     }
 
     private static String ticket(long accountId) {

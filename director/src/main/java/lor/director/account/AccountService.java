@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.regex.Pattern;
 
 import lor.protocol.ticket.Secrets;
@@ -38,12 +37,15 @@ public final class AccountService {
         this.clock = clock;
     }
 
-    /** A logged-in session: the account and the token to resume it. */
-    public record Session(long accountId, String token) {
+    /**
+     * A logged-in session: the account, its username as registered (whatever case the login was typed in: it goes
+     * into world tickets, for other players to see), and the token to resume it.
+     */
+    public record Session(long accountId, String username, String token) {
 
         @Override
         public String toString() {
-            return "Session[accountId=" + accountId + ", token=<redacted>]";
+            return "Session[accountId=" + accountId + ", username=" + username + ", token=<redacted>]";
         }
     }
 
@@ -76,15 +78,15 @@ public final class AccountService {
         }
         String token = Secrets.random256();
         sessions.create(Secrets.sha256(token), account.get().id(), clock.instant().plus(sessionTtl));
-        return new Session(account.get().id(), token);
+        return new Session(account.get().id(), account.get().username(), token);
     }
 
     public Session resume(String token) throws AccountException {
-        OptionalLong account = sessions.accountFor(Secrets.sha256(token), clock.instant());
-        if (account.isEmpty()) {
+        Optional<SessionRepository.Owner> owner = sessions.accountFor(Secrets.sha256(token), clock.instant());
+        if (owner.isEmpty()) {
             throw new AccountException(AccountException.Reason.BAD_TOKEN);
         }
-        return new Session(account.getAsLong(), token);
+        return new Session(owner.get().accountId(), owner.get().username(), token);
     }
 
     /** Revokes the session of {@code token}: a later {@link #resume} with it is refused. Idempotent. */

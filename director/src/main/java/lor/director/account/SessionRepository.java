@@ -4,7 +4,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Timestamp;
 import java.time.Instant;
-import java.util.OptionalLong;
+import java.util.Optional;
 
 import lor.director.db.Database;
 
@@ -30,15 +30,20 @@ public final class SessionRepository {
         });
     }
 
+    /** The account a session belongs to: its id and its username as registered. */
+    public record Owner(long accountId, String username) {
+    }
+
     /** The account of an unexpired session, if any. */
-    public OptionalLong accountFor(byte[] tokenHash, Instant now) {
+    public Optional<Owner> accountFor(byte[] tokenHash, Instant now) {
         return db.inTransaction("find session", c -> {
             try (PreparedStatement s = c.prepareStatement(
-                    "SELECT account_id FROM sessions WHERE token_hash = ? AND expires_at > ?")) {
+                    "SELECT s.account_id, a.username FROM sessions s JOIN accounts a ON a.id = s.account_id "
+                            + "WHERE s.token_hash = ? AND s.expires_at > ?")) {
                 s.setBytes(1, tokenHash);
                 s.setTimestamp(2, Timestamp.from(now));
                 try (ResultSet rs = s.executeQuery()) {
-                    return rs.next() ? OptionalLong.of(rs.getLong(1)) : OptionalLong.empty();
+                    return rs.next() ? Optional.of(new Owner(rs.getLong(1), rs.getString(2))) : Optional.empty();
                 }
             }
         });

@@ -67,6 +67,8 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
     private boolean busy;
     /** 0 while anonymous. Event-loop confined, like every field of this handler. */
     private long accountId;
+    /** The account's username as registered, for the world tickets to carry; null while anonymous. */
+    private String username;
     /** The session token of the login or resume that authenticated this connection, for {@code logout}. */
     private String sessionToken;
 
@@ -202,6 +204,7 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
             // Queued before the answer is: no request after logout sees the connection authenticated.
             channel.eventLoop().execute(() -> {
                 accountId = 0;
+                username = null;
                 sessionToken = null;
             });
             LOG.info("account {} logged out", account);
@@ -215,15 +218,17 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
                     ErrorMessage.of(ErrorCode.NOT_AUTHENTICATED, "log in first", j.ref()));
         }
         long account = accountId;
+        String name = username;
         // A join may start a process (fork and exec): not on the event loop.
         return CompletableFuture.supplyAsync(() -> services.worlds().join(j.worldId()), services.blocking())
                 .thenCompose(target -> target)
                 .orTimeout(services.joinTimeoutMs(), TimeUnit.MILLISECONDS)
-                .handle((target, error) -> error == null ? joined(target, account, j.ref()) : joinError(j, error));
+                .handle((target, error) -> error == null ? joined(target, account, name, j.ref())
+                        : joinError(j, error));
     }
 
-    private Message joined(JoinTarget target, long account, Object ref) {
-        String ticket = services.tickets().issue(target, account, null);
+    private Message joined(JoinTarget target, long account, String name, Object ref) {
+        String ticket = services.tickets().issue(target, account, name, null);
         services.worlds().touch(target.worldId());
         LOG.info("account {} joins world {}", account, target.worldId());
         return new WorldJoinedMessage(target.worldId(), target.gameUrl(), ticket, ref);
@@ -250,6 +255,7 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
     private LoggedInMessage loggedIn(AccountService.Session session, Object ref) {
         channel.eventLoop().execute(() -> {
             accountId = session.accountId();
+            username = session.username();
             sessionToken = session.token();
         });
         return new LoggedInMessage(session.accountId(), session.token(), ref);

@@ -41,6 +41,7 @@ final class GameAddresses {
         } else {
             url = scheme + "://" + publicHost + ":" + p.gamePort + "/game";
         }
-        return new JoinTarget(w.worldId, url, p.signer);
+        // An adopted process may predate v2 tickets: see JoinTarget.takesNames.
+        return new JoinTarget(w.worldId, url, p.signer, !p.adopted);
     }
 }

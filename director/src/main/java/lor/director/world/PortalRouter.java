@@ -44,6 +44,14 @@ final class PortalRouter {
         } catch (IllegalArgumentException e) {
             return CompletableFuture.completedFuture(refusal(message, "this portal leads nowhere"));
         }
+        // The name only labels the player for others: one the world got wrong costs the label, not the transfer.
+        String name = message.name();
+        if (name != null && !Ticket.NAME.matcher(name).matches()) {
+            LOG.warn("world {} sent a transfer of account {} with a name that is no username; it goes without",
+                    message.worldId(), message.accountId());
+            name = null;
+        }
+        String username = name;
         return life.supplyBlocking(() -> joins.join(message.targetWorldId()))
                 .thenCompose(target -> target)
                 .orTimeout(timeoutMs, TimeUnit.MILLISECONDS)
@@ -59,7 +67,8 @@ final class PortalRouter {
                     }
                     joins.touch(target.worldId());
                     return new PortalGrantedMessage(message.worldId(), message.transferId(), message.accountId(),
-                            target.worldId(), target.gameUrl(), tickets.issue(target, message.accountId(), arrival));
+                            target.worldId(), target.gameUrl(), tickets.issue(target, message.accountId(), username,
+                                    arrival));
                 });
     }
 

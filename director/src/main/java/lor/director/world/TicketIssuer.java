@@ -16,9 +16,14 @@ public final class TicketIssuer {
         this.ttlMillis = ttlMillis;
     }
 
-    /** A ticket for {@code target}'s current process; {@code arrival} is null for a plain join. */
-    public String issue(JoinTarget target, long accountId, Ticket.Arrival arrival) {
+    /**
+     * A ticket for {@code target}'s current process; {@code arrival} is null for a plain join. It carries
+     * {@code username} (null for none) only when the process takes names ({@link JoinTarget#takesNames}); otherwise,
+     * or without a username, it is a v1 ticket, exactly as before names.
+     */
+    public String issue(JoinTarget target, long accountId, String username, Ticket.Arrival arrival) {
+        String name = target.takesNames() ? username : null;
         return target.signer().sign(new Ticket(accountId, target.worldId(), clock.millis() + ttlMillis,
-                Secrets.random256(), arrival));
+                Secrets.random256(), arrival, name));
     }
 }

@@ -136,6 +136,16 @@ class AccountServiceIT {
     }
 
     @Test
+    void aSessionCarriesTheUsernameAsRegisteredWhateverCaseTheLoginUsed() throws AccountException {
+        service.register("Named_Case", PASSWORD);
+
+        AccountService.Session session = service.login("named_CASE", PASSWORD);
+
+        assertThat(session.username()).as("the name world tickets carry").isEqualTo("Named_Case");
+        assertThat(service.resume(session.token()).username()).as("resumed by token").isEqualTo("Named_Case");
+    }
+
+    @Test
     void wrongPasswordAndUnknownUserGetTheSameRefusal() throws AccountException {
         service.register("login_bad", PASSWORD);
 
@@ -174,6 +184,7 @@ class AccountServiceIT {
         AccountService.Session resumed = service.resume(token);
 
         assertThat(resumed.accountId()).isEqualTo(id);
+        assertThat(resumed.username()).isEqualTo("resume_ok");
         assertThat(resumed.token()).isEqualTo(token);
     }
 

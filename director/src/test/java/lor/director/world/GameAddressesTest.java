@@ -40,6 +40,18 @@ class GameAddressesTest {
                 .gameUrl()).isEqualTo("ws://10.0.0.7:7031/game");
     }
 
+    @Test
+    void aProcessThisDirectorStartedTakesNamesAndAnAdoptedOneDoesNot() {
+        GameAddresses addresses = new GameAddresses("127.0.0.1");
+        WorldProcess started = registered(41_000, null);
+        WorldProcess adopted = registered(41_001, null);
+        adopted.adopted = true;
+
+        assertThat(addresses.targetOf(world, started).takesNames()).isTrue();
+        assertThat(addresses.targetOf(world, adopted).takesNames())
+                .as("left running by an earlier director: maybe a world server from before v2 tickets").isFalse();
+    }
+
     private static WorldProcess registered(int gamePort, PublishedEndpoint.Address published) {
         WorldProcess p = new WorldProcess();
         p.gamePort = gamePort;

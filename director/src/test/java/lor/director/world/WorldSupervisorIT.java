@@ -129,6 +129,25 @@ class WorldSupervisorIT {
     }
 
     @Test
+    void aPortalTicketCarriesTheNameTheTransferGave() throws Exception {
+        Running cellar = running("cellar", 4001);
+
+        PortalGrantedMessage named = (PortalGrantedMessage) supervisor.onPortalTransfer("start",
+                new PortalTransferMessage("start", 7, 44, "cellar", 10, 4, 0, "alice"), WAIT.toMillis())
+                .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        PortalGrantedMessage unnamed = (PortalGrantedMessage) supervisor.onPortalTransfer("start",
+                new PortalTransferMessage("start", 8, 45, "cellar", 10, 4, 0), WAIT.toMillis())
+                .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        PortalGrantedMessage misnamed = (PortalGrantedMessage) supervisor.onPortalTransfer("start",
+                new PortalTransferMessage("start", 9, 46, "cellar", 10, 4, 0, "not a name"), WAIT.toMillis())
+                .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+
+        assertThat(verify(named.ticket(), cellar.process()).name()).isEqualTo("alice");
+        assertThat(verify(unnamed.ticket(), cellar.process()).name()).as("a world that sent none").isNull();
+        assertThat(verify(misnamed.ticket(), cellar.process()).name()).as("granted, without the label").isNull();
+    }
+
+    @Test
     void membershipFollowsTheWorldsAndAnAccountIsKickedOutOfItsPreviousWorld() throws Exception {
         Running start = running("start", 4000);
         Running cellar = running("cellar", 4001);

@@ -93,10 +93,16 @@ public final class ControlMessages {
     public static final MessageType<PortalTransferMessage> PORTAL_TRANSFER = MessageType.of(
             PortalTransferMessage.TYPE, PortalTransferMessage.class,
             f -> new PortalTransferMessage(f.string("worldId"), f.longValue("transferId"), f.longValue("accountId"),
-                    f.string("targetWorldId"), f.intValue("x"), f.intValue("y"), f.intValue("layer")),
-            (m, out) -> out.put("worldId", m.worldId()).put("transferId", m.transferId())
-                    .put("accountId", m.accountId()).put("targetWorldId", m.targetWorldId())
-                    .put("x", m.x()).put("y", m.y()).put("layer", m.layer()));
+                    f.string("targetWorldId"), f.intValue("x"), f.intValue("y"), f.intValue("layer"),
+                    f.optionalString("name")),
+            (m, out) -> {
+                out.put("worldId", m.worldId()).put("transferId", m.transferId())
+                        .put("accountId", m.accountId()).put("targetWorldId", m.targetWorldId())
+                        .put("x", m.x()).put("y", m.y()).put("layer", m.layer());
+                if (m.name() != null) {
+                    out.put("name", m.name());
+                }
+            });
 
     public static final MessageType<PortalGrantedMessage> PORTAL_GRANTED = MessageType.of(
             PortalGrantedMessage.TYPE, PortalGrantedMessage.class,

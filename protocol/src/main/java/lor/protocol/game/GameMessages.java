@@ -26,6 +26,9 @@ public final class GameMessages {
                 if (m.encoding() != null) {
                     out.put("encoding", m.encoding());
                 }
+                if (m.names()) {
+                    out.put("names", true);
+                }
                 MessageCodec.putRef(out, m.ref());
             });
 
@@ -148,11 +151,18 @@ public final class GameMessages {
             f -> new TransferMessage(f.string("worldId"), f.string("gameUrl"), f.string("ticket")),
             (m, out) -> out.put("worldId", m.worldId()).put("gameUrl", m.gameUrl()).put("ticket", m.ticket()));
 
+    public static final MessageType<NamesMessage> NAMES = MessageType.of(NamesMessage.TYPE, NamesMessage.class,
+            GameMessages::decodeNames,
+            (m, out) -> {
+                ObjectNode names = out.putObject("names");
+                m.names().forEach((id, name) -> names.put(Integer.toString(id), name));
+            });
+
     public static final List<MessageType<?>> CLIENT_MESSAGES =
             List.of(HELLO, MOVE, BUILD, PUT, TAKE, SET_RECIPE, DISMANTLE);
 
     public static final List<MessageType<?>> SERVER_MESSAGES =
-            List.of(WELCOME, MAP, STATE, REJECTED, TRANSFER, Protocol.ERROR);
+            List.of(WELCOME, MAP, STATE, REJECTED, TRANSFER, NAMES, Protocol.ERROR);
 
     private GameMessages() {
     }
@@ -170,7 +180,25 @@ public final class GameMessages {
         if (encoding != null && !encoding.equals(HelloMessage.JSON) && !encoding.equals(BinaryState.ENCODING)) {
             throw new ProtocolException(ErrorCode.BAD_REQUEST, "encoding must be json or binary", f.ref());
         }
-        return new HelloMessage(f.stringOrNull("ticket"), encoding, f.ref());
+        return new HelloMessage(f.stringOrNull("ticket"), encoding, f.booleanValue("names", false), f.ref());
+    }
+
+    /** Entity id (a positive integer as a key) → name (a string). */
+    private static NamesMessage decodeNames(Fields f) throws ProtocolException {
+        Map<Integer, String> names = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : f.object("names").properties()) {
+            int id;
+            try {
+                id = Integer.parseInt(e.getKey());
+            } catch (NumberFormatException ex) {
+                throw new ProtocolException(ErrorCode.BAD_REQUEST, "names must be keyed by entity id", f.ref());
+            }
+            if (id <= 0 || !e.getValue().isString()) {
+                throw new ProtocolException(ErrorCode.BAD_REQUEST, "names maps entity ids to strings", f.ref());
+            }
+            names.put(id, e.getValue().asString());
+        }
+        return new NamesMessage(names);
     }
 
     private static MoveMessage decodeMove(Fields f) throws ProtocolException {

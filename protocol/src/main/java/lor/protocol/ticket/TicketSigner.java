@@ -13,13 +13,18 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * Signs and verifies tickets with HMAC-SHA256 under a per-spawn secret shared by the director and one world
  * process. Wire form: {@code base64url(payload) "." base64url(mac)}, payload
- * {@code v1|accountId|worldId|expiresAtMillis|nonce|arrival}, where arrival is {@code X,Y,LAYER} or {@code -}.
- * Thread-safe.
+ * {@code v1|accountId|worldId|expiresAtMillis|nonce|arrival}, where arrival is {@code X,Y,LAYER} or {@code -}, for a
+ * ticket without a name; {@code v2|accountId|worldId|expiresAtMillis|nonce|arrival|name} for one with a name (a
+ * username, {@link Ticket#NAME}). A ticket without a name is signed as v1, byte for byte as before v2 existed, so
+ * a world process that knows only v1 still admits it; {@link #verify} accepts both. At the longest (64-character
+ * world id and nonce, 32-character name, the largest arrival) a v2 token is about 360 characters, well inside the
+ * 512 that {@link #verify} accepts. Thread-safe.
  */
 public final class TicketSigner {
 
     private static final String ALGORITHM = "HmacSHA256";
-    private static final String VERSION = "v1";
+    private static final String V1 = "v1";
+    private static final String V2 = "v2";
     private static final Pattern SAFE_FIELD = Pattern.compile("[A-Za-z0-9_-]{1,64}");
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
@@ -44,8 +49,12 @@ public final class TicketSigner {
         }
         Ticket.Arrival arrival = ticket.arrival();
         String at = arrival == null ? "-" : arrival.x() + "," + arrival.y() + "," + arrival.layer();
-        String payload = String.join("|", VERSION, Long.toString(ticket.accountId()), ticket.worldId(),
-                Long.toString(ticket.expiresAtMillis()), ticket.nonce(), at);
+        String payload = String.join("|", ticket.name() == null ? V1 : V2, Long.toString(ticket.accountId()),
+                ticket.worldId(), Long.toString(ticket.expiresAtMillis()), ticket.nonce(), at);
+        if (ticket.name() != null) {
+            // The record checked the name against the username rule: it holds no '|'.
+            payload = payload + "|" + ticket.name();
+        }
         byte[] payloadBytes = payload.getBytes(StandardCharsets.UTF_8);
         return ENCODER.encodeToString(payloadBytes) + "." + ENCODER.encodeToString(mac(payloadBytes));
     }
@@ -68,13 +77,14 @@ public final class TicketSigner {
             throw new TicketException("forged ticket");
         }
         String[] parts = new String(payloadBytes, StandardCharsets.UTF_8).split("\\|", -1);
-        if (parts.length != 6 || !VERSION.equals(parts[0])) {
+        boolean named = parts.length == 7 && V2.equals(parts[0]);
+        if (!named && (parts.length != 6 || !V1.equals(parts[0]))) {
             throw new TicketException("unknown ticket version");
         }
         Ticket ticket;
         try {
             ticket = new Ticket(Long.parseLong(parts[1]), parts[2], Long.parseLong(parts[3]), parts[4],
-                    arrival(parts[5]));
+                    arrival(parts[5]), named ? parts[6] : null);
         } catch (IllegalArgumentException e) {
             throw new TicketException("malformed ticket");
         }

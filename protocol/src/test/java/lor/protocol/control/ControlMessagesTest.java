@@ -44,6 +44,9 @@ class ControlMessagesTest {
         assertThat(director.decode("{\"type\":\"portal_transfer\",\"worldId\":\"start\",\"transferId\":3,"
                 + "\"accountId\":42,\"targetWorldId\":\"cellar\",\"x\":6,\"y\":7,\"layer\":0}"))
                 .isEqualTo(new PortalTransferMessage("start", 3, 42, "cellar", 6, 7, 0));
+        assertThat(director.decode("{\"type\":\"portal_transfer\",\"worldId\":\"start\",\"transferId\":3,"
+                + "\"accountId\":42,\"targetWorldId\":\"cellar\",\"x\":6,\"y\":7,\"layer\":0,\"name\":\"alice\"}"))
+                .isEqualTo(new PortalTransferMessage("start", 3, 42, "cellar", 6, 7, 0, "alice"));
         assertThat(director.decode("{\"type\":\"player_joined\",\"worldId\":\"start\",\"accountId\":42}"))
                 .isEqualTo(new PlayerJoinedMessage("start", 42));
         assertThat(director.decode("{\"type\":\"player_left\",\"worldId\":\"start\",\"accountId\":42}"))
@@ -90,6 +93,10 @@ class ControlMessagesTest {
         assertThat(world.encode(new PortalTransferMessage("start", 3, 42, "cellar", 6, 7, 0)))
                 .isEqualTo("{\"type\":\"portal_transfer\",\"worldId\":\"start\",\"transferId\":3,"
                         + "\"accountId\":42,\"targetWorldId\":\"cellar\",\"x\":6,\"y\":7,\"layer\":0}");
+        assertThat(world.encode(new PortalTransferMessage("start", 3, 42, "cellar", 6, 7, 0, "alice")))
+                .as("a name only when the player's ticket had one")
+                .isEqualTo("{\"type\":\"portal_transfer\",\"worldId\":\"start\",\"transferId\":3,"
+                        + "\"accountId\":42,\"targetWorldId\":\"cellar\",\"x\":6,\"y\":7,\"layer\":0,\"name\":\"alice\"}");
         assertThat(world.encode(new PlayerRosterMessage("start", List.of(42L, 7L))))
                 .isEqualTo("{\"type\":\"player_roster\",\"worldId\":\"start\",\"accountIds\":[42,7]}");
         assertThat(world.encode(new PlayerRosterMessage("start", List.of())))
@@ -200,6 +207,7 @@ class ControlMessagesTest {
                 new WorldStatusMessage("start", 60, 2, 0.001, 0.004, 0.01, 1),
                 new ShutdownAckMessage("start", 8),
                 new PortalTransferMessage("start", 3, 42, "cellar", 6, 7, 0),
+                new PortalTransferMessage("start", 3, 42, "cellar", 6, 7, 0, "alice"),
                 new PlayerJoinedMessage("start", 42),
                 new PlayerLeftMessage("start", 42),
                 new PlayerRosterMessage("start", List.of(42L, 7L, Long.MAX_VALUE)),

@@ -3,7 +3,9 @@ package lor.protocol.game;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import lor.protocol.ErrorCode;
 import lor.protocol.ErrorMessage;
@@ -227,5 +229,72 @@ class GameMessagesTest {
 
         assertThat(e.code()).isEqualTo(ErrorCode.BAD_REQUEST);
         assertThat(e.getMessage()).isEqualTo("cells must be a string");
+    }
+
+    // ---- names (opt-in) -----------------------------------------------------------------------------------------
+
+    @Test
+    void aHelloAsksForNamesOnlyWhenItSaysTrue() throws ProtocolException {
+        assertThat(((HelloMessage) server.decode("{\"type\":\"hello\",\"ticket\":\"abc.def\",\"names\":true}"))
+                .names()).isTrue();
+        assertThat(((HelloMessage) server.decode("{\"type\":\"hello\",\"ticket\":\"abc.def\",\"names\":false}"))
+                .names()).isFalse();
+        assertThat(((HelloMessage) server.decode("{\"type\":\"hello\",\"ticket\":\"abc.def\"}")).names())
+                .as("absent: the contract's hello, which gets no names").isFalse();
+        assertThat(((HelloMessage) server.decode("{\"type\":\"hello\",\"ticket\":\"abc.def\",\"names\":null}"))
+                .names()).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"true\"", "1", "{}", "[]"})
+    void refusesHelloWhoseNamesIsNotABoolean(String names) {
+        ProtocolException e = catchThrowableOfType(ProtocolException.class, () -> server.decode(
+                "{\"type\":\"hello\",\"ticket\":\"abc.def\",\"names\":" + names + ",\"ref\":\"h\"}"));
+
+        assertThat(e.code()).isEqualTo(ErrorCode.BAD_REQUEST);
+        assertThat(e.ref()).isEqualTo("h");
+    }
+
+    @Test
+    void encodesNamesInHelloOnlyWhenAsked() throws ProtocolException {
+        HelloMessage asking = new HelloMessage("abc.def", "binary", true, "h");
+
+        assertThat(client.encode(asking)).isEqualTo(
+                "{\"type\":\"hello\",\"ticket\":\"abc.def\",\"encoding\":\"binary\",\"names\":true,\"ref\":\"h\"}");
+        assertThat(client.encode(new HelloMessage("abc.def", null, false, null)))
+                .isEqualTo("{\"type\":\"hello\",\"ticket\":\"abc.def\"}");
+        assertThat(server.decode(client.encode(asking))).isEqualTo(asking);
+    }
+
+    @Test
+    void encodesNamesAsAnObjectKeyedByEntityIdInItsOrder() throws ProtocolException {
+        Map<Integer, String> names = new LinkedHashMap<>();
+        names.put(17, "alice");
+        names.put(3, "bob_2");
+        NamesMessage message = new NamesMessage(names);
+
+        String text = server.encode(message);
+
+        assertThat(text).isEqualTo("{\"type\":\"names\",\"names\":{\"17\":\"alice\",\"3\":\"bob_2\"}}");
+        assertThat(client.decode(text)).isEqualTo(message);
+        assertThat(server.encode(new NamesMessage(Map.of()))).isEqualTo("{\"type\":\"names\",\"names\":{}}");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"type\":\"names\"}", "{\"type\":\"names\",\"names\":[]}",
+            "{\"type\":\"names\",\"names\":{\"x\":\"alice\"}}", "{\"type\":\"names\",\"names\":{\"0\":\"alice\"}}",
+            "{\"type\":\"names\",\"names\":{\"3\":7}}"})
+    void aClientRefusesAMalformedNamesMessage(String text) {
+        ProtocolException e = catchThrowableOfType(ProtocolException.class, () -> client.decode(text));
+
+        assertThat(e.code()).isEqualTo(ErrorCode.BAD_REQUEST);
+    }
+
+    @Test
+    void aClientCannotSendNames() {
+        ProtocolException e = catchThrowableOfType(ProtocolException.class,
+                () -> server.decode("{\"type\":\"names\",\"names\":{}}"));
+
+        assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_TYPE);
     }
 }

@@ -56,6 +56,24 @@ class TicketSignerTest {
         assertThat(verified.arrival()).isEqualTo(new Ticket.Arrival(x, y, layer));
     }
 
+    @Property(seed = "4713")
+    void verifiesWhatItSignedWithAName(@ForAll long accountId, @ForAll("worldIds") String worldId,
+                                       @ForAll("nonces") String nonce, @ForAll("names") String name,
+                                       @ForAll boolean arriving) throws TicketException {
+        Ticket ticket = new Ticket(accountId, worldId, NOW + 30_000, nonce,
+                arriving ? new Ticket.Arrival(6, 7, 1) : null, name);
+
+        Ticket verified = signer.verify(signer.sign(ticket), worldId, NOW);
+
+        assertThat(verified).isEqualTo(ticket);
+        assertThat(verified.name()).isEqualTo(name);
+    }
+
+    @Provide
+    Arbitrary<String> names() {
+        return Arbitraries.strings().withChars(ALPHABET).ofMinLength(3).ofMaxLength(32);
+    }
+
     @Provide
     Arbitrary<String> worldIds() {
         return Arbitraries.strings().withChars("abcdefghijklmnopqrstuvwxyz0123456789_-").ofMinLength(1).ofMaxLength(32);
@@ -181,6 +199,91 @@ class TicketSignerTest {
 
         assertThat(payloadOf(plain)).isEqualTo("v1|5|start|" + NOW + "|nonce|-");
         assertThat(payloadOf(arriving)).isEqualTo("v1|5|cellar|" + NOW + "|nonce|6,7,0");
+    }
+
+    @Test
+    void signsAV2PayloadOnlyWhenTheTicketHasAName() {
+        String named = signer.sign(new Ticket(5, "start", NOW, "nonce", null, "alice"));
+        String namedArriving = signer.sign(new Ticket(5, "cellar", NOW, "nonce", new Ticket.Arrival(6, 7, 0), "Bo_b-1"));
+        String unnamed = signer.sign(new Ticket(5, "start", NOW, "nonce", null, null));
+
+        assertThat(payloadOf(named)).isEqualTo("v2|5|start|" + NOW + "|nonce|-|alice");
+        assertThat(payloadOf(namedArriving)).isEqualTo("v2|5|cellar|" + NOW + "|nonce|6,7,0|Bo_b-1");
+        assertThat(payloadOf(unnamed)).as("without a name, today's v1 payload").isEqualTo("v1|5|start|" + NOW + "|nonce|-");
+    }
+
+    @Test
+    void aV1TokenStillVerifiesAndCarriesNoName() throws Exception {
+        // As a director from before names signs it: a world must keep admitting these.
+        String token = signedRaw("v1|5|cellar|" + (NOW + 1_000) + "|nonce|6,7,1");
+
+        Ticket ticket = signer.verify(token, "cellar", NOW);
+
+        assertThat(ticket).isEqualTo(new Ticket(5, "cellar", NOW + 1_000, "nonce", new Ticket.Arrival(6, 7, 1)));
+        assertThat(ticket.name()).isNull();
+    }
+
+    @Test
+    void acceptsHandMadeV2TokenOfTheDocumentedWireForm() throws Exception {
+        String token = signedRaw("v2|5|start|" + (NOW + 1_000) + "|nonce|-|alice");
+
+        assertThat(signer.verify(token, "start", NOW))
+                .isEqualTo(new Ticket(5, "start", NOW + 1_000, "nonce", null, "alice"));
+    }
+
+    @Test
+    void refusesATicketWhoseNameWasChangedOrDroppedAfterSigning() {
+        String token = signer.sign(new Ticket(5, "start", NOW + 10_000, "nonce", null, "alice"));
+        String payload = payloadOf(token);
+        String mac = token.substring(token.indexOf('.') + 1);
+        Base64.Encoder encoder = Base64.getUrlEncoder().withoutPadding();
+        String renamed = encoder.encodeToString(payload.replace("|alice", "|mallory").getBytes(StandardCharsets.UTF_8))
+                + "." + mac;
+        String downgraded = encoder.encodeToString(payload.replace("|alice", "").replace("v2|", "v1|")
+                .getBytes(StandardCharsets.UTF_8)) + "." + mac;
+
+        assertThatThrownBy(() -> signer.verify(renamed, "start", NOW)).hasMessage("forged ticket");
+        assertThatThrownBy(() -> signer.verify(downgraded, "start", NOW)).hasMessage("forged ticket");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "ab", "a b", "al.ce", "ålice", "alice!", "abcdefghijklmnopqrstuvwxyz0123456"})
+    void refusesACorrectlySignedV2TicketWithABadName(String name) throws Exception {
+        String token = signedRaw("v2|5|start|" + (NOW + 1_000) + "|nonce|-|" + name);
+
+        assertThatThrownBy(() -> signer.verify(token, "start", NOW))
+                .isInstanceOf(TicketException.class)
+                .hasMessage("malformed ticket");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"v2|5|start|1700000010000|nonce|-|al|ce", "v1|5|start|1700000010000|nonce|-|alice",
+            "v3|5|start|1700000010000|nonce|-|alice"})
+    void refusesANameInTheWrongPlaceOrVersion(String payload) throws Exception {
+        String token = signedRaw(payload);
+
+        assertThatThrownBy(() -> signer.verify(token, "start", NOW))
+                .isInstanceOf(TicketException.class)
+                .hasMessage("unknown ticket version");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "ab", "a b", "al|ce", "ålice", "abcdefghijklmnopqrstuvwxyz0123456"})
+    void aTicketCannotCarryANameOutsideTheUsernameRule(String name) {
+        assertThatThrownBy(() -> new Ticket(5, "start", NOW, "nonce", null, name))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void theLongestV2TicketFitsTheSizeLimit() throws TicketException {
+        String longest = "w".repeat(64);
+        Ticket ticket = new Ticket(Long.MIN_VALUE, longest, NOW + 60_000, "n".repeat(64),
+                new Ticket.Arrival(Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE), "x".repeat(32));
+
+        String token = signer.sign(ticket);
+
+        assertThat(token.length()).isLessThanOrEqualTo(400);
+        assertThat(signer.verify(token, longest, NOW)).isEqualTo(ticket);
     }
 
     @Test

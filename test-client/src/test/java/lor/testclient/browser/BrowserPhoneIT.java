@@ -29,7 +29,8 @@ import tools.jackson.databind.JsonNode;
  * director. The landing page, the lobby and the game fit the width without scrolling sideways, the canvas shrinks
  * to it (keeping its drawing size) and "Leave world" is on screen; holding an arrow of the on-screen pad walks
  * until the finger lifts; a tap on a cell (a click on a desktop) walks there along the path sim-core's PathFinder
- * gives; other players carry a label, NPCs none. Positions asserted are the server's (the states' own entity).
+ * gives; other players carry a label with their username, NPCs none. Positions asserted are the server's (the
+ * states' own entity).
  * The movement tests play in {@code meadow}: no NPCs, so nothing but the test moves anyone.
  */
 class BrowserPhoneIT {
@@ -272,24 +273,36 @@ class BrowserPhoneIT {
     }
 
     @Test
-    void otherPlayersCarryALabelAndNpcsNone() throws Exception {
+    void otherPlayersCarryALabelWithTheirUsernameAndNpcsNone() throws Exception {
         GamePage phone = phone(browsers, "phone");
         GamePage desktop = new GamePage(browsers.open("desktop"), director.baseUrl()).open();
-        phone.register(BrowserGameIT.user("lab"));
-        desktop.register(BrowserGameIT.user("el"));
+        String phoneUser = BrowserGameIT.user("Lab");
+        String desktopUser = BrowserGameIT.user("el");
+        phone.register(phoneUser);
+        desktop.register(desktopUser);
+        // A reload resumes the session by its token on a new director connection: its tickets carry the name too.
+        desktop.driver().navigate().refresh();
+        desktop.until(GamePage.SHORT, "the world list after resuming",
+                d -> !d.findElements(By.cssSelector("[data-join]")).isEmpty());
         int phoneId = phone.join("start").view().entityId();
         int desktopId = desktop.join("start").view().entityId();
 
-        Frame onPhone = phone.until(GamePage.SHORT, "a label over the desktop's player on the phone",
-                d -> labelled(frame(phone), desktopId));
-        Frame onDesktop = desktop.until(GamePage.SHORT, "a label over the phone's player on the desktop",
-                d -> labelled(frame(desktop), phoneId));
+        // The phone was in the world first: it learns the desktop's name as that player enters; the desktop learns
+        // the phone's from the list it gets after the map.
+        Frame onPhone = phone.until(GamePage.SHORT, "the desktop's username over its player on the phone",
+                d -> labelled(frame(phone), desktopId, desktopUser));
+        Frame onDesktop = desktop.until(GamePage.SHORT, "the phone's username over its player on the desktop",
+                d -> labelled(frame(desktop), phoneId, phoneUser));
         for (Frame f : List.of(onPhone, onDesktop)) {
             for (Label label : f.labels()) {
-                assertThat(label.text()).isEqualTo("player " + label.id());
                 assertThat(label.white()).as("white text pixels in the label of %d", label.id())
                         .isGreaterThanOrEqualTo(8);
             }
+        }
+        for (GamePage page : List.of(phone, desktop)) {
+            assertThat(page.driver().manage().logs().get(LogType.BROWSER).getAll())
+                    .filteredOn(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
+                    .extracting(LogEntry::getMessage).as("the console").isEmpty();
         }
         // NPCs (start has two dozen): once one is in a picture, it has no label while every other player has one.
         Frame withNpc = desktop.until(NPC_IN_VIEW, "an NPC on the desktop's or the phone's canvas", d -> {
@@ -319,8 +332,9 @@ class BrowserPhoneIT {
         }
     }
 
-    private static Frame labelled(Frame f, int id) {
-        return f.labels().stream().anyMatch(l -> l.id() == id && l.white() >= 8) ? f : null;
+    /** The picture if it shows {@code text} over entity {@code id}, drawn (white pixels), else null. */
+    private static Frame labelled(Frame f, int id, String text) {
+        return f.labels().stream().anyMatch(l -> l.id() == id && l.text().equals(text) && l.white() >= 8) ? f : null;
     }
 
     /**

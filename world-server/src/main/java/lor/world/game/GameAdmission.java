@@ -5,9 +5,12 @@ import lor.protocol.ticket.Ticket;
 /** How a game connection hands players to the tick thread. Implementations only enqueue; they never block. */
 public interface GameAdmission {
 
-    /** @return false when the world cannot take the request now (queue full or shutting down) */
-    /** @param binary the player asked for binary state frames */
-    boolean admit(PlayerConnection connection, Ticket ticket, boolean binary, Object ref);
+    /**
+     * @param binary the player asked for binary state frames
+     * @param names the player asked for the names of the other players ({@code names} messages)
+     * @return false when the world cannot take the request now (queue full or shutting down)
+     */
+    boolean admit(PlayerConnection connection, Ticket ticket, boolean binary, boolean names, Object ref);
 
     /**
      * The player's connection closed.

@@ -168,7 +168,7 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
         accountId = ticket.accountId();
         limiter = new IntentLimiter(intentsPerSecond, System.nanoTime());
         state = State.IN_WORLD;
-        if (!admission.admit(this, ticket, hello.wantsBinary(), hello.ref())) {
+        if (!admission.admit(this, ticket, hello.wantsBinary(), hello.names(), hello.ref())) {
             closeWith(ErrorCode.WORLD_UNAVAILABLE, "world is not admitting players", hello.ref());
         }
     }

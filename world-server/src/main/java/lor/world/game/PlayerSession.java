@@ -8,6 +8,10 @@ public final class PlayerSession {
     private final PlayerConnection connection;
     private final int entityId;
     private final boolean binary;
+    /** The username its ticket carried, or null (a v1 ticket). */
+    private final String name;
+    /** The client asked for {@code names} messages. */
+    private final boolean wantsNames;
     /** Binary state only: the view rectangle of regions last written, and whether the next frame must reset. */
     private int viewLayer = -1;
     private int viewX0;
@@ -36,9 +40,24 @@ public final class PlayerSession {
     }
 
     public PlayerSession(PlayerConnection connection, int entityId, boolean binary) {
+        this(connection, entityId, binary, null, false);
+    }
+
+    public PlayerSession(PlayerConnection connection, int entityId, boolean binary, String name, boolean wantsNames) {
         this.connection = connection;
         this.entityId = entityId;
         this.binary = binary;
+        this.name = name;
+        this.wantsNames = wantsNames;
+    }
+
+    /** The player's username, from its ticket; null when the ticket carried none. */
+    public String name() {
+        return name;
+    }
+
+    public boolean wantsNames() {
+        return wantsNames;
     }
 
     public boolean binary() {

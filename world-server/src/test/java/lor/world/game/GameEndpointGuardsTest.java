@@ -57,7 +57,8 @@ class GameEndpointGuardsTest {
         NetworkGuards guards = new NetworkGuards(maxPerAddress, newPerSecond, handshakeTimeoutMs, List.of(OWN_ORIGIN));
         GameAdmission everyone = new GameAdmission() {
             @Override
-            public boolean admit(PlayerConnection connection, Ticket ticket, boolean binary, Object ref) {
+            public boolean admit(PlayerConnection connection, Ticket ticket, boolean binary, boolean names,
+                                 Object ref) {
                 return true;
             }
 

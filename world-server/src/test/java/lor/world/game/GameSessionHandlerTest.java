@@ -582,6 +582,39 @@ class GameSessionHandlerTest {
         });
     }
 
+    // ---- names (opt-in) -----------------------------------------------------------------------------------------
+
+    @Test
+    void aHelloAskingForNamesIsAdmittedWithTheTicketsName() {
+        String named = SIGNER.sign(new Ticket(42, "start", NOW + 10_000, "n1", null, "alice"));
+        send(channel, "{\"type\":\"hello\",\"ticket\":\"" + named + "\",\"names\":true}");
+
+        assertThat(admission.admitted).singleElement().satisfies(a -> {
+            assertThat(a.names()).isTrue();
+            assertThat(a.ticket().name()).isEqualTo("alice");
+        });
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", ",\"names\":false"})
+    void aHelloThatDoesNotAskForNamesIsAdmittedWithout(String names) {
+        send(channel, "{\"type\":\"hello\",\"ticket\":\"" + ticket(42, "n1") + "\"" + names + "}");
+
+        assertThat(admission.admitted).singleElement().satisfies(a -> {
+            assertThat(a.names()).isFalse();
+            assertThat(a.ticket().name()).as("a v1 ticket").isNull();
+        });
+    }
+
+    @Test
+    void aHelloWhoseNamesIsNotABooleanIsBadRequestAndAdmitsNobody() throws ProtocolException {
+        send(channel, "{\"type\":\"hello\",\"ticket\":\"" + ticket(42, "n1") + "\",\"names\":\"yes\"}");
+
+        ErrorMessage error = (ErrorMessage) readMessage();
+        assertThat(error.code()).isEqualTo(ErrorCode.BAD_REQUEST.wireName());
+        assertThat(admission.admitted).isEmpty();
+    }
+
     @Test
     void aHelloWithAnUnknownEncodingIsBadRequestAndAdmitsNobody() throws ProtocolException {
         send(channel, "{\"type\":\"hello\",\"ticket\":\"" + ticket(42, "n1") + "\",\"encoding\":\"xml\","
@@ -793,7 +826,7 @@ class GameSessionHandlerTest {
 
     private static final class CapturingAdmission implements GameAdmission {
 
-        record Admitted(PlayerConnection connection, Ticket ticket, boolean binary, Object ref) {
+        record Admitted(PlayerConnection connection, Ticket ticket, boolean binary, boolean names, Object ref) {
         }
 
         final List<Admitted> admitted = new ArrayList<>();
@@ -804,8 +837,8 @@ class GameSessionHandlerTest {
         boolean accepting = true;
 
         @Override
-        public boolean admit(PlayerConnection connection, Ticket ticket, boolean binary, Object ref) {
-            admitted.add(new Admitted(connection, ticket, binary, ref));
+        public boolean admit(PlayerConnection connection, Ticket ticket, boolean binary, boolean names, Object ref) {
+            admitted.add(new Admitted(connection, ticket, binary, names, ref));
             return accepting;
         }
 
