@@ -268,52 +268,14 @@ public final class WorldRuntime implements WorldLoop.Tickable {
                 contentJson == null ? null : ObjectViews.counts(pack, world.inventories().of(account)), ref));
         connection.sendFrame(mapFrame.duplicate());
         if (names) {
-            connection.send(new NamesMessage(namesInWorld()));
+            connection.send(new NamesMessage(PlayerNames.of(byAccount.values(),
+                    held.values().stream().map(Held::session).toList())));
         }
-        announceName(session);
+        PlayerNames.announce(session, byAccount.values());
         control.send(new PlayerJoinedMessage(worldId, account));
         LOG.info("account {} {} entity {} at {},{},{} ({} online)", account,
                 returning != null ? "came back to its held" : "entered as", entityId, world.xAt(slot),
                 world.yAt(slot), world.layerAt(slot), byAccount.size());
-    }
-
-    /** Entity id → name of every player in the world that has one: connected, and held for its reconnect window. */
-    private Map<Integer, String> namesInWorld() {
-        Map<Integer, String> names = new LinkedHashMap<>();
-        for (PlayerSession s : byAccount.values()) {
-            if (s.name() != null) {
-                names.put(s.entityId(), s.name());
-            }
-        }
-        for (Held h : held.values()) {
-            if (h.session().name() != null) {
-                names.put(h.session().entityId(), h.session().name());
-            }
-        }
-        return names;
-    }
-
-    /**
-     * Tells every other connection that asked for names the name of the player who just entered, before any state
-     * shows its entity: one frame, encoded once, its bytes shared by all. A player without a name is not announced.
-     */
-    private void announceName(PlayerSession entered) {
-        if (entered.name() == null) {
-            return;
-        }
-        ByteBuf frame = null;
-        for (PlayerSession other : byAccount.values()) {
-            if (other == entered || !other.wantsNames()) {
-                continue;
-            }
-            if (frame == null) {
-                // Unreleasable, like the map frame: each connection gets a duplicate, and the heap buffer is the GC's.
-                frame = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(GAME.encode(
-                        new NamesMessage(Map.of(entered.entityId(), entered.name())))
-                        .getBytes(StandardCharsets.UTF_8))).asReadOnly();
-            }
-            other.connection().sendFrame(frame.duplicate());
-        }
     }
 
     /** The player left (its client closed the connection, or the world let it go): its entity leaves now. */

@@ -32,6 +32,7 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import lor.protocol.Message;
 import lor.protocol.MessageCodec;
 import lor.protocol.game.GameMessages;
+import lor.protocol.game.StateMessage;
 import lor.protocol.netty.EventLoops;
 import lor.protocol.netty.MessageFrames;
 
@@ -167,6 +168,20 @@ final class GameClient implements AutoCloseable {
             throw new AssertionError("expected " + type.getSimpleName() + ", got " + message);
         }
         return type.cast(message);
+    }
+
+    /** The next message of {@code type}, passing over the state frames that arrive meanwhile. */
+    <T extends Message> T nextAfterStates(Class<T> type, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            Message message = next(Duration.ofNanos(Math.max(1, deadline - System.nanoTime()))).message();
+            if (type.isInstance(message)) {
+                return type.cast(message);
+            }
+            if (!(message instanceof StateMessage)) {
+                throw new AssertionError("expected " + type.getSimpleName() + " or a state, got " + message);
+            }
+        }
     }
 
     /** The next binary frame from the world; fails after {@code timeout}. */
