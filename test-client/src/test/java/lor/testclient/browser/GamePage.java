@@ -437,20 +437,22 @@ final class GamePage {
 
     /** A finger's tap at a point of the viewport (CSS pixels). */
     void tap(double x, double y) {
-        Sequence tap = new Sequence(finger, 0)
-                .addAction(finger.createPointerMove(Duration.ZERO, PointerInput.Origin.viewport(), round(x), round(y)))
-                .addAction(finger.createPointerDown(PointerInput.MouseButton.LEFT.asArg()))
-                .addAction(finger.createPointerUp(PointerInput.MouseButton.LEFT.asArg()));
-        ((Interactive) driver).perform(List.of(tap));
+        press(finger, x, y);
     }
 
     /** A mouse click at a point of the viewport (CSS pixels). */
     void click(double x, double y) {
-        Sequence click = new Sequence(mouse, 0)
-                .addAction(mouse.createPointerMove(Duration.ZERO, PointerInput.Origin.viewport(), round(x), round(y)))
-                .addAction(mouse.createPointerDown(PointerInput.MouseButton.LEFT.asArg()))
-                .addAction(mouse.createPointerUp(PointerInput.MouseButton.LEFT.asArg()));
-        ((Interactive) driver).perform(List.of(click));
+        press(mouse, x, y);
+    }
+
+    /** {@code pointer} goes down and up at a point of the viewport: a tap for a finger, a click for a mouse. */
+    private void press(PointerInput pointer, double x, double y) {
+        Sequence press = new Sequence(pointer, 0)
+                .addAction(pointer.createPointerMove(Duration.ZERO, PointerInput.Origin.viewport(), round(x),
+                        round(y)))
+                .addAction(pointer.createPointerDown(PointerInput.MouseButton.LEFT.asArg()))
+                .addAction(pointer.createPointerUp(PointerInput.MouseButton.LEFT.asArg()));
+        ((Interactive) driver).perform(List.of(press));
     }
 
     /** Puts the finger down at a point of the viewport and keeps it there until {@link #lift}. */
