@@ -33,6 +33,7 @@ import lor.director.account.LoginThrottle;
 import lor.director.account.PasswordHasher;
 import lor.director.account.SessionRepository;
 import lor.director.client.ClientEndpoint;
+import lor.director.cluster.Cluster;
 import lor.director.client.ClientServices;
 import lor.director.control.ControlEndpoint;
 import lor.director.db.Database;
@@ -86,6 +87,8 @@ public final class Director implements AutoCloseable {
     private Channel serverChannel;
     /** The cluster's API, with {@code --launcher agones}. */
     private KubernetesClient kubernetes;
+    /** The other directors sharing the database. */
+    private volatile Cluster cluster;
 
     private Director(DirectorConfig config) {
         this.config = config;
@@ -147,11 +150,13 @@ public final class Director implements AutoCloseable {
             options.addAll(config.worldOptions());
             return options;
         };
+        Supplier<String> ownControlUrl = config.agones() != null ? config.agones()::controlUrl
+                : () -> config.webSocketScheme() + "://" + hostForUrl(config.controlHost()) + ":" + boundPort.get()
+                        + ControlEndpoint.PATH;
         WorldLauncher launcher;
         if (config.agones() == null) {
-            launcher = new WorldProcessLauncher(worldJar,
-                    () -> config.webSocketScheme() + "://" + hostForUrl(config.controlHost()) + ":" + boundPort.get()
-                            + ControlEndpoint.PATH,
+            // A world is told every director's address, its own first: it goes to another if this one dies.
+            launcher = new WorldProcessLauncher(worldJar, () -> cluster.controlUrls(ownControlUrl.get()),
                     config.bindAddress(), config.snapshotIntervalMs(), config.maxSnapshotBytes(),
                     config.worldJvmOptions(), worldOptions);
         } else {
@@ -186,8 +191,9 @@ public final class Director implements AutoCloseable {
         long joinTimeoutMs = config.spawnTimeoutMs() + 5_000;
         LoginThrottle loginThrottle = new LoginThrottle(config.loginBackoffMs(), config.loginFailuresPerAddress(),
                 () -> System.nanoTime() / 1_000_000);
+        cluster = Cluster.join(database, leases.owner(), supervisor, loginThrottle, blocking, joinTimeoutMs);
         ClientServices clientServices = new ClientServices(accounts, supervisor, blocking, passwordWork, metrics,
-                tickets, joinTimeoutMs, loginThrottle, new DatabaseOutages());
+                cluster.admissions(), joinTimeoutMs, loginThrottle, new DatabaseOutages());
         ConnectionThrottle throttle = config.guards(config.port()).throttle("director port");
         metrics.connectionsRefused = throttle::refusedTotal;
         DirectorChannelInitializer initializer = new DirectorChannelInitializer(
@@ -212,6 +218,7 @@ public final class Director implements AutoCloseable {
         boundPort.set(port());
         guards.set(config.guards(port()));
         supervisor.start();
+        cluster.announce(ownControlUrl.get(), scheduler);
         scheduler.scheduleWithFixedDelay(() -> purgeSessions(accounts), 1, 60, TimeUnit.MINUTES);
         LOG.info("director serving on {}:{} (world jar {}; browser origins allowed: {})", config.bindAddress(), port(),
                 worldJar, guards.get().allowedOrigins());
@@ -246,6 +253,9 @@ public final class Director implements AutoCloseable {
                 supervisor.leaveRunning(Duration.ofMillis(config.stopTimeoutMs() + 5_000));
             } else if (supervisor != null) {
                 supervisor.shutdownAll(Duration.ofMillis(config.stopTimeoutMs() + 5_000));
+            }
+            if (cluster != null) {
+                cluster.close();
             }
             if (workers != null) {
                 workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);

@@ -130,6 +130,27 @@ public final class FailureBackoff {
         }
     }
 
+    /** A failure counted by another director sharing the accounts: one more failure here too, nothing in flight. */
+    public synchronized void failedElsewhere(String key) {
+        long now = clockMillis.getAsLong();
+        Entry e = entries.computeIfAbsent(key, k -> new Entry());
+        e.failures++;
+        e.lastFailure = now;
+        if (e.failures >= policy.freeFailures()) {
+            e.blockedUntil = Math.max(e.blockedUntil, now + delayAfter(e.failures));
+        }
+    }
+
+    /** Another director's login of the key succeeded: its failures are forgiven here too. */
+    public synchronized void forgivenElsewhere(String key) {
+        Entry e = entries.get(key);
+        if (e != null) {
+            e.failures = 0;
+            e.blockedUntil = 0;
+            dropIfIdle(key, e);
+        }
+    }
+
     /** The attempt ended without counting either way: an internal error, or a success that forgives nothing. */
     public synchronized void released(String key) {
         Entry e = entries.get(key);

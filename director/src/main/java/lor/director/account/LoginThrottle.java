@@ -35,6 +35,27 @@ public final class LoginThrottle {
 
     private final FailureBackoff accounts;
     private final FailureBackoff addresses;
+    private volatile Peers peers = Peers.NONE;
+
+    /**
+     * The other directors sharing the accounts: each verdict here is told to them, so that an account's failures
+     * count wherever it is tried (see {@code lor.director.cluster.ClusterLogins}).
+     */
+    public interface Peers {
+        Peers NONE = new Peers() {
+            @Override
+            public void failed(String accountKey, String addressKey) {
+            }
+
+            @Override
+            public void succeeded(String accountKey) {
+            }
+        };
+
+        void failed(String accountKey, String addressKey);
+
+        void succeeded(String accountKey);
+    }
 
     /** @param baseDelayMs the first back-off; doubled per further failure, at most {@link #MAX_DELAY_MS} */
     public LoginThrottle(long baseDelayMs, LongSupplier clockMillis) {
@@ -69,6 +90,7 @@ public final class LoginThrottle {
         public void succeeded() {
             if (end()) {
                 accounts.succeeded(account);
+                peers.succeeded(account);
                 if (addresses != null) {
                     addresses.released(address);
                 }
@@ -78,6 +100,7 @@ public final class LoginThrottle {
         public void failed() {
             if (end()) {
                 accounts.failed(account);
+                peers.failed(account, address);
                 if (addresses != null) {
                     addresses.failed(address);
                 }
@@ -127,6 +150,23 @@ public final class LoginThrottle {
             return new Decision(null, addressVerdict.retryAfterMs(), addressVerdict.busy());
         }
         return new Decision(new Attempt(account, addressKey), 0, false);
+    }
+
+    public void shareWith(Peers peers) {
+        this.peers = peers;
+    }
+
+    /** A failed login on another director: counted here as if it had been tried here. Keys as {@link Peers} got. */
+    public void failedElsewhere(String accountKey, String addressKey) {
+        accounts.failedElsewhere(truncate(accountKey));
+        if (addresses != null && addressKey != null) {
+            addresses.failedElsewhere(truncate(addressKey));
+        }
+    }
+
+    /** A successful login on another director forgives the account here too (never the address). */
+    public void succeededElsewhere(String accountKey) {
+        accounts.forgivenElsewhere(truncate(accountKey));
     }
 
     /** Usernames are unique regardless of case, so their failures are too. */

@@ -21,7 +21,7 @@ import lor.director.account.AccountException;
 import lor.director.account.AccountService;
 import lor.director.account.LoginThrottle;
 import lor.director.db.DataAccessException;
-import lor.director.world.JoinTarget;
+import lor.director.world.Admission;
 import lor.director.world.UnknownWorldException;
 import lor.director.world.WorldUnavailableException;
 import lor.director.world.WorldView;
@@ -218,20 +218,15 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
                     ErrorMessage.of(ErrorCode.NOT_AUTHENTICATED, "log in first", j.ref()));
         }
         long account = accountId;
-        String name = username;
-        // A join may start a process (fork and exec): not on the event loop.
-        return CompletableFuture.supplyAsync(() -> services.worlds().join(j.worldId()), services.blocking())
-                .thenCompose(target -> target)
+        return services.admissions().admit(j.worldId(), account, username, null)
                 .orTimeout(services.joinTimeoutMs(), TimeUnit.MILLISECONDS)
-                .handle((target, error) -> error == null ? joined(target, account, name, j.ref())
+                .handle((admission, error) -> error == null ? joined(admission, account, j.ref())
                         : joinError(j, error));
     }
 
-    private Message joined(JoinTarget target, long account, String name, Object ref) {
-        String ticket = services.tickets().issue(target, account, name, null);
-        services.worlds().touch(target.worldId());
-        LOG.info("account {} joins world {}", account, target.worldId());
-        return new WorldJoinedMessage(target.worldId(), target.gameUrl(), ticket, ref);
+    private Message joined(Admission admission, long account, Object ref) {
+        LOG.info("account {} joins world {}", account, admission.worldId());
+        return new WorldJoinedMessage(admission.worldId(), admission.gameUrl(), admission.ticket(), ref);
     }
 
     private Message joinError(JoinWorldMessage j, Throwable error) {

@@ -54,6 +54,8 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Web
     private String worldId;
     /** A warm spare: it waits for a world, then registers as that world on this connection. */
     private boolean spare;
+    /** A registration is being decided; reading is paused meanwhile. */
+    private boolean registering;
 
     public ControlSessionHandler(WorldSupervisor supervisor, int maxSnapshotBytes, long portalTimeoutMs) {
         this.supervisor = supervisor;
@@ -89,6 +91,10 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Web
                         describe(), e.getMessage(), reported);
             }
             refuse(e.code(), e.getMessage());
+            return;
+        }
+        if (registering) {
+            refuse(ErrorCode.NOT_ALLOWED, "wait for the registration's answer");
             return;
         }
         if (worldId == null) {
@@ -139,13 +145,40 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Web
     }
 
     private void register(ChannelHandlerContext ctx, WorldRegisterMessage register) {
-        try {
-            supervisor.onRegister(this, register);
-        } catch (RegistrationRefusedException e) {
-            refuse(ErrorCode.NOT_ALLOWED, "registration refused: " + e.getMessage());
+        // Nothing more is read until the registration is decided (a world this director did not start is looked up
+        // in the database first): the world sends nothing before it is answered, and nothing may overtake that.
+        ctx.channel().config().setAutoRead(false);
+        registering = true;
+        supervisor.onRegister(this, register).whenComplete((ignored, error) -> {
+            if (ctx.executor().inEventLoop()) {
+                registered(ctx, register, error);
+            } else {
+                ctx.executor().execute(() -> registered(ctx, register, error));
+            }
+        });
+    }
+
+    private void registered(ChannelHandlerContext ctx, WorldRegisterMessage register, Throwable error) {
+        registering = false;
+        ctx.channel().config().setAutoRead(true);
+        if (error != null) {
+            Throwable cause = error.getCause() != null && !(error instanceof RegistrationRefusedException)
+                    ? error.getCause() : error;
+            if (cause instanceof RegistrationRefusedException refused) {
+                refuse(refused.retryable() ? ErrorCode.UNAVAILABLE : ErrorCode.NOT_ALLOWED,
+                        "registration refused: " + refused.getMessage());
+            } else {
+                LOG.error("registration of world {} failed", register.worldId(), cause);
+                refuse(ErrorCode.UNAVAILABLE, "registration failed; try again");
+            }
             return;
         }
         worldId = register.worldId();
+        if (!ctx.channel().isActive()) {
+            // Closed while the registration was decided: its close was not reported for a world then.
+            supervisor.onControlClosed(this, worldId);
+            return;
+        }
         // Frames after this one are read with the new limit; the world sends nothing before it is answered.
         ctx.pipeline().replace(ControlEndpoint.FRAME_AGGREGATOR, ControlEndpoint.FRAME_AGGREGATOR,
                 new OversizeClosingFrameAggregator(maxSnapshotBytes));
@@ -181,6 +214,11 @@ public final class ControlSessionHandler extends SimpleChannelInboundHandler<Web
     @Override
     public void close() {
         channel.close();
+    }
+
+    @Override
+    public void release(String reason) {
+        refuse(ErrorCode.UNAVAILABLE, reason);
     }
 
     @Override

@@ -1,8 +1,10 @@
 package lor.director.db;
 
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Properties;
 
 import javax.sql.DataSource;
 
@@ -26,9 +28,15 @@ public final class Database implements AutoCloseable {
     static final int MAX_ATTEMPTS = 3;
 
     private final HikariDataSource pool;
+    private final String jdbcUrl;
+    private final String user;
+    private final String password;
 
-    private Database(HikariDataSource pool) {
+    private Database(HikariDataSource pool, String jdbcUrl, String user, String password) {
         this.pool = pool;
+        this.jdbcUrl = jdbcUrl;
+        this.user = user;
+        this.password = password;
     }
 
     /**
@@ -60,7 +68,28 @@ public final class Database implements AutoCloseable {
             pool.close();
             throw e;
         }
-        return new Database(pool);
+        return new Database(pool, jdbcUrl, user, password);
+    }
+
+    /**
+     * A connection of its own, outside the pool, for a session that lives as long as it is useful (LISTEN): the
+     * pool would retire it, and it would take a pooled connection from the work. Reads time out after
+     * {@code socketTimeoutSeconds}, so a connection the network silently dropped fails instead of hanging.
+     */
+    public Connection openDedicated(String applicationName, int socketTimeoutSeconds) throws SQLException {
+        Properties properties = new Properties();
+        if (user != null) {
+            properties.setProperty("user", user);
+        }
+        if (password != null) {
+            properties.setProperty("password", password);
+        }
+        properties.setProperty("connectTimeout", "5");
+        properties.setProperty("socketTimeout", Integer.toString(socketTimeoutSeconds));
+        properties.setProperty("tcpKeepAlive", "true");
+        properties.setProperty("ApplicationName", applicationName);
+        properties.setProperty("logServerErrorDetail", "false");
+        return DriverManager.getConnection(jdbcUrl, properties);
     }
 
     public static void migrate(DataSource dataSource) {

@@ -62,7 +62,7 @@ final class GameServerProcess extends UnpipedProcess implements PublishedEndpoin
 
             @Override
             public void onDelete(GenericKubernetesResource gs, boolean finalStateUnknown) {
-                end(deletionMeans, "deleted");
+                end(deletionMeans, "deleted", false);
             }
         });
         if (exit.isDone()) {
@@ -74,13 +74,9 @@ final class GameServerProcess extends UnpipedProcess implements PublishedEndpoin
         latest = gs;
         String state = stateOf(gs);
         switch (state == null ? "" : state) {
-            case "Shutdown" -> end(CLEAN, "shut down");
-            case "Unhealthy", "Error" -> {
-                if (end(FAILED, state.toLowerCase(Locale.ROOT))) {
-                    // Agones deletes an unhealthy GameServer itself; one in error would stay, holding its node port.
-                    CompletableFuture.runAsync(() -> deleteQuietly(false));
-                }
-            }
+            case "Shutdown" -> end(CLEAN, "shut down", false);
+            // Agones deletes an unhealthy GameServer itself; one in error would stay, holding its node port.
+            case "Unhealthy", "Error" -> end(FAILED, state.toLowerCase(Locale.ROOT), true);
             default -> { }
         }
     }
@@ -89,15 +85,20 @@ final class GameServerProcess extends UnpipedProcess implements PublishedEndpoin
      * Ends the process once. The informer's own thread calls this: what the exit sets off (the supervisor's
      * bookkeeping, API calls) runs on another, so the informer is never held up or stopped from inside itself.
      *
+     * @param delete whether to delete the GameServer too: before the informer stops, since ending a watch may hold
+     *               up the API server's next answers (fabric8's mock server blocks on it) and nothing should wait
      * @return false when it had ended already
      */
-    private synchronized boolean end(int value, String why) {
+    private synchronized boolean end(int value, String why, boolean delete) {
         if (exitValue != -1) {
             return false;
         }
         exitValue = value;
         LOG.info("GameServer {}/{} {} (exit value {})", namespace, name, why, value);
         CompletableFuture.runAsync(() -> {
+            if (delete) {
+                deleteQuietly(false);
+            }
             exit.complete(this);
             stopInformer();
         });

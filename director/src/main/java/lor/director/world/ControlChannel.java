@@ -9,5 +9,11 @@ public interface ControlChannel {
 
     void close();
 
+    /**
+     * Tells the world this director cannot keep it ({@code unavailable}: it tries another director, which adopts it)
+     * and closes the connection.
+     */
+    void release(String reason);
+
     boolean isOpen();
 }

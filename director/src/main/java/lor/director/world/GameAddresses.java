@@ -29,6 +29,14 @@ final class GameAddresses {
         this.template = template;
     }
 
+    /**
+     * Where to send a player for a spawn another director started: the address that director recorded (the world
+     * may run on its host), else as for a spawn of this director's. Called with the lock held.
+     */
+    JoinTarget targetOf(WorldInstance w, WorldProcess p, String recordedUrl) {
+        return recordedUrl == null ? targetOf(w, p) : new JoinTarget(w.worldId, recordedUrl, p.signer, !p.adopted);
+    }
+
     /** Where to send a player for the running spawn {@code p} of {@code w}. Called with the lock held. */
     JoinTarget targetOf(WorldInstance w, WorldProcess p) {
         String t = template;

@@ -1,7 +1,10 @@
 package lor.director.world;
 
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import lor.director.db.DataAccessException;
 import org.slf4j.Logger;
@@ -9,8 +12,17 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps this director's leases on its worlds alive and gives them back: renewed on a timer, released when a world's
- * process exits or its claim is given up, all released when the director stops. A database that does not answer
- * is logged and survived: a lease not renewed expires by itself.
+ * process exits or its claim is given up, all released when the director stops.
+ *
+ * <p>It also fences the director. Another director may claim a world once its lease has expired, so a director
+ * that cannot renew must have stopped serving the world before then. The lease's expiry is computed by the database
+ * when a renewal commits, which is after the renewal was sent: so a lease cannot expire sooner than {@link #TTL}
+ * after the start of the last renewal that succeeded. When {@link #FENCE_MILLIS} have passed since then, the
+ * director lets go of every world ({@link Fencing#fence}): it refuses joins, acknowledges no snapshot, and tells its
+ * worlds to find another director, which adopts them under the same epoch. The margin before anyone may claim is
+ * {@code TTL - FENCE_MILLIS} = 25 s, minus the fence check's period; a world that finds no director ends itself
+ * within 20 s (the world server's orphan limit), inside that margin. A renewal that succeeds again lifts the fence.
+ * A world missing from a renewal's answer was taken over by another director: this one forgets it.
  */
 final class LeaseKeeper {
 
@@ -18,23 +30,51 @@ final class LeaseKeeper {
 
     /** How long a world's lease lives unrenewed; a crashed director's worlds are free again after it. */
     static final Duration TTL = Duration.ofSeconds(30);
-    /** How often this director renews its leases: a third of their life, so two missed renewals are survived. */
-    static final long RENEW_MILLIS = TTL.toMillis() / 3;
+    /** How often this director renews its leases (one statement for all of them). */
+    static final long RENEW_MILLIS = 2_000;
+    /** How long without a successful renewal before the director fences itself. */
+    static final long FENCE_MILLIS = 5_000;
+    /** How often the fence is checked: its delay beyond {@link #FENCE_MILLIS}. */
+    static final long FENCE_CHECK_MILLIS = 250;
+
+    /** What fencing does to the worlds; see {@link WorldSupervisor}. */
+    interface Fencing {
+        /** The director can no longer prove its leases: it lets go of every world it runs. */
+        void fence();
+
+        /** A renewal succeeded again: the director may serve worlds again. */
+        void unfence();
+
+        /**
+         * The renewal that started at {@code sinceNanos} did not find this director holding the world's lease: the
+         * spawn it runs, if it held the lease before then, has been taken over by another director.
+         */
+        void lost(WorldInstance w, long sinceNanos);
+    }
 
     private final Lifecycle life;
+    private final AtomicBoolean renewing = new AtomicBoolean();
+    private Fencing fencing;
     private ScheduledFuture<?> renewal;
+    private ScheduledFuture<?> fenceCheck;
+    /** nanoTime at the start of the last renewal that succeeded. */
+    private volatile long lastRenewalStartNanos = System.nanoTime();
 
     LeaseKeeper(Lifecycle life) {
         this.life = life;
     }
 
-    void start() {
-        renewal = life.every(() -> life.runBlocking(this::renew), RENEW_MILLIS);
+    void start(Fencing fencing) {
+        this.fencing = fencing;
+        lastRenewalStartNanos = System.nanoTime();
+        renewal = life.every(this::renewInBackground, RENEW_MILLIS);
+        fenceCheck = life.every(this::checkFence, FENCE_CHECK_MILLIS);
     }
 
     void stop() {
         if (renewal != null) {
             renewal.cancel(false);
+            fenceCheck.cancel(false);
         }
     }
 
@@ -59,11 +99,50 @@ final class LeaseKeeper {
         }
     }
 
+    private void renewInBackground() {
+        // One at a time: renewals against a database that hangs must not fill the blocking executor.
+        if (renewing.compareAndSet(false, true)) {
+            life.runBlocking(() -> {
+                try {
+                    renew();
+                } finally {
+                    renewing.set(false);
+                }
+            }, () -> renewing.set(false));
+        }
+    }
+
     private void renew() {
+        long started = System.nanoTime();
+        Set<String> held;
         try {
-            life.leases.renewAll();
+            held = life.leases.renewAll();
         } catch (DataAccessException e) {
             LOG.warn("cannot renew the world leases: {}", e.getMessage());
+            return;
+        }
+        lastRenewalStartNanos = started;
+        if (life.fenced()) {
+            life.fence(false);
+            LOG.info("world leases renewed again: this director serves worlds again");
+            fencing.unfence();
+        }
+        for (WorldInstance w : life.worlds.all()) {
+            if (!held.contains(w.worldId)) {
+                fencing.lost(w, started);
+            }
+        }
+    }
+
+    private void checkFence() {
+        long since = System.nanoTime() - lastRenewalStartNanos;
+        if (!life.fenced() && since > TimeUnit.MILLISECONDS.toNanos(FENCE_MILLIS)) {
+            life.fence(true);
+            LOG.error("no lease renewal has succeeded for {} ms: fencing this director off; it lets its worlds go "
+                    + "to another director and refuses joins until the database answers again (their leases "
+                    + "cannot expire for another {} s)", TimeUnit.NANOSECONDS.toMillis(since),
+                    (TTL.toMillis() - TimeUnit.NANOSECONDS.toMillis(since)) / 1000);
+            fencing.fence();
         }
     }
 }

@@ -38,6 +38,9 @@ final class Lifecycle {
     private final ScheduledExecutorService scheduler;
     /** Set once when the director begins to stop: no spawn starts after it. */
     private volatile boolean shuttingDown;
+    /** Set while the director cannot prove its leases (see {@link LeaseKeeper}): it serves no world. */
+    private volatile boolean fenced;
+    private volatile MembershipLedger ledger = MembershipLedger.NONE;
 
     Lifecycle(WorldCatalog worlds, WorldLauncher launcher, SnapshotRepository snapshots, WorldLeases leases,
               DirectorMetrics metrics, Membership membership, SparePool spares, Timeouts timeouts, Executor blocking,
@@ -60,6 +63,22 @@ final class Lifecycle {
 
     void beginShutdown() {
         shuttingDown = true;
+    }
+
+    MembershipLedger ledger() {
+        return ledger;
+    }
+
+    void useLedger(MembershipLedger ledger) {
+        this.ledger = ledger;
+    }
+
+    boolean fenced() {
+        return fenced;
+    }
+
+    void fence(boolean on) {
+        fenced = on;
     }
 
     /** Runs {@code task} on the blocking executor, or {@code onRejected} here when it is saturated. */

@@ -25,6 +25,7 @@ final class PlayerPresence {
         if (previous != null) {
             kick(previous, message.accountId());
         }
+        life.runBlocking(() -> life.ledger().joined(message.accountId(), message.worldId()));
     }
 
     void left(ControlChannel channel, PlayerLeftMessage message) {
@@ -33,6 +34,7 @@ final class PlayerPresence {
         }
         life.membership.leave(message.accountId(), message.worldId());
         markActiveIfEmpty(message.worldId());
+        life.runBlocking(() -> life.ledger().left(message.accountId(), message.worldId()));
     }
 
     void roster(ControlChannel channel, PlayerRosterMessage message) {
@@ -42,6 +44,18 @@ final class PlayerPresence {
         life.membership.replaceWorld(message.worldId(), message.accountIds()).forEach((account, previous) ->
                 kick(previous, account));
         markActiveIfEmpty(message.worldId());
+        life.runBlocking(() -> life.ledger().replaced(message.worldId(), message.accountIds()));
+    }
+
+    /**
+     * Another director's world admitted the account: the world it is in here, if it is {@code worldId}, lets it
+     * go. Checked against this director's own view, so a kick this director already sent is not sent twice.
+     */
+    void enteredElsewhere(String worldId, long accountId) {
+        if (worldId.equals(life.membership.worldOf(accountId))) {
+            life.membership.leave(accountId, worldId);
+            kick(worldId, accountId);
+        }
     }
 
     private boolean isCurrentControl(String worldId, ControlChannel channel) {

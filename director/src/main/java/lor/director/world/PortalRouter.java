@@ -21,13 +21,17 @@ final class PortalRouter {
     private static final Logger LOG = LoggerFactory.getLogger(WorldSupervisor.class);
 
     private final Lifecycle life;
-    private final WorldJoins joins;
-    private final TicketIssuer tickets;
+    /** This director's own admissions until several directors share the worlds; see {@link #routeThrough}. */
+    private volatile Admissions admissions;
 
-    PortalRouter(Lifecycle life, WorldJoins joins, TicketIssuer tickets) {
+    PortalRouter(Lifecycle life, Admissions admissions) {
         this.life = life;
-        this.joins = joins;
-        this.tickets = tickets;
+        this.admissions = admissions;
+    }
+
+    /** Portals lead to worlds wherever they run: the admissions of the directors sharing the database. */
+    void routeThrough(Admissions admissions) {
+        this.admissions = admissions;
     }
 
     CompletableFuture<Message> transfer(String registeredWorldId, PortalTransferMessage message, long timeoutMs) {
@@ -51,11 +55,9 @@ final class PortalRouter {
                     message.worldId(), message.accountId());
             name = null;
         }
-        String username = name;
-        return life.supplyBlocking(() -> joins.join(message.targetWorldId()))
-                .thenCompose(target -> target)
+        return admissions.admit(message.targetWorldId(), message.accountId(), name, arrival)
                 .orTimeout(timeoutMs, TimeUnit.MILLISECONDS)
-                .handle((target, error) -> {
+                .handle((admission, error) -> {
                     if (error != null) {
                         Throwable cause = error instanceof CompletionException && error.getCause() != null
                                 ? error.getCause() : error;
@@ -65,10 +67,8 @@ final class PortalRouter {
                                 message.targetWorldId(), message.accountId(), reason);
                         return refusal(message, message.targetWorldId() + " is unavailable: " + reason);
                     }
-                    joins.touch(target.worldId());
                     return new PortalGrantedMessage(message.worldId(), message.transferId(), message.accountId(),
-                            target.worldId(), target.gameUrl(), tickets.issue(target, message.accountId(), username,
-                                    arrival));
+                            admission.worldId(), admission.gameUrl(), admission.ticket());
                 });
     }
 

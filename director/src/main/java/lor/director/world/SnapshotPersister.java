@@ -35,6 +35,10 @@ final class SnapshotPersister {
         if (message.seq() <= 0) {
             return CompletableFuture.failedFuture(new IllegalArgumentException("snapshot seq must be positive"));
         }
+        if (life.fenced()) {
+            // Not acknowledged: the world keeps it and sends it to the director that adopts it.
+            return CompletableFuture.failedFuture(new IllegalStateException("fenced off"));
+        }
         WorldProcess p;
         synchronized (w) {
             p = w.current != null && w.current.control == channel ? w.current : null;

@@ -10,7 +10,8 @@ import java.time.Instant;
  * @param gamePort         0 until the world registered
  * @param spawnTokenSha256 the token itself is never stored
  * @param director         the identity of the director that spawned it
+ * @param gameUrl          where players reach it; null in records from before several directors
  */
 public record SpawnRecord(String worldId, long epoch, long pid, Instant processStartedAt, int gamePort,
-                          byte[] spawnTokenSha256, String director) {
+                          byte[] spawnTokenSha256, String director, String gameUrl) {
 }

@@ -35,6 +35,10 @@ final class WorldAdoption {
 
     /** @return how many worlds are waited for; see {@link WorldSupervisor#adoptLeftBehind} */
     int adoptLeftBehind() {
+        if (!life.launcher.localProcesses()) {
+            // A recorded pid names a process of another host (a GameServer's container): failover adopts those.
+            return 0;
+        }
         int waiting = 0;
         try {
             for (SpawnRecord r : life.leases.leftBehind()) {
@@ -65,6 +69,7 @@ final class WorldAdoption {
     private void adoptLocked(WorldInstance w, SpawnRecord r, AdoptedProcess process) {
         WorldProcess p = new WorldProcess();
         p.epoch = r.epoch();
+        p.heldSinceNanos = System.nanoTime();
         p.process = process;
         p.pid = r.pid();
         p.spawnTokenSha256 = r.spawnTokenSha256();

@@ -60,6 +60,35 @@ final class WorldExits {
         }
     }
 
+    /**
+     * This director no longer holds the world's lease: it fenced itself off, or another director took the world
+     * over. The process is forgotten without being stopped: it is another director's now, or will be once it
+     * reconnects there (told to by a retryable refusal). One that never ran (no spawn record) cannot be adopted and
+     * is killed instead. The world's players stay where they are: only this director's view of them is cleared.
+     */
+    void letGoLocked(WorldInstance w, WorldProcess p, String why) {
+        if (w.current != p) {
+            return;
+        }
+        LOG.warn("world {} (pid {}, epoch {}) let go: {}", w.worldId, p.pid, p.epoch, why);
+        p.cancelTimeout();
+        w.current = null;
+        w.lastStatus = null;
+        w.lastLoad = null;
+        life.membership.clearWorld(w.worldId);
+        p.ready.completeExceptionally(new WorldUnavailableException("the world is moving to another director; "
+                + "try again"));
+        if (p.control != null) {
+            p.control.release(why);
+            p.control = null;
+        }
+        if (!p.recorded && p.started() && !p.adopted) {
+            p.process.destroyForcibly();
+        }
+        w.moveTo(WorldStatus.STOPPED);
+        w.failWaiters("the world is moving to another director; try again");
+    }
+
     private void restartForWaitersLocked(WorldInstance w) {
         if (w.waitingForRestart.isEmpty()) {
             return;

@@ -38,6 +38,11 @@ final class WorldInstance {
     final LogRate refusedRegistrations = new LogRate();
     /** Taken out of the catalog by an operator: a join that found it a moment before answers "unknown world". */
     boolean removed;
+    /**
+     * Players in the world while another director runs it, as the database last said; -1 when no other director
+     * does. Only shown while this director has no process for it.
+     */
+    int playersElsewhere = -1;
     /** Joins that arrived while the world was stopping: served by the next spawn. */
     final List<CompletableFuture<JoinTarget>> waitingForRestart = new ArrayList<>();
 
@@ -78,7 +83,9 @@ final class WorldInstance {
     /** An immutable copy for the API and metrics, with the player count from the director's membership. */
     synchronized WorldView view(int players) {
         WorldProcess p = current;
-        return new WorldView(worldId, name, status, players, p == null || p.pid == 0 ? null : p.pid,
+        boolean elsewhere = p == null && status == WorldStatus.STOPPED && playersElsewhere >= 0;
+        return new WorldView(worldId, name, elsewhere ? WorldStatus.RUNNING : status,
+                elsewhere ? playersElsewhere : players, p == null || p.pid == 0 ? null : p.pid,
                 p == null || p.gamePort == 0 ? null : p.gamePort, lastSnapshotSeq, lastSnapshotAtMillis, hydratedSeq,
                 lastStatus, lastLoad, failure);
     }

@@ -29,6 +29,10 @@ final class WorldJoins {
         if (life.shuttingDown()) {
             return CompletableFuture.failedFuture(new WorldUnavailableException("the director is shutting down"));
         }
+        if (life.fenced()) {
+            return CompletableFuture.failedFuture(new WorldUnavailableException("this director cannot reach its "
+                    + "database; try again"));
+        }
         synchronized (w) {
             if (w.removed) {
                 return CompletableFuture.failedFuture(new UnknownWorldException(worldId));

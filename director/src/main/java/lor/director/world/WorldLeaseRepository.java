@@ -1,14 +1,20 @@
 package lor.director.world;
 
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.Duration;
 import java.time.Instant;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 
 import lor.director.db.DataAccessException;
@@ -60,7 +66,9 @@ public final class WorldLeaseRepository implements WorldLeases {
                 s.setString(4, owner);
                 try (ResultSet rs = s.executeQuery()) {
                     if (rs.next()) {
-                        return new Claim(rs.getLong(1), null);
+                        long epoch = rs.getLong(1);
+                        forgetMembers(c, worldId);
+                        return new Claim(epoch, null);
                     }
                 }
             }
@@ -80,19 +88,39 @@ public final class WorldLeaseRepository implements WorldLeases {
         return claim.epoch();
     }
 
+    /** A new epoch is a new process, which starts with nobody in it, whatever its predecessor's players were. */
+    private static void forgetMembers(Connection c, String worldId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("DELETE FROM memberships WHERE world_id = ?")) {
+            s.setString(1, worldId);
+            s.executeUpdate();
+        }
+    }
+
     /** A won claim's epoch, or the owner of the live lease that refused it. */
     private record Claim(long epoch, String heldBy) {
     }
 
     @Override
-    public void renewAll() {
-        db.inTransaction("renew world leases", c -> {
+    public Set<String> renewAll() {
+        return db.inTransaction("renew world leases", c -> {
+            Set<String> held = new HashSet<>();
+            // Seen alive: the other directors go on handing out this one's address to their worlds.
+            try (PreparedStatement s = c.prepareStatement("UPDATE directors SET seen_at = now() "
+                    + "WHERE director_id = ?")) {
+                s.setString(1, owner);
+                s.executeUpdate();
+            }
             try (PreparedStatement s = c.prepareStatement("UPDATE worlds SET lease_expires_at = now() + ? * "
-                    + "interval '1 millisecond' WHERE lease_owner = ?")) {
+                    + "interval '1 millisecond' WHERE lease_owner = ? RETURNING world_id")) {
                 s.setLong(1, ttlMillis);
                 s.setString(2, owner);
-                return s.executeUpdate();
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        held.add(rs.getString(1));
+                    }
+                }
             }
+            return held;
         });
     }
 
@@ -132,14 +160,15 @@ public final class WorldLeaseRepository implements WorldLeases {
 
     @Override
     public void recordSpawn(String worldId, long epoch, long pid, Instant processStartedAt, int gamePort,
-                            byte[] spawnTokenSha256) {
+                            byte[] spawnTokenSha256, String gameUrl) {
         db.inTransaction("record spawn", c -> {
             try (PreparedStatement s = c.prepareStatement("INSERT INTO world_spawns (world_id, epoch, pid, "
-                    + "process_started_at, game_port, spawn_token_sha256, director) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                    + "process_started_at, game_port, spawn_token_sha256, director, game_url) "
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
                     + "ON CONFLICT (world_id) DO UPDATE SET epoch = EXCLUDED.epoch, pid = EXCLUDED.pid, "
                     + "process_started_at = EXCLUDED.process_started_at, game_port = EXCLUDED.game_port, "
                     + "spawn_token_sha256 = EXCLUDED.spawn_token_sha256, director = EXCLUDED.director, "
-                    + "spawned_at = now() WHERE world_spawns.epoch < EXCLUDED.epoch")) {
+                    + "game_url = EXCLUDED.game_url, spawned_at = now() WHERE world_spawns.epoch < EXCLUDED.epoch")) {
                 s.setString(1, worldId);
                 s.setLong(2, epoch);
                 s.setLong(3, pid);
@@ -151,6 +180,7 @@ public final class WorldLeaseRepository implements WorldLeases {
                 s.setInt(5, gamePort);
                 s.setBytes(6, spawnTokenSha256);
                 s.setString(7, owner);
+                s.setString(8, gameUrl);
                 return s.executeUpdate();
             }
         });
@@ -162,8 +192,8 @@ public final class WorldLeaseRepository implements WorldLeases {
             List<SpawnRecord> records = new ArrayList<>();
             List<String> gone = new ArrayList<>();
             try (PreparedStatement s = c.prepareStatement("SELECT w.world_id, w.epoch, w.lease_owner, s.epoch, "
-                    + "s.pid, s.process_started_at, s.game_port, s.spawn_token_sha256, s.director FROM worlds w "
-                    + "LEFT JOIN world_spawns s ON s.world_id = w.world_id "
+                    + "s.pid, s.process_started_at, s.game_port, s.spawn_token_sha256, s.director, s.game_url "
+                    + "FROM worlds w LEFT JOIN world_spawns s ON s.world_id = w.world_id "
                     + "WHERE w.lease_owner IS NOT NULL AND w.lease_owner <> ? ORDER BY w.world_id FOR UPDATE OF w")) {
                 s.setString(1, owner);
                 try (ResultSet rs = s.executeQuery()) {
@@ -181,7 +211,7 @@ public final class WorldLeaseRepository implements WorldLeases {
                             Timestamp started = rs.getTimestamp(6);
                             records.add(new SpawnRecord(rs.getString(1), spawnEpoch, rs.getLong(5),
                                     started == null ? null : started.toInstant(), rs.getInt(7), rs.getBytes(8),
-                                    leaseOwner));
+                                    leaseOwner, rs.getString(10)));
                         }
                     }
                 }
@@ -223,6 +253,41 @@ public final class WorldLeaseRepository implements WorldLeases {
                 }
             }
             return taken == 1;
+        });
+    }
+
+    @Override
+    public Optional<SpawnRecord> adopt(String worldId, byte[] spawnTokenSha256) {
+        return db.inTransaction("adopt world", c -> {
+            SpawnRecord record;
+            try (PreparedStatement s = c.prepareStatement("SELECT s.epoch, s.pid, s.process_started_at, s.game_port, "
+                    + "s.spawn_token_sha256, s.director, s.game_url FROM worlds w JOIN world_spawns s "
+                    + "ON s.world_id = w.world_id AND s.epoch = w.epoch "
+                    + "WHERE w.world_id = ? AND w.lease_owner IS NOT NULL FOR UPDATE OF w")) {
+                s.setString(1, worldId);
+                try (ResultSet rs = s.executeQuery()) {
+                    if (!rs.next() || !MessageDigest.isEqual(rs.getBytes(5), spawnTokenSha256)) {
+                        return Optional.<SpawnRecord>empty();
+                    }
+                    Timestamp started = rs.getTimestamp(3);
+                    record = new SpawnRecord(worldId, rs.getLong(1), rs.getLong(2),
+                            started == null ? null : started.toInstant(), rs.getInt(4), rs.getBytes(5),
+                            rs.getString(6), rs.getString(7));
+                }
+            }
+            try (PreparedStatement s = c.prepareStatement("UPDATE worlds SET lease_owner = ?, lease_expires_at = "
+                    + "now() + ? * interval '1 millisecond' WHERE world_id = ?")) {
+                s.setString(1, owner);
+                s.setLong(2, ttlMillis);
+                s.setString(3, worldId);
+                s.executeUpdate();
+            }
+            try (PreparedStatement s = c.prepareStatement("UPDATE world_spawns SET director = ? WHERE world_id = ?")) {
+                s.setString(1, owner);
+                s.setString(2, worldId);
+                s.executeUpdate();
+            }
+            return Optional.of(record);
         });
     }
 }

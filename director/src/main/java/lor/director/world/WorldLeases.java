@@ -2,6 +2,8 @@ package lor.director.world;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Who may run a world, decided by the database so that two directors (or two racing spawns) never run one world
@@ -18,8 +20,12 @@ public interface WorldLeases {
      */
     long claim(String worldId) throws LeaseHeldException;
 
-    /** Extends every lease this director holds; a lease not renewed expires and another director may claim. */
-    void renewAll();
+    /**
+     * Extends every lease this director holds; a lease not renewed expires and another director may claim.
+     *
+     * @return the worlds whose leases this director still holds: one missing was taken over by another director
+     */
+    Set<String> renewAll();
 
     /** Gives the world up, if this epoch still holds it, and forgets its spawn record. */
     void release(String worldId, long epoch);
@@ -32,9 +38,10 @@ public interface WorldLeases {
      * spawn.
      *
      * @param processStartedAt when the OS started it, or null where the OS does not say
+     * @param gameUrl          where players reach it, for a director that adopts it
      */
     default void recordSpawn(String worldId, long epoch, long pid, Instant processStartedAt, int gamePort,
-                             byte[] spawnTokenSha256) {
+                             byte[] spawnTokenSha256, String gameUrl) {
     }
 
     /**
@@ -54,5 +61,16 @@ public interface WorldLeases {
      */
     default boolean takeOver(String worldId, long epoch, String previousOwner) {
         return false;
+    }
+
+    /**
+     * Takes over a running world whose process came to this director with the spawn token of the world's current
+     * spawn (its own director died, or let it go): the lease becomes this director's under the same epoch, whoever
+     * held it, because the process that proves the token is the one that runs the world.
+     *
+     * @return the world's spawn record, or empty when the token is not the current spawn's (or none is recorded)
+     */
+    default Optional<SpawnRecord> adopt(String worldId, byte[] spawnTokenSha256) {
+        return Optional.empty();
     }
 }

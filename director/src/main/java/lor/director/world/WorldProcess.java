@@ -30,6 +30,12 @@ final class WorldProcess {
     boolean recorded;
     /** The claim's epoch: the only one whose snapshots the database accepts for the world. */
     long epoch;
+    /**
+     * nanoTime by which this director held the world's lease for this spawn (its claim or adoption had committed);
+     * 0 while the claim is under way. A lease renewal started after it that does not find the lease ours means
+     * another director took the world over.
+     */
+    long heldSinceNanos;
     Process process;
     long pid;
     int gamePort;

@@ -1,5 +1,6 @@
 package lor.director.world;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 
 import lor.protocol.control.ShutdownAckMessage;
@@ -29,10 +30,12 @@ final class WorldRegistrations {
     private final WorldHydration hydration;
     private final WorldAdoption adoption;
     private final WorldSpawner spawner;
+    private final WorldFailover failover;
 
     WorldRegistrations(Lifecycle life, GameAddresses addresses, WorldHydration hydration, WorldAdoption adoption,
-                       WorldSpawner spawner) {
+                       WorldSpawner spawner, WorldFailover failover) {
         this.life = life;
+        this.failover = failover;
         this.addresses = addresses;
         this.hydration = hydration;
         this.adoption = adoption;
@@ -40,11 +43,31 @@ final class WorldRegistrations {
     }
 
     /** See {@link WorldSupervisor#onRegister}. */
-    void register(ControlChannel channel, WorldRegisterMessage message) throws RegistrationRefusedException {
+    CompletableFuture<Void> register(ControlChannel channel, WorldRegisterMessage message) {
         WorldInstance w = life.worlds.get(message.worldId());
         if (w == null) {
-            throw new RegistrationRefusedException("unknown world");
+            return CompletableFuture.failedFuture(new RegistrationRefusedException("unknown world"));
         }
+        if (life.fenced() || life.shuttingDown()) {
+            return CompletableFuture.failedFuture(new RegistrationRefusedException(life.fenced()
+                    ? "this director cannot reach its database" : "this director is stopping", true));
+        }
+        synchronized (w) {
+            if (w.current == null && w.status == WorldStatus.STOPPED) {
+                return failover.adopt(channel, w, message);
+            }
+        }
+        try {
+            registerOwn(channel, w, message);
+            return CompletableFuture.completedFuture(null);
+        } catch (RegistrationRefusedException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /** A process this director started (or took back) registers, or registers again after losing the connection. */
+    private void registerOwn(ControlChannel channel, WorldInstance w, WorldRegisterMessage message)
+            throws RegistrationRefusedException {
         WorldProcess p;
         boolean needsHydration;
         boolean stopping;
@@ -52,6 +75,11 @@ final class WorldRegistrations {
         boolean adoptedNow;
         synchronized (w) {
             p = w.current;
+            if (p != null && !p.started()) {
+                // This director is claiming the world right now; the claim fails on the lease the process's own
+                // director holds, and the world is then free to be adopted here.
+                throw new RegistrationRefusedException("the world is being claimed here; try again", true);
+            }
             if (p == null || !p.presents(message.spawnToken())) {
                 throw refused(w, message, "wrong or stale spawn token");
             }

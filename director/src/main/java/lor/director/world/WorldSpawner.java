@@ -48,9 +48,8 @@ final class WorldSpawner {
         try {
             epoch = life.leases.claim(w.worldId);
         } catch (LeaseHeldException e) {
-            LOG.warn("not starting world {}: {}", w.worldId, e.getMessage());
-            // The other director's name is for the operator's log, not for players.
-            abandon(w, p, "the world is run by another director");
+            LOG.info("not starting world {}: {}", w.worldId, e.getMessage());
+            abandon(w, p, new RunElsewhereException(e.owner()));
             return;
         } catch (DataAccessException e) {
             LOG.error("not starting world {}: cannot claim it in the database: {}", w.worldId, e.getMessage());
@@ -60,6 +59,7 @@ final class WorldSpawner {
         synchronized (w) {
             if (w.current == p && w.status == WorldStatus.STARTING && !life.shuttingDown()) {
                 p.epoch = epoch;
+                p.heldSinceNanos = System.nanoTime();
                 SparePool.Spare spare = life.spares.take();
                 if (spare != null) {
                     assignLocked(w, p, spare);
@@ -78,13 +78,14 @@ final class WorldSpawner {
      * process that never hydrated must not be taken back (it would run on with an empty world). Blocking.
      */
     void recordSpawn(WorldInstance w, WorldProcess p) {
-        if (!life.launcher.localProcesses()) {
-            // A pid of another host means nothing here: taking such worlds back is failover's business.
-            return;
+        String gameUrl;
+        synchronized (w) {
+            gameUrl = p.ready.isDone() && !p.ready.isCompletedExceptionally() ? p.ready.join().gameUrl() : null;
         }
         try {
-            life.leases.recordSpawn(w.worldId, p.epoch, p.pid, AdoptedProcess.startOf(p.process), p.gamePort,
-                    p.spawnTokenSha256);
+            // The start time tells a reused pid apart on this host; a pid of another host's process has none here.
+            life.leases.recordSpawn(w.worldId, p.epoch, p.pid, life.launcher.localProcesses()
+                    ? AdoptedProcess.startOf(p.process) : null, p.gamePort, p.spawnTokenSha256, gameUrl);
             synchronized (w) {
                 p.recorded = true;
             }
@@ -96,21 +97,29 @@ final class WorldSpawner {
 
     /** Ends a spawn that never got a process. */
     private void abandon(WorldInstance w, WorldProcess p, String reason) {
+        abandon(w, p, new WorldUnavailableException(reason));
+    }
+
+    private void abandon(WorldInstance w, WorldProcess p, WorldUnavailableException why) {
         synchronized (w) {
             if (w.current == p) {
-                abandonLocked(w, p, reason);
+                abandonLocked(w, p, why);
                 return;
             }
         }
-        p.ready.completeExceptionally(new WorldUnavailableException(reason));
+        p.ready.completeExceptionally(why);
     }
 
     /** The world is stopped again, and the joins waiting for this spawn learn why. */
     static void abandonLocked(WorldInstance w, WorldProcess p, String reason) {
+        abandonLocked(w, p, new WorldUnavailableException(reason));
+    }
+
+    private static void abandonLocked(WorldInstance w, WorldProcess p, WorldUnavailableException why) {
         p.cancelTimeout();
         w.current = null;
         w.moveTo(WorldStatus.STOPPED);
-        p.ready.completeExceptionally(new WorldUnavailableException(reason));
+        p.ready.completeExceptionally(why);
     }
 
     private void launchLocked(WorldInstance w, WorldProcess p) {

@@ -9,7 +9,7 @@ import java.util.Set;
  * status goes through {@link WorldInstance#moveTo}, which refuses a move this table does not allow.
  *
  * <pre>
- * STOPPED  → STARTING   a join spawns it, or a restarted director takes its process back
+ * STOPPED  → STARTING   a join spawns it, or a director takes its process back (or over, from another)
  * STARTING → RUNNING    hydrated, or taken back and reconnected
  *          → STOPPING   asked to stop while starting
  *          → STOPPED    the claim was abandoned, or the process exited

@@ -24,6 +24,7 @@ import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldSnapshotMessage;
 import lor.protocol.control.WorldStatusMessage;
 import lor.protocol.log.LogRate;
+import lor.protocol.ticket.Ticket;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,6 +69,7 @@ public final class WorldSupervisor {
     private final IdleReaper idleReaper;
     private final PlayerPresence presence;
     private final PortalRouter portals;
+    private final TicketIssuer tickets;
     private ScheduledFuture<?> healthCheck;
 
     public WorldSupervisor(Collection<WorldRepository.WorldRecord> records, WorldLauncher launcher,
@@ -89,12 +91,14 @@ public final class WorldSupervisor {
         this.exits = new WorldExits(life, leaseKeeper, spawner);
         this.joins = new WorldJoins(life, spawner);
         this.adoption = new WorldAdoption(life, addresses, this::processExited);
-        this.registrations = new WorldRegistrations(life, addresses, hydration, adoption, spawner);
+        this.registrations = new WorldRegistrations(life, addresses, hydration, adoption, spawner,
+                new WorldFailover(life, addresses, this::processExited));
         this.persister = new SnapshotPersister(life);
         this.stopper = new WorldStopper(life);
         this.idleReaper = new IdleReaper(life, stopper);
         this.presence = new PlayerPresence(life);
-        this.portals = new PortalRouter(life, joins, tickets);
+        this.tickets = tickets;
+        this.portals = new PortalRouter(life, this::admitHere);
     }
 
     private void processExited(WorldInstance w, WorldProcess p, int exitCode) {
@@ -118,7 +122,7 @@ public final class WorldSupervisor {
         life.runBlocking(life.spares::replenish);
         WorldHealth health = new WorldHealth(life.worlds.all(), life.metrics);
         healthCheck = life.every(health::check, WorldHealth.HEARTBEAT_MILLIS);
-        leaseKeeper.start();
+        leaseKeeper.start(new Fence());
         idleReaper.start();
     }
 
@@ -223,16 +227,85 @@ public final class WorldSupervisor {
         joins.touch(worldId);
     }
 
+    /**
+     * Lets a player into a world this director runs or starts: {@link #join}, then a ticket signed for the world's
+     * current process. See {@link Admissions#admit}.
+     */
+    public CompletableFuture<Admission> admitHere(String worldId, long accountId, String username,
+                                                  Ticket.Arrival arrival) {
+        // A join may claim the world in the database and start a process: not on the caller's (event loop) thread.
+        return life.supplyBlocking(() -> joins.join(worldId))
+                .thenCompose(target -> target)
+                .thenApply(target -> {
+                    String ticket = tickets.issue(target, accountId, username, arrival);
+                    joins.touch(target.worldId());
+                    return new Admission(target.worldId(), target.gameUrl(), ticket);
+                });
+    }
+
+    /** Whether this director runs a process for the world now (starting, running or stopping it). */
+    public boolean runsHere(String worldId) {
+        WorldInstance w = life.worlds.get(worldId);
+        if (w == null) {
+            return false;
+        }
+        synchronized (w) {
+            return w.current != null;
+        }
+    }
+
+    // ---- several directors on one database ---------------------------------------------------------------------
+
+    /** Portals lead to worlds wherever they run; see {@link Admissions}. */
+    public void routePortalsThrough(Admissions admissions) {
+        portals.routeThrough(admissions);
+    }
+
+    /** Players' worlds are recorded where every director sees them; see {@link MembershipLedger}. */
+    public void shareMembershipThrough(MembershipLedger ledger) {
+        life.useLedger(ledger);
+    }
+
+    /** A world of another director admitted the account: if it is in {@code worldId} here, it is let go. */
+    public void enteredElsewhere(String worldId, long accountId) {
+        presence.enteredElsewhere(worldId, accountId);
+    }
+
+    /**
+     * What the database says of a world while another director may run it: shown by this director's views (the
+     * world list, the API) while it has no process of its own for the world.
+     *
+     * @param playersElsewhere players in it, or -1 when no other director runs it
+     */
+    public void noteElsewhere(String worldId, int playersElsewhere, long lastSnapshotSeq) {
+        WorldInstance w = life.worlds.get(worldId);
+        if (w != null) {
+            synchronized (w) {
+                w.playersElsewhere = playersElsewhere;
+                w.lastSnapshotSeq = Math.max(w.lastSnapshotSeq, lastSnapshotSeq);
+            }
+        }
+    }
+
+    /** Whether this director has fenced itself off (see {@link LeaseKeeper}): it serves no world meanwhile. */
+    public boolean fenced() {
+        return life.fenced();
+    }
+
     // ---- control channel ----------------------------------------------------------------------------------------
 
     /**
      * A world process introduces itself. Accepted only with the spawn token of the world's current spawn; then
      * the director answers with the snapshot to hydrate from, or, after a reconnect, with {@code world_resumed}.
      *
-     * @throws RegistrationRefusedException for an unknown world or a wrong or stale token
+     * A world this director does not run may be another director's that lost it: it is adopted when the database
+     * holds its token's hash (see {@link WorldFailover}).
+     *
+     * @return completes once registered; fails with {@link RegistrationRefusedException} for an unknown world or a
+     *         wrong or stale token, or (retryable) when this director cannot take the world now
      */
-    public void onRegister(ControlChannel channel, WorldRegisterMessage message) throws RegistrationRefusedException {
-        registrations.register(channel, message);
+    public CompletableFuture<Void> onRegister(ControlChannel channel, WorldRegisterMessage message) {
+        return registrations.register(channel, message);
     }
 
     /** The world proves it is alive; see {@link WorldHealth}. */
@@ -347,13 +420,43 @@ public final class WorldSupervisor {
     /**
      * Stops this director's part without stopping its running worlds: they play on with their players connected,
      * reconnecting, and a director started again on this host, port and database takes them back (they end
-     * themselves if none does within 60 s). Worlds still starting or already stopping are stopped as by
+     * themselves if none does within 20 s). Worlds still starting or already stopping are stopped as by
      * {@link #shutdownAll}: only a running world's spawn is recorded to be taken back. Their leases stay this
      * director's, for the next one to take over.
      */
     public void leaveRunning(Duration timeout) {
         int left = stopDirector(timeout, true);
         LOG.info("{} running world(s) left playing for the next director of this host to take back", left);
+    }
+
+    /** What fencing does to the worlds: see {@link LeaseKeeper}. */
+    private final class Fence implements LeaseKeeper.Fencing {
+
+        @Override
+        public void fence() {
+            for (WorldInstance w : life.worlds.all()) {
+                synchronized (w) {
+                    if (w.current != null) {
+                        exits.letGoLocked(w, w.current, "this director cannot reach its database");
+                    }
+                }
+            }
+        }
+
+        @Override
+        public void unfence() {
+            // Nothing to take back: the worlds let go reconnect by themselves and are adopted (here or elsewhere).
+        }
+
+        @Override
+        public void lost(WorldInstance w, long sinceNanos) {
+            synchronized (w) {
+                WorldProcess p = w.current;
+                if (p != null && p.heldSinceNanos != 0 && p.heldSinceNanos - sinceNanos < 0) {
+                    exits.letGoLocked(w, p, "another director holds its lease now");
+                }
+            }
+        }
     }
 
     /** @return how many worlds were left running */

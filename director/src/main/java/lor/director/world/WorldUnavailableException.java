@@ -1,7 +1,7 @@
 package lor.director.world;
 
 /** The world cannot take players now; the message is safe to show to a client. */
-public final class WorldUnavailableException extends RuntimeException {
+public class WorldUnavailableException extends RuntimeException {
 
     public WorldUnavailableException(String message) {
         super(message, null, false, false);

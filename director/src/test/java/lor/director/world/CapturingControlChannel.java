@@ -3,6 +3,8 @@ package lor.director.world;
 import java.util.ArrayList;
 import java.util.List;
 
+import lor.protocol.ErrorCode;
+import lor.protocol.ErrorMessage;
 import lor.protocol.Message;
 
 /** The director's end of a control connection, recording what the supervisor sends over it. */
@@ -18,6 +20,12 @@ public final class CapturingControlChannel implements ControlChannel {
 
     @Override
     public synchronized void close() {
+        open = false;
+    }
+
+    @Override
+    public synchronized void release(String reason) {
+        sent.add(ErrorMessage.of(ErrorCode.UNAVAILABLE, reason, null));
         open = false;
     }
 

@@ -1,7 +1,9 @@
 package lor.director.world;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Leases for supervisor tests without a database: every claim wins and counts the epoch up, as a single director
@@ -10,18 +12,22 @@ import java.util.Map;
 public final class LocalLeases implements WorldLeases {
 
     private final Map<String, Long> epochs = new HashMap<>();
+    private final Set<String> held = new HashSet<>();
 
     @Override
     public synchronized long claim(String worldId) {
+        held.add(worldId);
         return epochs.merge(worldId, 1L, Long::sum);
     }
 
     @Override
-    public void renewAll() {
+    public synchronized Set<String> renewAll() {
+        return new HashSet<>(held);
     }
 
     @Override
-    public void release(String worldId, long epoch) {
+    public synchronized void release(String worldId, long epoch) {
+        held.remove(worldId);
     }
 
     @Override

@@ -28,6 +28,21 @@ final class TestWorlds {
         return worldId;
     }
 
+    /** A new account with a unique name (and a password hash no login matches), for membership rows. */
+    static long createAccount(Database db) {
+        String username = "member" + NEXT.incrementAndGet();
+        return db.inTransaction("test: create account", c -> {
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO accounts (username, password_hash) "
+                    + "VALUES (?, 'none') RETURNING id")) {
+                s.setString(1, username);
+                try (var rs = s.executeQuery()) {
+                    rs.next();
+                    return rs.getLong(1);
+                }
+            }
+        });
+    }
+
     static WorldRepository.WorldRecord find(Database db, String worldId) {
         return new WorldRepository(db).all().stream()
                 .filter(w -> w.worldId().equals(worldId))

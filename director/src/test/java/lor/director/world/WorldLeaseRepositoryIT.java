@@ -130,7 +130,7 @@ class WorldLeaseRepositoryIT {
         long epoch = gone.claim(world);
         Instant started = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         byte[] tokenHash = Secrets.sha256("spawn-token");
-        gone.recordSpawn(world, epoch, 4242, started, 4001, tokenHash);
+        gone.recordSpawn(world, epoch, 4242, started, 4001, tokenHash, "ws://127.0.0.1:4001/game");
         WorldLeaseRepository restarted = new WorldLeaseRepository(db, "restarted-" + world, Duration.ofSeconds(30),
                 goneOwner::equals);
 
@@ -158,7 +158,7 @@ class WorldLeaseRepositoryIT {
         WorldLeaseRepository gone = new WorldLeaseRepository(db, goneOwner, Duration.ofSeconds(30));
         gone.claim(world);
         long old = gone.claim(other);
-        gone.recordSpawn(other, old, 4242, null, 4001, Secrets.sha256("old"));
+        gone.recordSpawn(other, old, 4242, null, 4001, Secrets.sha256("old"), "ws://127.0.0.1:4001/game");
         gone.claim(other);
         WorldLeaseRepository restarted = new WorldLeaseRepository(db, "restarted-" + world, Duration.ofSeconds(30),
                 goneOwner::equals);
@@ -172,7 +172,7 @@ class WorldLeaseRepositoryIT {
     @Test
     void aLiveDirectorsWorldsAreNotLeftBehind() throws Exception {
         long epoch = a.claim(world);
-        a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"));
+        a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://127.0.0.1:4001/game");
         WorldLeaseRepository restarted = new WorldLeaseRepository(db, "restarted-" + world, Duration.ofSeconds(30),
                 owner -> false);
 
@@ -181,9 +181,78 @@ class WorldLeaseRepositoryIT {
     }
 
     @Test
+    void renewingAnswersWhichWorldsAreStillHeldSoATakenOverOneIsNoticed() throws Exception {
+        long epoch = a.claim(world);
+        a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://127.0.0.1:4001/game");
+        assertThat(a.renewAll()).contains(world);
+
+        assertThat(b.adopt(world, Secrets.sha256("token"))).isPresent();
+
+        assertThat(a.renewAll()).doesNotContain(world);
+        assertThat(b.renewAll()).contains(world);
+    }
+
+    @Test
+    void aWorldIsAdoptedByAnotherDirectorWithItsSpawnTokenUnderTheSameEpochWhileTheLeaseIsLive() throws Exception {
+        long epoch = a.claim(world);
+        a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://10.0.0.7:4001/game");
+
+        assertThat(b.adopt(world, Secrets.sha256("wrong"))).as("a wrong token adopts nothing").isEmpty();
+        SpawnRecord adopted = b.adopt(world, Secrets.sha256("token")).orElseThrow();
+
+        assertThat(adopted.epoch()).isEqualTo(epoch);
+        assertThat(adopted.director()).as("who ran it before").isEqualTo("director-a");
+        assertThat(adopted.gameUrl()).isEqualTo("ws://10.0.0.7:4001/game");
+        assertThat(epoch()).as("the process goes on storing under its epoch").isEqualTo(epoch);
+        assertThatThrownBy(() -> a.claim(world)).isInstanceOf(LeaseHeldException.class)
+                .hasMessageContaining("director-b");
+    }
+
+    @Test
+    void aReleasedWorldOrAnOlderSpawnCannotBeAdopted() throws Exception {
+        long old = a.claim(world);
+        a.recordSpawn(world, old, 4242, null, 4001, Secrets.sha256("old"), "ws://127.0.0.1:4001/game");
+        a.claim(world);
+
+        assertThat(b.adopt(world, Secrets.sha256("old"))).as("a spawn of an older epoch").isEmpty();
+
+        long epoch = a.claim(world);
+        a.recordSpawn(world, epoch, 4243, null, 4002, Secrets.sha256("new"), "ws://127.0.0.1:4002/game");
+        a.release(world, epoch);
+        assertThat(b.adopt(world, Secrets.sha256("new"))).as("released: its process has ended").isEmpty();
+    }
+
+    @Test
+    void aNewClaimStartsTheWorldWithNobodyInIt() throws Exception {
+        long account = TestWorlds.createAccount(db);
+        a.claim(world);
+        db.inTransaction("test: put a member", c -> {
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO memberships (account_id, world_id) "
+                    + "VALUES (?, ?)")) {
+                s.setLong(1, account);
+                s.setString(2, world);
+                return s.executeUpdate();
+            }
+        });
+
+        a.claim(world);
+
+        long members = db.inTransaction("test: count members", c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT count(*) FROM memberships WHERE world_id = ?")) {
+                s.setString(1, world);
+                try (var rs = s.executeQuery()) {
+                    rs.next();
+                    return rs.getLong(1);
+                }
+            }
+        });
+        assertThat(members).isZero();
+    }
+
+    @Test
     void releasingAWorldForgetsItsSpawnRecord() throws Exception {
         long epoch = a.claim(world);
-        a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"));
+        a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://127.0.0.1:4001/game");
 
         a.release(world, epoch);
 

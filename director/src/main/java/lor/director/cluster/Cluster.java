@@ -1,0 +1,142 @@
+package lor.director.cluster;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+import lor.director.account.LoginThrottle;
+import lor.director.db.DataAccessException;
+import lor.director.db.Database;
+import lor.director.world.Admissions;
+import lor.director.world.WorldSupervisor;
+import lor.protocol.MessageCodec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * This director's part among the directors sharing one database. Any director answers any join
+ * ({@link ClusterAdmissions}), one account plays in one world across all of them ({@link ClusterMemberships}),
+ * failed logins count wherever they happen ({@link ClusterLogins}), and a world started here is told every other
+ * director's {@code /control} address ({@link DirectorDirectory}), to reconnect to one of them if this one dies.
+ * The database carries it all ({@link ClusterBus}); on one director alone it costs one idle connection.
+ */
+public final class Cluster implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Cluster.class);
+    private static final long REFRESH_MILLIS = 2_000;
+
+    private final DirectorDirectory directory;
+    private final ClusterBus bus;
+    private final ClusterAdmissions admissions;
+    private final ClusterMemberships memberships;
+    private final ClusterLogins logins;
+    private final ClusterCatalog catalog;
+    private final Executor blocking;
+    private volatile List<String> peers = List.of();
+    private ScheduledFuture<?> refreshing;
+
+    private Cluster(Database db, String directorId, WorldSupervisor supervisor, LoginThrottle throttle,
+                    Executor blocking, long joinTimeoutMs) {
+        this.blocking = blocking;
+        this.directory = new DirectorDirectory(db, directorId);
+        this.bus = new ClusterBus(db, directorId, this::received);
+        this.catalog = new ClusterCatalog(db, supervisor, directorId);
+        this.admissions = new ClusterAdmissions(supervisor, new LeaseOwners(db), catalog, bus, directorId, blocking,
+                joinTimeoutMs);
+        this.memberships = new ClusterMemberships(db, bus, supervisor);
+        this.logins = new ClusterLogins(bus, blocking, throttle);
+    }
+
+    /**
+     * Joins the directors of the database: listens to them, routes this director's portals and memberships through
+     * them and shares its login verdicts. Call {@link #announce} once {@code /control} accepts connections.
+     */
+    public static Cluster join(Database db, String directorId, WorldSupervisor supervisor, LoginThrottle throttle,
+                               Executor blocking, long joinTimeoutMs) {
+        Cluster cluster = new Cluster(db, directorId, supervisor, throttle, blocking, joinTimeoutMs);
+        supervisor.routePortalsThrough(cluster.admissions);
+        supervisor.shareMembershipThrough(cluster.memberships);
+        throttle.shareWith(cluster.logins);
+        cluster.bus.start();
+        return cluster;
+    }
+
+    /** Whether messages from the other directors reach this one now. */
+    public boolean listening() {
+        return bus.listening();
+    }
+
+    /** Joins through this director, wherever the world runs. */
+    public Admissions admissions() {
+        return admissions;
+    }
+
+    /** This director's {@code /control} is at {@code controlUrl}: the other directors' worlds may come to it. */
+    public void announce(String controlUrl, ScheduledExecutorService timers) {
+        directory.announce(controlUrl);
+        refresh();
+        refreshing = timers.scheduleWithFixedDelay(() -> blocking.execute(this::refresh), REFRESH_MILLIS,
+                REFRESH_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Where a world started now reaches a director: {@code own} first, then the other directors seen lately, as a
+     * {@code --control-url} list.
+     */
+    public String controlUrls(String own) {
+        List<String> urls = new ArrayList<>();
+        urls.add(own);
+        for (String peer : peers) {
+            if (!urls.contains(peer)) {
+                urls.add(peer);
+            }
+        }
+        return String.join(",", urls);
+    }
+
+    /** The other directors' addresses and the worlds they run, as the database says now. */
+    private void refresh() {
+        try {
+            peers = List.copyOf(directory.peers());
+            catalog.refresh();
+        } catch (DataAccessException e) {
+            LOG.debug("cannot read the other directors' state: {}", e.getMessage());
+        }
+    }
+
+    private void received(String channel, String payload) {
+        JsonNode message;
+        try {
+            message = MessageCodec.MAPPER.readTree(payload);
+        } catch (JacksonException e) {
+            LOG.warn("ignored an unreadable message on cluster channel {}", channel);
+            return;
+        }
+        switch (message.path("t").asString()) {
+            case "admit" -> admissions.asked(message);
+            case "admitted", "refused", "not_here" -> admissions.answered(message);
+            case "entered" -> blocking.execute(() -> memberships.enteredElsewhere(message));
+            case "login_failed", "login_ok" -> logins.received(message);
+            default -> LOG.warn("ignored a cluster message of unknown type on {}", channel);
+        }
+    }
+
+    /** Leaves the directors: this one's address is not handed out any more, and it stops listening. */
+    @Override
+    public void close() {
+        if (refreshing != null) {
+            refreshing.cancel(false);
+        }
+        try {
+            directory.leave();
+        } catch (DataAccessException e) {
+            LOG.warn("cannot remove this director from the directors table: {}; it ages out", e.getMessage());
+        }
+        bus.close();
+    }
+}

@@ -1,0 +1,237 @@
+package lor.director.cluster;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+import lor.director.world.Admission;
+import lor.director.world.Admissions;
+import lor.director.world.RunElsewhereException;
+import lor.director.world.UnknownWorldException;
+import lor.director.world.WorldSupervisor;
+import lor.director.world.WorldUnavailableException;
+import lor.protocol.MessageCodec;
+import lor.protocol.ticket.Ticket;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Admissions when several directors share the database: a player may join through any of them. A world this
+ * director runs, or one nobody runs (this director claims and starts it), is admitted here. A world another
+ * director runs is admitted by that one, asked over the {@link ClusterBus}: it signs the ticket with the secret
+ * only it and the world know, and this director passes the answer on. The player then connects to the world
+ * directly, as always, so the detour costs two notifications and one lookup of the world's owner.
+ *
+ * <p>An owner that does not answer within {@link #ATTEMPT_MILLIS} (dead, or fenced off) or no longer runs the world
+ * is asked again after the owner is looked up again: once its worlds are adopted by another director, or its
+ * leases have expired, the join goes there, or here.
+ */
+public final class ClusterAdmissions implements Admissions {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ClusterAdmissions.class);
+
+    static final long ATTEMPT_MILLIS = 1_000;
+    private static final long RETRY_MILLIS = 100;
+    /** Requests to other directors awaiting their answer; beyond, a join is refused as busy rather than queued. */
+    static final int MAX_PENDING = 4_096;
+
+    private final WorldSupervisor supervisor;
+    private final LeaseOwners owners;
+    private final ClusterCatalog catalog;
+    private final ClusterBus bus;
+    private final String directorId;
+    private final Executor blocking;
+    private final long deadlineMillis;
+    private final Map<String, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
+    private final AtomicLong requests = new AtomicLong();
+
+    ClusterAdmissions(WorldSupervisor supervisor, LeaseOwners owners, ClusterCatalog catalog, ClusterBus bus,
+                      String directorId, Executor blocking, long deadlineMillis) {
+        this.supervisor = supervisor;
+        this.owners = owners;
+        this.catalog = catalog;
+        this.bus = bus;
+        this.directorId = directorId;
+        this.blocking = blocking;
+        this.deadlineMillis = deadlineMillis;
+    }
+
+    @Override
+    public CompletableFuture<Admission> admit(String worldId, long accountId, String username,
+                                              Ticket.Arrival arrival) {
+        if (supervisor.runsHere(worldId) || supervisor.fenced()) {
+            return supervisor.admitHere(worldId, accountId, username, arrival);
+        }
+        Request request = new Request(worldId, accountId, username, arrival,
+                System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(deadlineMillis));
+        return route(request);
+    }
+
+    private record Request(String worldId, long accountId, String username, Ticket.Arrival arrival,
+                           long deadlineNanos) {
+
+        boolean timeLeft() {
+            return System.nanoTime() - deadlineNanos < 0;
+        }
+    }
+
+    private CompletableFuture<Admission> route(Request r) {
+        return CompletableFuture.supplyAsync(() -> {
+                    catalog.knowOrLookUp(r.worldId());
+                    return owners.liveOwner(r.worldId());
+                }, blocking)
+                .thenCompose(owner -> owner.isEmpty() || owner.get().equals(directorId) ? here(r)
+                        : there(r, owner.get()));
+    }
+
+    /** Claims and starts the world here, unless another director got it first: then that one is asked. */
+    private CompletableFuture<Admission> here(Request r) {
+        return supervisor.admitHere(r.worldId(), r.accountId(), r.username(), r.arrival())
+                .exceptionallyCompose(error -> {
+                    if (unwrap(error) instanceof RunElsewhereException elsewhere && r.timeLeft()) {
+                        return there(r, elsewhere.owner());
+                    }
+                    return CompletableFuture.failedFuture(unwrap(error));
+                });
+    }
+
+    private CompletableFuture<Admission> there(Request r, String owner) {
+        if (pending.size() >= MAX_PENDING) {
+            return CompletableFuture.failedFuture(new WorldUnavailableException("too many joins at once; try again"));
+        }
+        String id = directorId.hashCode() + "-" + requests.incrementAndGet();
+        CompletableFuture<JsonNode> answer = new CompletableFuture<>();
+        pending.put(id, answer);
+        ObjectNode message = MessageCodec.MAPPER.createObjectNode()
+                .put("t", "admit")
+                .put("id", id)
+                .put("reply", bus.ownChannel())
+                .put("world", r.worldId())
+                .put("account", r.accountId());
+        if (r.username() != null) {
+            message.put("name", r.username());
+        }
+        if (r.arrival() != null) {
+            message.put("x", r.arrival().x()).put("y", r.arrival().y()).put("layer", r.arrival().layer());
+        }
+        CompletableFuture.runAsync(() -> bus.send(ClusterBus.channelOf(owner), message.toString()), blocking)
+                .whenComplete((sent, error) -> {
+                    if (error != null) {
+                        answer.completeExceptionally(unwrap(error));
+                    }
+                });
+        return answer.orTimeout(ATTEMPT_MILLIS, TimeUnit.MILLISECONDS)
+                .whenComplete((reply, error) -> pending.remove(id))
+                .handle((reply, error) -> {
+                    if (error == null && reply.path("t").asString().equals("admitted")) {
+                        return CompletableFuture.completedFuture(new Admission(r.worldId(),
+                                reply.path("gameUrl").asString(), reply.path("ticket").asString()));
+                    }
+                    if (error == null && reply.path("t").asString().equals("refused")) {
+                        return CompletableFuture.<Admission>failedFuture(refusal(r.worldId(), reply));
+                    }
+                    // No answer (a dead or fenced director), or it does not run the world any more.
+                    if (!r.timeLeft()) {
+                        return CompletableFuture.<Admission>failedFuture(new WorldUnavailableException(
+                                "the world's director does not answer; try again"));
+                    }
+                    if (error != null && !(unwrap(error) instanceof TimeoutException)) {
+                        LOG.debug("asking director {} to admit to {} failed: {}", owner, r.worldId(),
+                                unwrap(error).toString());
+                    }
+                    return CompletableFuture.supplyAsync(() -> r, CompletableFuture.delayedExecutor(RETRY_MILLIS,
+                            TimeUnit.MILLISECONDS, blocking)).thenCompose(this::route);
+                })
+                .thenCompose(next -> next);
+    }
+
+    private static RuntimeException refusal(String worldId, JsonNode reply) {
+        String message = reply.path("message").asString();
+        return reply.path("code").asString().equals("unknown_world") ? new UnknownWorldException(worldId)
+                : new WorldUnavailableException(message.isEmpty() ? "the world is unavailable" : message);
+    }
+
+    /** Another director's answer to a request of this one. */
+    void answered(JsonNode reply) {
+        CompletableFuture<JsonNode> waiting = pending.get(reply.path("id").asString());
+        if (waiting != null) {
+            waiting.complete(reply);
+        }
+    }
+
+    /** Another director asks this one to admit a player to a world it runs. Called on the bus's thread. */
+    void asked(JsonNode request) {
+        String worldId = request.path("world").asString();
+        String replyTo = request.path("reply").asString();
+        String id = request.path("id").asString();
+        if (!replyTo.startsWith("lor_d_") || worldId.isEmpty() || id.isEmpty()) {
+            LOG.warn("ignored a malformed admission request on the cluster bus");
+            return;
+        }
+        ObjectNode reply = MessageCodec.MAPPER.createObjectNode().put("id", id);
+        if (!supervisor.runsHere(worldId)) {
+            send(replyTo, reply.put("t", "not_here"));
+            return;
+        }
+        Ticket.Arrival arrival = null;
+        String username = request.hasNonNull("name") ? request.path("name").asString() : null;
+        try {
+            if (request.has("x")) {
+                arrival = new Ticket.Arrival(request.path("x").asInt(), request.path("y").asInt(),
+                        request.path("layer").asInt());
+            }
+        } catch (IllegalArgumentException e) {
+            send(replyTo, reply.put("t", "refused").put("code", "world_unavailable")
+                    .put("message", "this portal leads nowhere"));
+            return;
+        }
+        supervisor.admitHere(worldId, request.path("account").asLong(), username, arrival)
+                .orTimeout(deadlineMillis, TimeUnit.MILLISECONDS)
+                .whenComplete((admission, error) -> {
+                    if (error == null) {
+                        send(replyTo, reply.put("t", "admitted").put("gameUrl", admission.gameUrl())
+                                .put("ticket", admission.ticket()));
+                        return;
+                    }
+                    Throwable cause = unwrap(error);
+                    if (cause instanceof UnknownWorldException) {
+                        send(replyTo, reply.put("t", "refused").put("code", "unknown_world"));
+                    } else if (cause instanceof RunElsewhereException) {
+                        send(replyTo, reply.put("t", "not_here"));
+                    } else if (cause instanceof WorldUnavailableException) {
+                        send(replyTo, reply.put("t", "refused").put("code", "world_unavailable")
+                                .put("message", cause.getMessage()));
+                    } else {
+                        LOG.error("admitting a player of another director to {} failed", worldId, cause);
+                        send(replyTo, reply.put("t", "refused").put("code", "world_unavailable")
+                                .put("message", "the world is unavailable; try again"));
+                    }
+                });
+    }
+
+    private void send(String channel, ObjectNode message) {
+        try {
+            blocking.execute(() -> {
+                try {
+                    bus.send(channel, message.toString());
+                } catch (RuntimeException e) {
+                    LOG.warn("cannot answer another director: {}", e.getMessage());
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            LOG.warn("cannot answer another director: the director is busy");
+        }
+    }
+
+    private static Throwable unwrap(Throwable error) {
+        return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    }
+}

@@ -1,0 +1,106 @@
+package lor.director.world;
+
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+import lor.director.db.DataAccessException;
+import lor.protocol.control.WorldRegisterMessage;
+import lor.protocol.control.WorldResumedMessage;
+import lor.protocol.ticket.Secrets;
+import lor.protocol.ticket.TicketSigner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Adopting a running world that another director started: its director died or let it go (fenced off, or
+ * stopping with its worlds left running), and the world reconnected here with the spawn token of its current
+ * spawn. The database holds that token's hash beside the world's lease; a match makes the lease this director's
+ * under the same epoch, and the world runs on with its players, its snapshots now persisted here. A process that
+ * never hydrated has no spawn record and cannot be adopted.
+ */
+final class WorldFailover {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WorldSupervisor.class);
+
+    private final Lifecycle life;
+    private final GameAddresses addresses;
+    private final WorldExits.Listener exits;
+
+    WorldFailover(Lifecycle life, GameAddresses addresses, WorldExits.Listener exits) {
+        this.life = life;
+        this.addresses = addresses;
+        this.exits = exits;
+    }
+
+    /** Completes once the world is this director's, or fails with a {@link RegistrationRefusedException}. */
+    CompletableFuture<Void> adopt(ControlChannel channel, WorldInstance w, WorldRegisterMessage message) {
+        long started = System.nanoTime();
+        byte[] tokenHash = Secrets.sha256(message.spawnToken());
+        return life.supplyBlocking(() -> {
+            try {
+                return life.leases.adopt(w.worldId, tokenHash);
+            } catch (DataAccessException e) {
+                LOG.warn("cannot look up world {} that asks to be adopted: {}", w.worldId, e.getMessage());
+                return null;
+            }
+        }).thenCompose(record -> {
+            if (record == null) {
+                return CompletableFuture.failedFuture(
+                        new RegistrationRefusedException("the database is unavailable", true));
+            }
+            if (record.isEmpty()) {
+                return CompletableFuture.failedFuture(
+                        new RegistrationRefusedException("wrong or stale spawn token"));
+            }
+            try {
+                adopted(channel, w, message, record.get(), started);
+                return CompletableFuture.<Void>completedFuture(null);
+            } catch (RegistrationRefusedException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        });
+    }
+
+    private void adopted(ControlChannel channel, WorldInstance w, WorldRegisterMessage message, SpawnRecord r,
+                         long started) throws RegistrationRefusedException {
+        if (r.pid() != message.pid() && life.launcher.localProcesses()) {
+            throw new RegistrationRefusedException("not the recorded process (pid " + r.pid() + ")");
+        }
+        Optional<AdoptedProcess> local = life.launcher.localProcesses()
+                ? AdoptedProcess.find(r.pid(), r.processStartedAt()) : Optional.empty();
+        String ticketSecret = Secrets.random256();
+        WorldProcess p = new WorldProcess();
+        synchronized (w) {
+            if (w.current != null || w.status != WorldStatus.STOPPED || w.removed) {
+                // Raced with a join here: the claim that join makes fails on the lease just taken, so try again.
+                throw new RegistrationRefusedException("the world is busy here; try again", true);
+            }
+            p.epoch = r.epoch();
+            p.heldSinceNanos = System.nanoTime();
+            p.spawnTokenSha256 = r.spawnTokenSha256();
+            p.adopted = true;
+            p.recorded = true;
+            p.hydrated = true;
+            p.pid = message.pid();
+            p.gamePort = message.gamePort();
+            p.adoptedTicketSecret = ticketSecret;
+            p.signer = TicketSigner.fromEncodedSecret(ticketSecret);
+            p.process = local.isPresent() ? local.get() : new RemoteWorldProcess(message.pid());
+            p.control = channel;
+            p.lastHeartbeatNanos = System.nanoTime();
+            w.current = p;
+            // Taken back and reconnected at once: starting and running in one step (see WorldStatus).
+            w.moveTo(WorldStatus.STARTING);
+            w.moveTo(WorldStatus.RUNNING);
+            w.lastActiveNanos = System.nanoTime();
+            p.ready.complete(addresses.targetOf(w, p, r.gameUrl()));
+            // Sent under the lock, before any join can be given a ticket signed with the new secret.
+            channel.send(new WorldResumedMessage(w.worldId, ticketSecret));
+        }
+        p.process.onExit().thenAccept(exited -> exits.exited(w, p, AdoptedProcess.UNKNOWN_EXIT));
+        life.metrics.worldAdoptions.incrementAndGet();
+        LOG.info("world {} adopted from director {}: pid {} (epoch {}) runs on with its players, game port {}, "
+                + "{} ms after it asked", w.worldId, r.director(), p.pid, p.epoch, p.gamePort,
+                (System.nanoTime() - started) / 1_000_000);
+    }
+}

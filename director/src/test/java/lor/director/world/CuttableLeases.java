@@ -1,0 +1,86 @@
+package lor.director.world;
+
+import java.net.SocketException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import lor.director.db.DataAccessException;
+
+/**
+ * A director's leases in the real database, with the director's way to it cut on demand: while {@link #cut}, every
+ * call fails as a network partition makes it fail.
+ */
+final class CuttableLeases implements WorldLeases {
+
+    private final WorldLeases database;
+    private volatile boolean cut;
+
+    CuttableLeases(WorldLeases database) {
+        this.database = database;
+    }
+
+    void cut() {
+        cut = true;
+    }
+
+    void heal() {
+        cut = false;
+    }
+
+    private void reach(String operation) {
+        if (cut) {
+            throw new DataAccessException(operation, new SocketException("connection timed out (cut by the test)"));
+        }
+    }
+
+    @Override
+    public long claim(String worldId) throws LeaseHeldException {
+        reach("claim world");
+        return database.claim(worldId);
+    }
+
+    @Override
+    public Set<String> renewAll() {
+        reach("renew world leases");
+        return database.renewAll();
+    }
+
+    @Override
+    public void release(String worldId, long epoch) {
+        reach("release world");
+        database.release(worldId, epoch);
+    }
+
+    @Override
+    public void releaseAll() {
+        reach("release worlds");
+        database.releaseAll();
+    }
+
+    @Override
+    public void recordSpawn(String worldId, long epoch, long pid, Instant processStartedAt, int gamePort,
+                            byte[] spawnTokenSha256, String gameUrl) {
+        reach("record spawn");
+        database.recordSpawn(worldId, epoch, pid, processStartedAt, gamePort, spawnTokenSha256, gameUrl);
+    }
+
+    @Override
+    public List<SpawnRecord> leftBehind() {
+        reach("find worlds left behind");
+        return database.leftBehind();
+    }
+
+    @Override
+    public boolean takeOver(String worldId, long epoch, String previousOwner) {
+        reach("take over world");
+        return database.takeOver(worldId, epoch, previousOwner);
+    }
+
+    @Override
+    public Optional<SpawnRecord> adopt(String worldId, byte[] spawnTokenSha256) {
+        reach("adopt world");
+        return database.adopt(worldId, spawnTokenSha256);
+    }
+}
