@@ -470,7 +470,7 @@ public final class SnapshotPersistBench {
         EventLoopGroup controlGroup = EventLoops.create("control", 1);
         ExecutorService io = Executors.newSingleThreadExecutor(daemon("snapshot-io"));
         WorldSide worldSide = new WorldSide();
-        ControlClient client = new ControlClient("bench-spawn-token", URI.create(director.url()),
+        ControlClient client = new ControlClient("bench-spawn-token", List.of(URI.create(director.url())),
                 MAX_SNAPSHOT_BYTES, () -> 0, controlGroup);
         SnapshotOutbox outbox = new SnapshotOutbox(worldId, client, io);
         worldSide.outbox = outbox;

@@ -150,7 +150,7 @@ public record DirectorConfig(
                                         what SIGTERM does to running worlds: stop them after their final
                                         snapshot (default), or leave them playing with their players connected
                                         for a director started again on this host, port and database to take
-                                        back (within 60 s, or they end themselves)
+                                        back (within 20 s, or they end themselves)
               --password-iterations N   PBKDF2-HMAC-SHA256 iterations of new password hashes (default 600000,
                                         OWASP's recommendation; at least 1000); a stored hash keeps its own
                                         count. Lower it only for tests: it is what makes a stolen hash slow to

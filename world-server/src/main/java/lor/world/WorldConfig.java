@@ -17,9 +17,10 @@ import lor.world.agones.AgonesConfig;
 /**
  * Everything a world process is started with. Non-secret settings come from the command line, so that {@code ps}
  * shows which world a process serves; the spawn token and the ticket secret come only from the environment.
- * {@code agones} is null unless the process runs as an Agones game server ({@code --agones}).
+ * {@code agones} is null unless the process runs as an Agones game server ({@code --agones}). {@code controlUrls}
+ * lists the directors it may register with, the one that spawned it first.
  */
-public record WorldConfig(String worldId, URI controlUrl, String bindAddress, PortRange gamePorts,
+public record WorldConfig(String worldId, List<URI> controlUrls, String bindAddress, PortRange gamePorts,
                           long snapshotIntervalMs,
                           GridSize grid, String map, String content, Path contentDir, ObjectSeed seedObjects,
                           int npcs, int viewRadius,
@@ -42,8 +43,11 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, Po
     static final long MAX_INTERVAL_MS = 86_400_000L;
 
     static final String USAGE = """
-            usage: java -jar world-server.jar --world-id ID --control-url ws://HOST:PORT/control [options]
+            usage: java -jar world-server.jar --world-id ID --control-url ws://HOST:PORT/control[,…] [options]
               (started by the director; not meant to be run by hand)
+              --control-url URL,…         the /control of the director that spawned this world, then those of the
+                                          other directors on its database (at most 16, all ws:// or all wss://):
+                                          when its director goes away the world registers with another one
               --bind ADDR                 address for the game endpoint (default 127.0.0.1)
               --game-port N               port for the game endpoint, 0 = any free port (default 0)
               --game-ports FROM-TO        the first free port of this range instead (the director's --game-ports)
@@ -86,7 +90,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, Po
 
     public static WorldConfig parse(String[] args, Map<String, String> env) {
         String worldId = null;
-        String controlUrl = null;
+        List<URI> controlUrls = null;
         String bind = "127.0.0.1";
         PortRange gamePorts = PortRange.ANY;
         long snapshotIntervalMs = 30_000;
@@ -126,7 +130,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, Po
             String value = args[++i];
             switch (option) {
                 case "--world-id" -> worldId = value;
-                case "--control-url" -> controlUrl = value;
+                case ControlUrls.OPTION -> controlUrls = ControlUrls.parse(value);
                 case "--bind" -> bind = value;
                 case "--game-port", "--game-ports" -> gamePorts = PortRange.parse(option, value);
                 case "--snapshot-interval-ms" -> snapshotIntervalMs = parseLong(option, value, 100, MAX_INTERVAL_MS);
@@ -166,13 +170,13 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, Po
         if (worldId == null || !worldId.matches("[a-z0-9_-]{1,32}")) {
             throw new IllegalArgumentException("--world-id must be 1-32 of [a-z0-9_-]");
         }
-        if (controlUrl == null) {
+        if (controlUrls == null) {
             throw new IllegalArgumentException("--control-url is required");
         }
         if ((tlsCert == null) != (tlsKey == null)) {
             throw new IllegalArgumentException("--tls-cert and --tls-key go together: give both or neither");
         }
-        if (controlUrl != null && controlUrl.startsWith("wss://") && tlsCert == null) {
+        if (controlUrls.get(0).getScheme().equals("wss") && tlsCert == null) {
             throw new IllegalArgumentException("a wss:// --control-url needs --tls-cert: the one certificate trusted");
         }
         if (seedObjects != null && content == null) {
@@ -195,12 +199,17 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, Po
         AgonesConfig agonesConfig = !agones ? null : AgonesConfig.of(
                 agonesHost == null ? AgonesConfig.DEFAULT_HOST : agonesHost, env,
                 agonesHealthIntervalMs == null ? AgonesConfig.DEFAULT_HEALTH_INTERVAL_MS : agonesHealthIntervalMs);
-        return new WorldConfig(worldId, URI.create(controlUrl), bind, gamePorts, snapshotIntervalMs, grid, map, content,
+        return new WorldConfig(worldId, controlUrls, bind, gamePorts, snapshotIntervalMs, grid, map, content,
                 contentDir, seedObjects, npcs,
                 viewRadius, intentsPerSecond, spawnRule, shutdownAckTimeoutMs, maxSnapshotBytes, pingIntervalMs,
                 clientTimeoutMs, reconnectWindowMs, spawnToken, ticketSecret,
                 new NetworkGuards(maxConnectionsPerAddress, maxNewConnectionsPerSecond, handshakeTimeoutMs,
                         allowedOrigins), tlsCert, tlsKey, agonesConfig);
+    }
+
+    /** The director that spawned this world: the first it registers with. */
+    public URI controlUrl() {
+        return controlUrls.get(0);
     }
 
     /** Whether /game speaks TLS. */
@@ -227,7 +236,7 @@ public record WorldConfig(String worldId, URI controlUrl, String bindAddress, Po
      * cold world process tens of milliseconds before its first log line. */
     @Override
     public String toString() {
-        return "WorldConfig[worldId=" + worldId + ", controlUrl=" + controlUrl + ", bind=" + bindAddress
+        return "WorldConfig[worldId=" + worldId + ", controlUrls=" + controlUrls + ", bind=" + bindAddress
                 + ", gamePorts=" + gamePorts + ", snapshotIntervalMs=" + snapshotIntervalMs
                 + ", grid=" + grid.width() + "x" + grid.height() + "x" + grid.layers()
                 + ", map=" + map + ", content=" + content + ", contentDir=" + contentDir

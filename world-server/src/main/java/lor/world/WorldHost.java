@@ -39,8 +39,9 @@ final class WorldHost {
     private GameServer gameServer;
 
     private WorldHost(WorldConfig config) {
-        this.control = new ControlClient(config.spawnToken(), config.controlUrl(), (int) config.maxSnapshotBytes(),
+        this.control = new ControlClient(config.spawnToken(), config.controlUrls(), (int) config.maxSnapshotBytes(),
                 () -> gameServer.port(), controlGroup);
+        // Every director is reached with the same scheme (WorldConfig checks), and trusted with the one certificate.
         if (config.controlUrl().getScheme().equals("wss")) {
             control.useTls(Tls.trusting(config.tlsCert()));
         }

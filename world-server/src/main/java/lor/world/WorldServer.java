@@ -202,8 +202,9 @@ public final class WorldServer {
 
         @Override
         public void onOrphaned() {
-            fatal("no director took this world back within " + ControlClient.ORPHAN_AFTER_MILLIS / 1000 + " s; the "
-                    + "director hydrates a new process from the last acknowledged snapshot", WorldExitCodes.ORPHANED);
+            fatal("no director took this world back within " + ControlClient.ORPHAN_AFTER_MILLIS / 1000
+                    + " s; it stops before its lease can expire, and the next join starts a new process from the last "
+                    + "acknowledged snapshot", WorldExitCodes.ORPHANED);
         }
 
         @Override

@@ -57,7 +57,8 @@ class ControlAddressingTest {
         logs.start();
         controlLog.addAppender(logs);
         director = new ScriptedDirector();
-        client = new ControlClient("spawn-token-of-start", director.controlUrl(), 1 << 20, () -> 4000, group);
+        client = new ControlClient("spawn-token-of-start", List.of(director.controlUrl()), 1 << 20, () -> 4000,
+                group);
         client.connectAhead();
         client.becomeWorld("start", listener);
         Channel connection = director.next(WorldRegisterMessage.class, STEP).connection();

@@ -427,4 +427,70 @@ class WorldConfigTest {
             "wss://127.0.0.1:8443/control"}, ENV))
                 .hasMessage("a wss:// --control-url needs --tls-cert: the one certificate trusted");
     }
+
+    // ---- failover: several directors on one database ------------------------------------------------------------
+
+    @Test
+    void readsTheDirectorsInTheirOrderTheSpawningOneFirst() {
+        WorldConfig config = WorldConfig.parse(new String[] {"--world-id", "start", "--control-url",
+            "ws://10.0.0.1:8080/control,ws://10.0.0.2:8080/control, ws://10.0.0.3:9090/control"}, ENV);
+
+        assertThat(config.controlUrls()).containsExactly(URI.create("ws://10.0.0.1:8080/control"),
+                URI.create("ws://10.0.0.2:8080/control"), URI.create("ws://10.0.0.3:9090/control"));
+        assertThat(config.controlUrl()).isEqualTo(URI.create("ws://10.0.0.1:8080/control"));
+        assertThat(config.toString()).contains("ws://10.0.0.2:8080/control");
+    }
+
+    @Test
+    void oneDirectorIsAListOfOne() {
+        assertThat(WorldConfig.parse(required(), ENV).controlUrls())
+                .containsExactly(URI.create("ws://127.0.0.1:8080/control"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "http://a:1/control                  | --control-url entry http://a:1/control is not a ws://HOST",
+        "ws://a:1/control,http://b:2/control | --control-url entry http://b:2/control is not a ws://HOST",
+        "ws:///control                       | --control-url entry ws:///control is not a ws://HOST",
+        "ws://a b/control                    | --control-url entry ws://a b/control is not a URL",
+        "ws://a:1/control,,ws://b:2/control  | --control-url has an empty entry",
+        "ws://a:1/control,                   | --control-url has an empty entry",
+        "ws://a:1/control,ws://A:1/control   | --control-url lists ws://A:1/control twice",
+        "ws://a:1/control,wss://b:2/control  | --control-url mixes ws:// and wss:// (wss://b:2/control)"})
+    void refusesABadDirectorListNamingTheEntry(String value, String message) {
+        assertThatThrownBy(() -> WorldConfig.parse(new String[] {"--world-id", "start", "--control-url", value,
+            "--tls-cert", "/etc/lor/cert.pem", "--tls-key", "/etc/lor/key.pem"}, ENV))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith(message);
+    }
+
+    @Test
+    void takesAtMostSixteenDirectors() {
+        String sixteen = directors(16);
+
+        assertThat(WorldConfig.parse(new String[] {"--world-id", "start", "--control-url", sixteen}, ENV)
+                .controlUrls()).hasSize(16);
+        assertThatThrownBy(() -> WorldConfig.parse(new String[] {"--world-id", "start", "--control-url",
+            sixteen + ",ws://h:99/control"}, ENV))
+                .hasMessage("--control-url lists 17 directors; at most 16");
+    }
+
+    @Test
+    void aListOfWssDirectorsNeedsTheCertificateToTrust() {
+        String[] args = {"--world-id", "start", "--control-url", "wss://a:8443/control,wss://b:8443/control"};
+
+        assertThatThrownBy(() -> WorldConfig.parse(args, ENV))
+                .hasMessage("a wss:// --control-url needs --tls-cert: the one certificate trusted");
+        List<String> withCert = new ArrayList<>(Arrays.asList(args));
+        withCert.addAll(List.of("--tls-cert", "/etc/lor/cert.pem", "--tls-key", "/etc/lor/key.pem"));
+        assertThat(WorldConfig.parse(withCert.toArray(String[]::new), ENV).controlUrls()).hasSize(2);
+    }
+
+    private static String directors(int count) {
+        List<String> urls = new ArrayList<>();
+        for (int port = 1; port <= count; port++) {
+            urls.add("ws://h:" + port + "/control");
+        }
+        return String.join(",", urls);
+    }
 }

@@ -21,7 +21,7 @@ final class WorldAdoption {
      */
     static final long WINDOW_MILLIS = 20_000;
     /** What a world that no director takes back waits before it ends itself (the world server's figure). */
-    private static final long ORPHAN_SECONDS = 60;
+    private static final long ORPHAN_SECONDS = 20;
 
     private final Lifecycle life;
     private final GameAddresses addresses;

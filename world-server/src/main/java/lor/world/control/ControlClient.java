@@ -1,10 +1,13 @@
 package lor.world.control;
 
 import java.net.URI;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
+import java.util.random.RandomGenerator;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
@@ -24,6 +27,7 @@ import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
 import io.netty.handler.ssl.SslContext;
+import lor.protocol.ErrorCode;
 import lor.protocol.ErrorMessage;
 import lor.protocol.Message;
 import lor.protocol.MessageCodec;
@@ -46,10 +50,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The world's connection to the director's {@code /control}. It registers on every (re)connect and reconnects
+ * The world's connection to a director's {@code /control}. It registers on every (re)connect and reconnects
  * with exponential backoff and jitter for as long as the world lives. Messages can be sent only once the
  * director has answered the registration ({@code world_hydrate} or {@code world_resumed}), so nothing the world
  * sends can overtake its registration.
+ *
+ * <p>It knows every director on the world's database, the one that spawned it first. A failed attempt, or a
+ * director that answers {@code unavailable} (fenced, or shutting down), sends the next attempt to another one; losing
+ * the director that had accepted the world sends it to the others first (see {@link DirectorRotation}), which adopt
+ * it by its spawn token. Any other refusal means another process owns the world, and ends it.
  *
  * <p>The connection can be opened before the process knows which world it is, so that the handshake overlaps
  * building the world: {@link #connectAhead} for a freshly spawned world, {@link #startAsSpare} for a warm spare,
@@ -67,18 +76,24 @@ public final class ControlClient implements ControlLink {
     static final String WEBSOCKET = "websocket";
     static final String FRAME_AGGREGATOR = "frame-aggregator";
     static final String CONTROL = "control";
-    /** How long a world may go without a director that accepts it before it ends itself. */
-    public static final long ORPHAN_AFTER_MILLIS = 60_000;
+    /**
+     * How long a world may go without a director that accepts it before it ends itself, an attempt in flight or
+     * not. A director's lease on its worlds lives 30 s unrenewed (it renews every 2 s); a director that cannot renew
+     * fences itself after 5 s and lets its worlds go. Ending at 20 s means a world has stopped serving its players
+     * before its lease can expire and another director may start a second copy from its last snapshot, with 5 s
+     * to spare.
+     */
+    public static final long ORPHAN_AFTER_MILLIS = 20_000;
 
     private final String spawnToken;
-    private final URI url;
+    private final DirectorRotation directors;
     private final int maxMessageBytes;
     private final IntSupplier gamePort;
     private final EventLoop loop;
     /** The director's TLS, pinned to its certificate, for a {@code wss://} URL; null for {@code ws://}. */
     private volatile SslContext tls;
     private final MessageCodec codec = ControlMessages.worldCodec();
-    private final Backoff backoff = new Backoff(100, 5_000, ThreadLocalRandom.current());
+    private final Backoff backoff;
     private final CompletableFuture<WorldAssignMessage> assignment = new CompletableFuture<>();
     /** Null until {@link #becomeWorld}: a spare waiting for its world, or a world still being built. */
     private volatile String worldId;
@@ -89,20 +104,29 @@ public final class ControlClient implements ControlLink {
     /** The last connection whose WebSocket handshake completed. */
     private volatile Channel handshaken;
     private volatile Channel accepted;
+    /** The director of {@link #accepted}. */
+    private volatile URI acceptedBy;
     private volatile boolean closing;
     private final long orphanAfterNanos;
     /** Since when no director has accepted this world (nanoTime); 0 while one has. */
     private volatile long unacceptedSince;
+    /** Ends the world once it has gone unaccepted for the orphan limit; null while a director has it. Loop only. */
+    private ScheduledFuture<?> orphanDeadline;
 
-    public ControlClient(String spawnToken, URI url, int maxMessageBytes, IntSupplier gamePort,
+    /**
+     * @param urls the {@code /control} of every director this world may register with, its spawning one first
+     */
+    public ControlClient(String spawnToken, List<URI> urls, int maxMessageBytes, IntSupplier gamePort,
                          EventLoopGroup group) {
-        this(spawnToken, url, maxMessageBytes, gamePort, group, ORPHAN_AFTER_MILLIS);
+        this(spawnToken, urls, maxMessageBytes, gamePort, group, ORPHAN_AFTER_MILLIS, ThreadLocalRandom.current());
     }
 
-    ControlClient(String spawnToken, URI url, int maxMessageBytes, IntSupplier gamePort, EventLoopGroup group,
-                  long orphanAfterMillis) {
+    /** @param random jitters the backoff and picks which surviving director to try first */
+    ControlClient(String spawnToken, List<URI> urls, int maxMessageBytes, IntSupplier gamePort, EventLoopGroup group,
+                  long orphanAfterMillis, RandomGenerator random) {
         this.spawnToken = spawnToken;
-        this.url = url;
+        this.directors = new DirectorRotation(urls, random);
+        this.backoff = new Backoff(100, 5_000, random);
         this.maxMessageBytes = maxMessageBytes;
         this.gamePort = gamePort;
         this.loop = group.next();
@@ -120,7 +144,7 @@ public final class ControlClient implements ControlLink {
     }
 
     /**
-     * Connects as a warm spare.
+     * Connects as a warm spare, to the first director only: the one that started it is the one that assigns it.
      *
      * @return the director's assignment; fails if the director refuses the spare, hangs up, or cannot be reached
      */
@@ -139,7 +163,7 @@ public final class ControlClient implements ControlLink {
         loop.execute(() -> {
             this.worldId = worldId;
             this.listener = listener;
-            unacceptedSince = System.nanoTime();
+            startUnaccepted();
             Channel channel = current;
             if (channel == null || !channel.isOpen()) {
                 // Never connected, or closed while nobody was registered on it (nothing reconnected then).
@@ -191,6 +215,8 @@ public final class ControlClient implements ControlLink {
         if (closing) {
             return;
         }
+        URI url = directors.current();
+        LOG.info("connecting to the director at {}", url);
         WebSocketClientProtocolConfig config = WebSocketClientProtocolConfig.newBuilder()
                 .webSocketUri(url)
                 // No Origin: the director refuses /control requests from browsers, which always send one.
@@ -218,7 +244,7 @@ public final class ControlClient implements ControlLink {
                                 .addLast(HTTP_AGGREGATOR, new HttpObjectAggregator(64 * 1024))
                                 .addLast(WEBSOCKET, new WebSocketClientProtocolHandler(config))
                                 .addLast(FRAME_AGGREGATOR, new OversizeClosingFrameAggregator(maxMessageBytes))
-                                .addLast(CONTROL, new Handler());
+                                .addLast(CONTROL, new Handler(url));
                     }
                 });
         int port = url.getPort() > 0 ? url.getPort() : tls != null ? 443 : 80;
@@ -228,29 +254,60 @@ public final class ControlClient implements ControlLink {
             if (!f.isSuccess()) {
                 LOG.warn("cannot reach director at {}: {}", url, f.cause().toString());
                 if (worldId != null) {
-                    scheduleReconnect();
+                    scheduleReconnect(false);
                 } else if (spare) {
                     assignment.completeExceptionally(f.cause());
                 }
             } else {
-                future.channel().closeFuture().addListener(c -> onDisconnected());
+                future.channel().closeFuture().addListener(c -> onDisconnected(future.channel()));
             }
         });
     }
 
-    private void onDisconnected() {
+    private void onDisconnected(Channel channel) {
         if (worldId == null) {
             if (spare) {
                 assignment.completeExceptionally(new IllegalStateException("the director closed the spare connection"));
             }
             return;
         }
-        if (accepted != null && !closing) {
-            LOG.warn("control connection to the director lost; reconnecting");
-            unacceptedSince = System.nanoTime();
+        boolean lost = channel == accepted;
+        if (lost) {
+            accepted = null;
+            if (!closing) {
+                LOG.warn("control connection to the director at {} lost; trying the other directors", acceptedBy);
+                startUnaccepted();
+            }
         }
-        accepted = null;
-        scheduleReconnect();
+        scheduleReconnect(lost);
+    }
+
+    /** No director has this world from now on: it has until the orphan limit to find one. */
+    private void startUnaccepted() {
+        unacceptedSince = System.nanoTime();
+        if (orphanDeadline != null) {
+            orphanDeadline.cancel(false);
+        }
+        orphanDeadline = loop.schedule(this::orphanIfStillUnaccepted, orphanAfterNanos, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Gives up even while an attempt is under way: a connect or handshake can take seconds, and past the limit the
+     * world's lease may be close to expiring (see {@link #ORPHAN_AFTER_MILLIS}).
+     */
+    private void orphanIfStillUnaccepted() {
+        long since = unacceptedSince;
+        if (closing || since == 0 || System.nanoTime() - since < orphanAfterNanos) {
+            return;
+        }
+        LOG.error("no director has taken world {} back within {} s; giving up", worldId,
+                TimeUnit.NANOSECONDS.toSeconds(orphanAfterNanos));
+        closing = true;
+        Channel channel = current;
+        if (channel != null) {
+            channel.close();
+        }
+        listener.onOrphaned();
     }
 
     /** What this process says on a new connection: which world it is, that it is a spare, or nothing yet. */
@@ -263,19 +320,17 @@ public final class ControlClient implements ControlLink {
         return spare ? codec.encode(new SpareRegisterMessage(spawnToken, pid)) : null;
     }
 
-    private void scheduleReconnect() {
+    /** @param lostAccepted whether the connection that ended had been accepted, rather than an attempt failing */
+    private void scheduleReconnect(boolean lostAccepted) {
         if (closing) {
             return;
         }
-        long since = unacceptedSince;
-        if (worldId != null && since != 0 && System.nanoTime() - since >= orphanAfterNanos) {
-            // The attempt that just failed was the last: the unacknowledged snapshot had its chance to go out.
-            LOG.error("no director has taken world {} back within {} s; giving up", worldId,
-                    TimeUnit.NANOSECONDS.toSeconds(orphanAfterNanos));
-            closing = true;
-            listener.onOrphaned();
-            return;
+        if (lostAccepted) {
+            directors.lost(acceptedBy);
+        } else {
+            directors.next();
         }
+        // Reset on acceptance, so the first retry after losing a director goes out within the first step.
         long delay = backoff.nextDelayMillis();
         loop.schedule(this::connect, delay, TimeUnit.MILLISECONDS);
     }
@@ -301,6 +356,13 @@ public final class ControlClient implements ControlLink {
     }
 
     private final class Handler extends SimpleChannelInboundHandler<TextWebSocketFrame> {
+
+        /** The director this connection goes to. */
+        private final URI url;
+
+        Handler(URI url) {
+            this.url = url;
+        }
 
         @Override
         public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
@@ -346,8 +408,13 @@ public final class ControlClient implements ControlLink {
                 listener.onPlayerKick(kick);
             } else if (message instanceof WorldShutdownMessage shutdown) {
                 listener.onShutdownRequested(shutdown.reason());
+            } else if (message instanceof ErrorMessage error && ErrorCode.UNAVAILABLE.wireName().equals(error.code())) {
+                // Fenced or shutting down: it cannot take the world now, another director may.
+                LOG.warn("the director at {} cannot take world {} now: {}; trying another", url, worldId,
+                        error.message());
+                ctx.close();
             } else if (message instanceof ErrorMessage error) {
-                LOG.error("director refused this world: {} ({})", error.message(), error.code());
+                LOG.error("the director at {} refused this world: {} ({})", url, error.message(), error.code());
                 closing = true;
                 ctx.close();
                 listener.onRefused(error);
@@ -381,7 +448,12 @@ public final class ControlClient implements ControlLink {
         private void accept(Channel channel) {
             if (accepted != channel) {
                 accepted = channel;
+                acceptedBy = url;
                 unacceptedSince = 0;
+                if (orphanDeadline != null) {
+                    orphanDeadline.cancel(false);
+                    orphanDeadline = null;
+                }
                 backoff.reset();
                 LOG.info("registered with the director at {}", url);
             }

@@ -33,12 +33,16 @@ public interface ControlListener {
     /** The account entered another world: take it out of this one. */
     void onPlayerKick(PlayerKickMessage kick);
 
-    /** The director refused this process (a wrong or stale spawn token). */
+    /**
+     * The director refused this process (a wrong or stale spawn token: another process owns the world). A director
+     * that is merely unavailable is not a refusal; the control client tries another.
+     */
     void onRefused(ErrorMessage error);
 
     /**
-     * No director has taken the world (back) for {@link ControlClient#ORPHAN_AFTER_MILLIS}, the last reconnect
-     * included: the world must end rather than run on where nothing can persist it.
+     * No director has taken the world (back) for {@link ControlClient#ORPHAN_AFTER_MILLIS}, however many it tried:
+     * the world must end rather than run on where nothing can persist it, and before its lease can pass to another
+     * director that would start it again.
      */
     void onOrphaned();
 }

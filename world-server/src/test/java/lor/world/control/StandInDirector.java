@@ -1,0 +1,147 @@
+package lor.world.control;
+
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import lor.protocol.ErrorCode;
+import lor.protocol.ErrorMessage;
+import lor.protocol.Message;
+import lor.protocol.MessageCodec;
+import lor.protocol.control.ControlMessages;
+import lor.protocol.control.WorldHydrateMessage;
+import lor.protocol.control.WorldRegisterMessage;
+import lor.protocol.control.WorldResumedMessage;
+import lor.protocol.netty.MessageFrames;
+
+/**
+ * A director's {@code /control} on 127.0.0.1 reduced to its answer to {@code world_register}, for tests of which
+ * director a world registers with. It can die as a killed director does, or fence itself.
+ */
+final class StandInDirector implements AutoCloseable {
+
+    enum Answer {
+        /** The world's first registration with the director that spawned it. */
+        HYDRATE,
+        /** A director taking the world (back). */
+        RESUME,
+        /** Fenced or shutting down: the world should try another director. */
+        UNAVAILABLE,
+        /** A spawn token it does not know: another process owns the world. */
+        NOT_ALLOWED,
+        /** Takes the connection and never answers. */
+        SILENT
+    }
+
+    private final MessageCodec codec = ControlMessages.directorCodec();
+    private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+    private final AtomicInteger opened = new AtomicInteger();
+    private final AtomicInteger registrations = new AtomicInteger();
+    private final Channel server;
+    private volatile Answer answer;
+
+    StandInDirector(EventLoopGroup group, Answer answer) throws InterruptedException {
+        this.answer = answer;
+        WebSocketServerProtocolConfig config = WebSocketServerProtocolConfig.newBuilder()
+                .websocketPath("/control")
+                .maxFramePayloadLength(MessageFrames.FRAGMENT_BYTES)
+                .build();
+        server = new ServerBootstrap()
+                .group(group)
+                .channel(NioServerSocketChannel.class)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        connections.add(ch);
+                        opened.incrementAndGet();
+                        ch.pipeline()
+                                .addLast(new HttpServerCodec())
+                                .addLast(new HttpObjectAggregator(64 * 1024))
+                                .addLast(new WebSocketServerProtocolHandler(config))
+                                .addLast(new WebSocketFrameAggregator(1 << 20))
+                                .addLast(new Registrar());
+                    }
+                })
+                .bind("127.0.0.1", 0)
+                .sync()
+                .channel();
+    }
+
+    URI controlUrl() {
+        return URI.create("ws://127.0.0.1:" + ((InetSocketAddress) server.localAddress()).getPort() + "/control");
+    }
+
+    /** Connections opened to it, registered or not. */
+    int connectionsOpened() {
+        return opened.get();
+    }
+
+    int registrations() {
+        return registrations.get();
+    }
+
+    /** As a SIGKILL does: every connection drops and nothing listens on its port any more. */
+    void die() {
+        server.close().syncUninterruptibly();
+        connections.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+    }
+
+    /** As a director that lost its database does: it lets its worlds go and turns away those that come. */
+    void fence() {
+        answer = Answer.UNAVAILABLE;
+        for (Channel connection : connections) {
+            MessageFrames.closeWithError(connection, codec, unavailable());
+        }
+    }
+
+    @Override
+    public void close() {
+        die();
+    }
+
+    private static ErrorMessage unavailable() {
+        return ErrorMessage.of(ErrorCode.UNAVAILABLE, "this director is fenced", null);
+    }
+
+    private final class Registrar extends SimpleChannelInboundHandler<TextWebSocketFrame> {
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, TextWebSocketFrame frame) throws Exception {
+            Message message = codec.decode(frame.text());
+            if (!(message instanceof WorldRegisterMessage register)) {
+                return;
+            }
+            registrations.incrementAndGet();
+            Channel channel = ctx.channel();
+            switch (answer) {
+                case HYDRATE -> MessageFrames.writeText(channel,
+                        codec.encode(new WorldHydrateMessage(register.worldId(), 0, null)));
+                case RESUME -> MessageFrames.writeText(channel,
+                        codec.encode(new WorldResumedMessage(register.worldId())));
+                case UNAVAILABLE -> MessageFrames.closeWithError(channel, codec, unavailable());
+                case NOT_ALLOWED -> MessageFrames.closeWithError(channel, codec,
+                        ErrorMessage.of(ErrorCode.NOT_ALLOWED, "unknown spawn token", null));
+                case SILENT -> {
+                }
+            }
+        }
+    }
+}
