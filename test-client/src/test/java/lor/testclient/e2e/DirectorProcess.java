@@ -70,9 +70,15 @@ final class DirectorProcess implements AutoCloseable {
         Process process = builder.start();
         DirectorProcess director = new DirectorProcess(process, log);
         director.pumpOutput();
-        await("director ready line in " + log).atMost(Duration.ofSeconds(120))
-                .pollInterval(Duration.ofMillis(100))
-                .until(() -> director.baseUrl.get() != null || !process.isAlive());
+        try {
+            await("director ready line in " + log).atMost(Duration.ofSeconds(120))
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(() -> director.baseUrl.get() != null || !process.isAlive());
+        } catch (RuntimeException | Error e) {
+            // The caller gets no handle to close: a director that never got ready must not outlive the test.
+            director.close();
+            throw e;
+        }
         if (director.baseUrl.get() == null) {
             throw new IllegalStateException("director exited with " + process.exitValue() + " before ready; see "
                     + log.toAbsolutePath());
