@@ -102,7 +102,11 @@ public final class Cluster implements AutoCloseable {
     /** The other directors' addresses and the worlds they run, as the database says now. */
     private void refresh() {
         try {
-            peers = List.copyOf(directory.peers());
+            List<String> now = List.copyOf(directory.peers());
+            if (!now.equals(peers)) {
+                LOG.info("other directors: {} {}", now.size(), now);
+            }
+            peers = now;
             catalog.refresh();
         } catch (DataAccessException e) {
             LOG.debug("cannot read the other directors' state: {}", e.getMessage());
