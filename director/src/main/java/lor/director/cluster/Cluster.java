@@ -37,12 +37,16 @@ public final class Cluster implements AutoCloseable {
     private final ClusterLogins logins;
     private final ClusterCatalog catalog;
     private final Executor blocking;
+    private final WorldSupervisor supervisor;
     private volatile List<String> peers = List.of();
+    /** This director's {@code /control}; null until announced. */
+    private volatile String ownControlUrl;
     private ScheduledFuture<?> refreshing;
 
     private Cluster(Database db, String directorId, WorldSupervisor supervisor, LoginThrottle throttle,
                     Executor blocking, long joinTimeoutMs) {
         this.blocking = blocking;
+        this.supervisor = supervisor;
         this.directory = new DirectorDirectory(db, directorId);
         this.bus = new ClusterBus(db, directorId, this::received);
         this.catalog = new ClusterCatalog(db, supervisor, directorId);
@@ -78,6 +82,7 @@ public final class Cluster implements AutoCloseable {
 
     /** This director's {@code /control} is at {@code controlUrl}: the other directors' worlds may come to it. */
     public void announce(String controlUrl, ScheduledExecutorService timers) {
+        ownControlUrl = controlUrl;
         directory.announce(controlUrl);
         refresh();
         refreshing = timers.scheduleWithFixedDelay(() -> blocking.execute(this::refresh), REFRESH_MILLIS,
@@ -105,8 +110,12 @@ public final class Cluster implements AutoCloseable {
             List<String> now = List.copyOf(directory.peers());
             if (!now.equals(peers)) {
                 LOG.info("other directors: {} {}", now.size(), now);
+                peers = now;
+                String own = ownControlUrl;
+                if (own != null) {
+                    supervisor.announceDirectors(List.of(controlUrls(own).split(",")));
+                }
             }
-            peers = now;
             catalog.refresh();
         } catch (DataAccessException e) {
             LOG.debug("cannot read the other directors' state: {}", e.getMessage());

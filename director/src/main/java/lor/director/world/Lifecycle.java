@@ -1,5 +1,6 @@
 package lor.director.world;
 
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -9,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import lor.director.DirectorMetrics;
+import lor.protocol.control.WorldDirectorsMessage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,6 +43,8 @@ final class Lifecycle {
     /** Set while the director cannot prove its leases (see {@link LeaseKeeper}): it serves no world. */
     private volatile boolean fenced;
     private volatile MembershipLedger ledger = MembershipLedger.NONE;
+    /** Every director's {@code /control}, this one's first; empty while it is alone. */
+    private volatile List<String> directors = List.of();
 
     Lifecycle(WorldCatalog worlds, WorldLauncher launcher, SnapshotRepository snapshots, WorldLeases leases,
               DirectorMetrics metrics, Membership membership, SparePool spares, Timeouts timeouts, Executor blocking,
@@ -63,6 +67,22 @@ final class Lifecycle {
 
     void beginShutdown() {
         shuttingDown = true;
+    }
+
+    List<String> directors() {
+        return directors;
+    }
+
+    void directors(List<String> controlUrls) {
+        directors = List.copyOf(controlUrls);
+    }
+
+    /** Tells a world which directors it may go to if this one goes away; nothing while this one is alone. */
+    void nameDirectorsTo(String worldId, ControlChannel channel) {
+        List<String> urls = directors;
+        if (urls.size() > 1) {
+            channel.send(new WorldDirectorsMessage(worldId, urls));
+        }
     }
 
     MembershipLedger ledger() {

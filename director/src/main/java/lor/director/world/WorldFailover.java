@@ -96,6 +96,7 @@ final class WorldFailover {
             p.ready.complete(addresses.targetOf(w, p, r.gameUrl()));
             // Sent under the lock, before any join can be given a ticket signed with the new secret.
             channel.send(new WorldResumedMessage(w.worldId, ticketSecret));
+            life.nameDirectorsTo(w.worldId, channel);
         }
         p.process.onExit().thenAccept(exited -> exits.exited(w, p, AdoptedProcess.UNKNOWN_EXIT));
         life.metrics.worldAdoptions.incrementAndGet();

@@ -59,6 +59,7 @@ final class WorldRegistrations {
         }
         try {
             registerOwn(channel, w, message);
+            life.nameDirectorsTo(w.worldId, channel);
             return CompletableFuture.completedFuture(null);
         } catch (RegistrationRefusedException e) {
             return CompletableFuture.failedFuture(e);

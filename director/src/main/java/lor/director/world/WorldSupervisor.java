@@ -266,6 +266,21 @@ public final class WorldSupervisor {
         life.useLedger(ledger);
     }
 
+    /**
+     * The directors sharing the database are now {@code controlUrls} (this one's first): every world this director
+     * runs is told, and each that registers from now on.
+     */
+    public void announceDirectors(List<String> controlUrls) {
+        life.directors(controlUrls);
+        for (WorldInstance w : life.worlds.all()) {
+            synchronized (w) {
+                if (w.current != null && w.current.control != null) {
+                    life.nameDirectorsTo(w.worldId, w.current.control);
+                }
+            }
+        }
+    }
+
     /** A world of another director admitted the account: if it is in {@code worldId} here, it is let go. */
     public void enteredElsewhere(String worldId, long accountId) {
         presence.enteredElsewhere(worldId, accountId);

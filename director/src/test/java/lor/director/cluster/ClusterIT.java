@@ -31,6 +31,7 @@ import lor.director.world.WorldRepository;
 import lor.director.world.WorldSupervisor;
 import lor.protocol.control.PlayerJoinedMessage;
 import lor.protocol.control.PlayerKickMessage;
+import lor.protocol.control.WorldDirectorsMessage;
 import lor.protocol.control.WorldHeartbeatMessage;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldReadyMessage;
@@ -133,6 +134,21 @@ class ClusterIT {
                 .satisfies(k -> assertThat(k.accountId()).isEqualTo(account));
         assertThat(membership(account)).isEqualTo("meadow");
         assertThat(meadow.control().sent(PlayerKickMessage.class)).isEmpty();
+    }
+
+    @Test
+    void aRunningWorldIsToldEveryDirectorSharingTheDatabaseToGoToIfItsOwnDies() throws Exception {
+        CompletableFuture<Admission> joined = one.cluster().admissions().admit("cellar", 7, null, null);
+        Running cellar = run(one, "cellar");
+        joined.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+
+        one.cluster().announce("ws://127.0.0.1:1001/control", scheduler);
+        two.cluster().announce("ws://127.0.0.1:1002/control", scheduler);
+
+        await("the world learns of the second director").atMost(WAIT)
+                .until(() -> !cellar.control().sent(WorldDirectorsMessage.class).isEmpty());
+        assertThat(cellar.control().sent(WorldDirectorsMessage.class).get(0).controlUrls())
+                .containsExactly("ws://127.0.0.1:1001/control", "ws://127.0.0.1:1002/control");
     }
 
     @Test

@@ -199,6 +199,28 @@ public final class ControlMessages {
             f -> new WorldHeartbeatMessage(f.string("worldId"), f.longValue("tick")),
             (m, out) -> out.put("worldId", m.worldId()).put("tick", m.tick()));
 
+    public static final MessageType<WorldDirectorsMessage> WORLD_DIRECTORS = MessageType.of(
+            WorldDirectorsMessage.TYPE, WorldDirectorsMessage.class,
+            f -> {
+                List<String> urls = new ArrayList<>();
+                for (JsonNode url : f.array("controlUrls")) {
+                    if (!url.isString() || url.stringValue().isEmpty() || url.stringValue().length() > 2048) {
+                        throw new ProtocolException(ErrorCode.BAD_REQUEST, "controlUrls must be URLs", null);
+                    }
+                    urls.add(url.stringValue());
+                }
+                if (urls.isEmpty() || urls.size() > WorldDirectorsMessage.MAX_URLS) {
+                    throw new ProtocolException(ErrorCode.BAD_REQUEST, "controlUrls must name 1 to "
+                            + WorldDirectorsMessage.MAX_URLS + " directors", null);
+                }
+                return new WorldDirectorsMessage(f.string("worldId"), urls);
+            },
+            (m, out) -> {
+                out.put("worldId", m.worldId());
+                ArrayNode urls = out.putArray("controlUrls");
+                m.controlUrls().forEach(urls::add);
+            });
+
     /** What a world process sends. */
     public static final List<MessageType<?>> WORLD_TO_DIRECTOR = List.of(WORLD_REGISTER, WORLD_READY, WORLD_SNAPSHOT,
             WORLD_STATUS, WORLD_LOAD, SHUTDOWN_ACK, PORTAL_TRANSFER, PLAYER_JOINED, PLAYER_LEFT, PLAYER_ROSTER,
@@ -206,7 +228,7 @@ public final class ControlMessages {
 
     /** What the director sends to a world process. */
     public static final List<MessageType<?>> DIRECTOR_TO_WORLD = List.of(WORLD_HYDRATE, WORLD_RESUMED, SNAPSHOT_ACK,
-            WORLD_SHUTDOWN, PORTAL_GRANTED, PORTAL_REFUSED, PLAYER_KICK, WORLD_ASSIGN, Protocol.ERROR);
+            WORLD_SHUTDOWN, PORTAL_GRANTED, PORTAL_REFUSED, PLAYER_KICK, WORLD_ASSIGN, WORLD_DIRECTORS, Protocol.ERROR);
 
     private ControlMessages() {
     }

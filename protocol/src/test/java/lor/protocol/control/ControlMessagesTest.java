@@ -230,6 +230,7 @@ class ControlMessagesTest {
                 new WorldAssignMessage("open", "secret", null, 3, 10, "nearest", 1_000),
                 new WorldAssignMessage("bench-objects", "secret", "bench-layers", "bench", "pump:100000:1", 0, 24,
                         "hashed", 30_000),
+                new WorldDirectorsMessage("open", List.of("ws://10.0.0.1:8080/control", "ws://10.0.0.2:8080/control")),
                 ErrorMessage.of(ErrorCode.BAD_TOKEN, "stale spawn", null));
 
         for (Message message : fromWorld) {
@@ -242,6 +243,19 @@ class ControlMessagesTest {
                 .collect(Collectors.toSet()))
                 .isEqualTo(Stream.concat(ControlMessages.WORLD_TO_DIRECTOR.stream(),
                         ControlMessages.DIRECTOR_TO_WORLD.stream()).map(MessageType::name).collect(Collectors.toSet()));
+    }
+
+    @Test
+    void aDirectorsListMustNameOneToSixteenUrls() {
+        MessageCodec world = ControlMessages.worldCodec();
+
+        for (String urls : List.of("[]", "[1]", "[\"\"]", "[" + "\"ws://a/control\",".repeat(16)
+                + "\"ws://b/control\"]")) {
+            ProtocolException refused = catchThrowableOfType(ProtocolException.class, () -> world.decode(
+                    "{\"type\":\"world_directors\",\"worldId\":\"open\",\"controlUrls\":" + urls + "}"));
+            assertThat(refused).as(urls).isNotNull();
+            assertThat(refused.code()).isEqualTo(ErrorCode.BAD_REQUEST);
+        }
     }
 
     @Test

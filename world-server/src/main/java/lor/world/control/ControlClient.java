@@ -1,6 +1,8 @@
 package lor.world.control;
 
 import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
@@ -39,6 +41,7 @@ import lor.protocol.control.PortalRefusedMessage;
 import lor.protocol.control.SnapshotAckMessage;
 import lor.protocol.control.SpareRegisterMessage;
 import lor.protocol.control.WorldAssignMessage;
+import lor.protocol.control.WorldDirectorsMessage;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldResumedMessage;
@@ -351,8 +354,31 @@ public final class ControlClient implements ControlLink {
             return m.worldId();
         } else if (message instanceof WorldShutdownMessage m) {
             return m.worldId();
+        } else if (message instanceof WorldDirectorsMessage m) {
+            return m.worldId();
         }
         return null;
+    }
+
+    /**
+     * The director at {@code from} names every director sharing its database: the next connection, if this one is
+     * lost, goes to one of them. Entries this world could not use (another scheme, not a URL) are left out.
+     */
+    private void directorsAnnounced(URI from, List<String> announced) {
+        List<URI> usable = new ArrayList<>();
+        for (String entry : announced) {
+            try {
+                URI url = new URI(entry);
+                if (from.getScheme().equals(url.getScheme()) && url.getHost() != null) {
+                    usable.add(url);
+                }
+            } catch (URISyntaxException e) {
+                // Left out, as the javadoc says.
+            }
+        }
+        if (directors.update(from, usable)) {
+            LOG.info("directors of world {} now: {}", worldId, directors.known());
+        }
     }
 
     private final class Handler extends SimpleChannelInboundHandler<TextWebSocketFrame> {
@@ -408,6 +434,8 @@ public final class ControlClient implements ControlLink {
                 listener.onPlayerKick(kick);
             } else if (message instanceof WorldShutdownMessage shutdown) {
                 listener.onShutdownRequested(shutdown.reason());
+            } else if (message instanceof WorldDirectorsMessage announced) {
+                directorsAnnounced(url, announced.controlUrls());
             } else if (message instanceof ErrorMessage error && ErrorCode.UNAVAILABLE.wireName().equals(error.code())) {
                 // Fenced or shutting down: it cannot take the world now, another director may.
                 LOG.warn("the director at {} cannot take world {} now: {}; trying another", url, worldId,

@@ -14,7 +14,10 @@ import java.util.random.RandomGenerator;
  */
 final class DirectorRotation {
 
-    private final List<URI> urls;
+    /** As many as {@code --control-url} takes. */
+    static final int MAX = 16;
+
+    private List<URI> urls;
     private final RandomGenerator random;
     private List<URI> cycle;
     private int position;
@@ -26,6 +29,34 @@ final class DirectorRotation {
         this.urls = List.copyOf(urls);
         this.random = random;
         this.cycle = this.urls;
+    }
+
+    /**
+     * The directors are now {@code announced}, as the one at {@code from} says: it first (this world is connected
+     * to it), then the others in their order, at most {@link #MAX}.
+     *
+     * @return whether the list changed
+     */
+    boolean update(URI from, List<URI> announced) {
+        List<URI> fresh = new ArrayList<>();
+        fresh.add(from);
+        for (URI url : announced) {
+            if (!fresh.contains(url) && fresh.size() < MAX) {
+                fresh.add(url);
+            }
+        }
+        if (fresh.equals(urls)) {
+            return false;
+        }
+        urls = List.copyOf(fresh);
+        cycle = urls;
+        position = 0;
+        return true;
+    }
+
+    /** Every director known, the one connected to (or first tried) first. */
+    List<URI> known() {
+        return urls;
     }
 
     /** The director the next attempt goes to. */

@@ -167,6 +167,21 @@ class ControlClientFailoverTest {
         assertThat(second.connectionsOpened()).isZero();
     }
 
+    @Test
+    void aDirectorItWasNotStartedWithIsFoundThroughTheDirectorsItsOwnNames() throws Exception {
+        StandInDirector spawner = director(Answer.HYDRATE);
+        StandInDirector startedLater = director(Answer.RESUME);
+        spawner.announce(List.of(startedLater.controlUrl()));
+        startWorld(spawner);
+        await().atMost(STEP).until(() -> listener.events.contains("hydrate start 0")
+                && messages().stream().anyMatch(m -> m.startsWith("directors of world start now")));
+
+        spawner.die();
+
+        await().atMost(FAILOVER).until(() -> listener.events.contains("resumed"));
+        assertThat(startedLater.registrations()).isEqualTo(1);
+    }
+
     private StandInDirector director(Answer answer) throws InterruptedException {
         StandInDirector director = new StandInDirector(directorLoops, answer);
         directors.add(director);

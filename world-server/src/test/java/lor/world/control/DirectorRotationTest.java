@@ -70,4 +70,18 @@ class DirectorRotationTest {
         assertThatThrownBy(() -> new DirectorRotation(List.of(), new Random(1)))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void theDirectorsAnnouncedReplaceTheListTheConnectedOneFirst() {
+        DirectorRotation rotation = new DirectorRotation(List.of(A), new Random(1));
+
+        assertThat(rotation.update(A, List.of(B, A, C))).isTrue();
+        assertThat(rotation.known()).containsExactly(A, B, C);
+        assertThat(rotation.update(A, List.of(B, C))).as("the same directors: nothing changes").isFalse();
+        assertThat(rotation.current()).isEqualTo(A);
+        assertThat(List.of(rotation.next(), rotation.next())).containsExactly(B, C);
+
+        rotation.update(B, List.of(D));
+        assertThat(rotation.known()).as("a director gone from the list is forgotten").containsExactly(B, D);
+    }
 }

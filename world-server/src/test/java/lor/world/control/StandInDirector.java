@@ -2,6 +2,8 @@ package lor.world.control;
 
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -27,6 +29,7 @@ import lor.protocol.ErrorMessage;
 import lor.protocol.Message;
 import lor.protocol.MessageCodec;
 import lor.protocol.control.ControlMessages;
+import lor.protocol.control.WorldDirectorsMessage;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldResumedMessage;
@@ -57,6 +60,8 @@ final class StandInDirector implements AutoCloseable {
     private final AtomicInteger registrations = new AtomicInteger();
     private final Channel server;
     private volatile Answer answer;
+    /** Named to every world that registers, as a director sharing its database with others does; empty for none. */
+    private volatile List<URI> peers = List.of();
 
     StandInDirector(EventLoopGroup group, Answer answer) throws InterruptedException {
         this.answer = answer;
@@ -87,6 +92,11 @@ final class StandInDirector implements AutoCloseable {
 
     URI controlUrl() {
         return URI.create("ws://127.0.0.1:" + ((InetSocketAddress) server.localAddress()).getPort() + "/control");
+    }
+
+    /** Names these other directors to every world that registers from now on. */
+    void announce(List<URI> others) {
+        peers = List.copyOf(others);
     }
 
     /** Connections opened to it, registered or not. */
@@ -141,6 +151,13 @@ final class StandInDirector implements AutoCloseable {
                         ErrorMessage.of(ErrorCode.NOT_ALLOWED, "unknown spawn token", null));
                 case SILENT -> {
                 }
+            }
+            List<URI> others = peers;
+            if (!others.isEmpty() && (answer == Answer.HYDRATE || answer == Answer.RESUME)) {
+                List<String> urls = new ArrayList<>();
+                urls.add(controlUrl().toString());
+                others.forEach(u -> urls.add(u.toString()));
+                MessageFrames.writeText(channel, codec.encode(new WorldDirectorsMessage(register.worldId(), urls)));
             }
         }
     }
