@@ -2,6 +2,9 @@ package lor.director.world;
 
 import java.time.Duration;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -54,6 +57,15 @@ final class LeaseKeeper {
 
     private final Lifecycle life;
     private final AtomicBoolean renewing = new AtomicBoolean();
+    /**
+     * Renewals run on a thread of their own: queued behind a burst of other database work on the shared executor,
+     * a renewal late by the fence timeout would fence a healthy director.
+     */
+    private final ExecutorService renewals = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "lease-renewal");
+        t.setDaemon(true);
+        return t;
+    });
     private Fencing fencing;
     private ScheduledFuture<?> renewal;
     private ScheduledFuture<?> fenceCheck;
@@ -76,6 +88,7 @@ final class LeaseKeeper {
             renewal.cancel(false);
             fenceCheck.cancel(false);
         }
+        renewals.shutdown();
     }
 
     /** Gives the world up under {@code epoch}, off the caller's thread. */
@@ -102,13 +115,17 @@ final class LeaseKeeper {
     private void renewInBackground() {
         // One at a time: renewals against a database that hangs must not fill the blocking executor.
         if (renewing.compareAndSet(false, true)) {
-            life.runBlocking(() -> {
-                try {
-                    renew();
-                } finally {
-                    renewing.set(false);
-                }
-            }, () -> renewing.set(false));
+            try {
+                renewals.execute(() -> {
+                    try {
+                        renew();
+                    } finally {
+                        renewing.set(false);
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                renewing.set(false);
+            }
         }
     }
 
