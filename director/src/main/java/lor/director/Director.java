@@ -151,8 +151,9 @@ public final class Director implements AutoCloseable {
             return options;
         };
         Supplier<String> ownControlUrl = config.agones() != null ? config.agones()::controlUrl
-                : () -> config.webSocketScheme() + "://" + hostForUrl(config.controlHost()) + ":" + boundPort.get()
-                        + ControlEndpoint.PATH;
+                : () -> controlUrl(config.controlHost(), boundPort.get());
+        Supplier<String> announcedControlUrl = config.agones() != null ? config.agones()::controlUrl
+                : () -> controlUrl(config.announcedControlHost(), boundPort.get());
         WorldLauncher launcher;
         if (config.agones() == null) {
             // A world is told every director's address, its own first: it goes to another if this one dies.
@@ -218,7 +219,7 @@ public final class Director implements AutoCloseable {
         boundPort.set(port());
         guards.set(config.guards(port()));
         supervisor.start();
-        cluster.announce(ownControlUrl.get(), scheduler);
+        cluster.announce(announcedControlUrl.get(), scheduler);
         scheduler.scheduleWithFixedDelay(() -> purgeSessions(accounts), 1, 60, TimeUnit.MINUTES);
         LOG.info("director serving on {}:{} (world jar {}; browser origins allowed: {})", config.bindAddress(), port(),
                 worldJar, guards.get().allowedOrigins());
@@ -301,6 +302,10 @@ public final class Director implements AutoCloseable {
         } catch (RuntimeException e) {
             LOG.warn("session purge failed: {}", e.getMessage());
         }
+    }
+
+    private String controlUrl(String host, int port) {
+        return config.webSocketScheme() + "://" + hostForUrl(host) + ":" + port + ControlEndpoint.PATH;
     }
 
     static String hostForUrl(String host) {

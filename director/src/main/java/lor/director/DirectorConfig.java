@@ -429,6 +429,14 @@ public record DirectorConfig(
         return isWildcard(bindAddress) ? "127.0.0.1" : bindAddress;
     }
 
+    /**
+     * The host other directors' worlds use to reach this director's control endpoint: its public host when it
+     * listens on every address (127.0.0.1 would name their own host), else the address it listens on.
+     */
+    public String announcedControlHost() {
+        return isWildcard(bindAddress) ? publicHost : bindAddress;
+    }
+
     @Override
     public String toString() {
         return "DirectorConfig[port=" + port + ", bind=" + bindAddress + ", publicHost=" + publicHost
