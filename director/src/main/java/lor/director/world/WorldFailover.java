@@ -43,17 +43,22 @@ final class WorldFailover {
                 LOG.warn("cannot look up world {} that asks to be adopted: {}", w.worldId, e.getMessage());
                 return null;
             }
-        }).thenCompose(record -> {
-            if (record == null) {
+        }).thenCompose(adoption -> {
+            if (adoption == null) {
                 return CompletableFuture.failedFuture(
                         new RegistrationRefusedException("the database is unavailable", true));
             }
-            if (record.isEmpty()) {
+            if (adoption.unrecorded()) {
+                // A spawn still starting, come to the wrong director (through a Service in front of several).
+                return CompletableFuture.failedFuture(new RegistrationRefusedException("the world is starting under "
+                        + "another director; register there", true));
+            }
+            if (adoption.record() == null) {
                 return CompletableFuture.failedFuture(
                         new RegistrationRefusedException("wrong or stale spawn token"));
             }
             try {
-                adopted(channel, w, message, record.get(), started);
+                adopted(channel, w, message, adoption.record(), started);
                 return CompletableFuture.<Void>completedFuture(null);
             } catch (RegistrationRefusedException e) {
                 return CompletableFuture.failedFuture(e);

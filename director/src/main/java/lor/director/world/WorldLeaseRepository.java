@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -257,21 +256,29 @@ public final class WorldLeaseRepository implements WorldLeases {
     }
 
     @Override
-    public Optional<SpawnRecord> adopt(String worldId, byte[] spawnTokenSha256) {
+    public Adoption adopt(String worldId, byte[] spawnTokenSha256) {
         return db.inTransaction("adopt world", c -> {
             SpawnRecord record;
             try (PreparedStatement s = c.prepareStatement("SELECT s.epoch, s.pid, s.process_started_at, s.game_port, "
-                    + "s.spawn_token_sha256, s.director, s.game_url FROM worlds w JOIN world_spawns s "
-                    + "ON s.world_id = w.world_id AND s.epoch = w.epoch "
-                    + "WHERE w.world_id = ? AND w.lease_owner IS NOT NULL FOR UPDATE OF w")) {
+                    + "s.spawn_token_sha256, s.director, s.game_url, w.lease_owner IS NOT NULL FROM worlds w "
+                    + "LEFT JOIN world_spawns s ON s.world_id = w.world_id AND s.epoch = w.epoch "
+                    + "WHERE w.world_id = ? FOR UPDATE OF w")) {
                 s.setString(1, worldId);
                 try (ResultSet rs = s.executeQuery()) {
-                    if (!rs.next() || !MessageDigest.isEqual(rs.getBytes(5), spawnTokenSha256)) {
-                        return Optional.<SpawnRecord>empty();
+                    if (!rs.next() || !rs.getBoolean(8)) {
+                        // No world, or nobody runs it: its processes have all been given up.
+                        return Adoption.STALE;
+                    }
+                    byte[] recorded = rs.getBytes(5);
+                    if (recorded == null) {
+                        return Adoption.UNRECORDED;
+                    }
+                    if (!MessageDigest.isEqual(recorded, spawnTokenSha256)) {
+                        return Adoption.STALE;
                     }
                     Timestamp started = rs.getTimestamp(3);
                     record = new SpawnRecord(worldId, rs.getLong(1), rs.getLong(2),
-                            started == null ? null : started.toInstant(), rs.getInt(4), rs.getBytes(5),
+                            started == null ? null : started.toInstant(), rs.getInt(4), recorded,
                             rs.getString(6), rs.getString(7));
                 }
             }
@@ -287,7 +294,7 @@ public final class WorldLeaseRepository implements WorldLeases {
                 s.setString(2, worldId);
                 s.executeUpdate();
             }
-            return Optional.of(record);
+            return Adoption.of(record);
         });
     }
 }

@@ -2,7 +2,6 @@ package lor.director.world;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -68,9 +67,23 @@ public interface WorldLeases {
      * spawn (its own director died, or let it go): the lease becomes this director's under the same epoch, whoever
      * held it, because the process that proves the token is the one that runs the world.
      *
-     * @return the world's spawn record, or empty when the token is not the current spawn's (or none is recorded)
+     * @return the world's spawn record when adopted; else whether the token is stale (another spawn's) or the
+     *         current spawn is not recorded yet (its director records it once it runs)
      */
-    default Optional<SpawnRecord> adopt(String worldId, byte[] spawnTokenSha256) {
-        return Optional.empty();
+    default Adoption adopt(String worldId, byte[] spawnTokenSha256) {
+        return Adoption.STALE;
+    }
+
+    /** What {@link #adopt} found. */
+    record Adoption(SpawnRecord record, boolean unrecorded) {
+
+        /** The token is not the current spawn's: another process runs (or ran) the world. */
+        static final Adoption STALE = new Adoption(null, false);
+        /** A spawn under way whose director has not recorded it yet: it may be this token's. */
+        static final Adoption UNRECORDED = new Adoption(null, true);
+
+        static Adoption of(SpawnRecord record) {
+            return new Adoption(record, false);
+        }
     }
 }

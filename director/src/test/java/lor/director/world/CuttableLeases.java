@@ -3,7 +3,6 @@ package lor.director.world;
 import java.net.SocketException;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 import lor.director.db.DataAccessException;
@@ -79,7 +78,7 @@ final class CuttableLeases implements WorldLeases {
     }
 
     @Override
-    public Optional<SpawnRecord> adopt(String worldId, byte[] spawnTokenSha256) {
+    public Adoption adopt(String worldId, byte[] spawnTokenSha256) {
         reach("adopt world");
         return database.adopt(worldId, spawnTokenSha256);
     }

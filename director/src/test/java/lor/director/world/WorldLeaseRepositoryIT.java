@@ -186,7 +186,7 @@ class WorldLeaseRepositoryIT {
         a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://127.0.0.1:4001/game");
         assertThat(a.renewAll()).contains(world);
 
-        assertThat(b.adopt(world, Secrets.sha256("token"))).isPresent();
+        assertThat(b.adopt(world, Secrets.sha256("token")).record()).isNotNull();
 
         assertThat(a.renewAll()).doesNotContain(world);
         assertThat(b.renewAll()).contains(world);
@@ -197,8 +197,9 @@ class WorldLeaseRepositoryIT {
         long epoch = a.claim(world);
         a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://10.0.0.7:4001/game");
 
-        assertThat(b.adopt(world, Secrets.sha256("wrong"))).as("a wrong token adopts nothing").isEmpty();
-        SpawnRecord adopted = b.adopt(world, Secrets.sha256("token")).orElseThrow();
+        assertThat(b.adopt(world, Secrets.sha256("wrong"))).as("a wrong token adopts nothing")
+                .isEqualTo(WorldLeases.Adoption.STALE);
+        SpawnRecord adopted = b.adopt(world, Secrets.sha256("token")).record();
 
         assertThat(adopted.epoch()).isEqualTo(epoch);
         assertThat(adopted.director()).as("who ran it before").isEqualTo("director-a");
@@ -212,14 +213,19 @@ class WorldLeaseRepositoryIT {
     void aReleasedWorldOrAnOlderSpawnCannotBeAdopted() throws Exception {
         long old = a.claim(world);
         a.recordSpawn(world, old, 4242, null, 4001, Secrets.sha256("old"), "ws://127.0.0.1:4001/game");
-        a.claim(world);
+        long starting = a.claim(world);
 
-        assertThat(b.adopt(world, Secrets.sha256("old"))).as("a spawn of an older epoch").isEmpty();
+        assertThat(b.adopt(world, Secrets.sha256("old"))).as("while the newer spawn is not recorded: try again")
+                .isEqualTo(WorldLeases.Adoption.UNRECORDED);
+        a.recordSpawn(world, starting, 4244, null, 4003, Secrets.sha256("starting"), "ws://127.0.0.1:4003/game");
+        assertThat(b.adopt(world, Secrets.sha256("old"))).as("once it runs, the older spawn is stale")
+                .isEqualTo(WorldLeases.Adoption.STALE);
 
         long epoch = a.claim(world);
         a.recordSpawn(world, epoch, 4243, null, 4002, Secrets.sha256("new"), "ws://127.0.0.1:4002/game");
         a.release(world, epoch);
-        assertThat(b.adopt(world, Secrets.sha256("new"))).as("released: its process has ended").isEmpty();
+        assertThat(b.adopt(world, Secrets.sha256("new"))).as("released: its process has ended")
+                .isEqualTo(WorldLeases.Adoption.STALE);
     }
 
     @Test
