@@ -32,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * director picked at random. One director is SIGKILLed: its worlds are adopted by the others, players stay connected
  * and keep getting states, no acknowledged snapshot is lost, never two processes serve one world, and joins work
  * through the survivors. Then one director's database is cut off (its connections blackholed): it fences itself, its
- * world moves to another director with its player, and joins through it are refused until the database is back.
+ * world moves to another director with its player, its readiness says so, and joins through it are refused until
+ * the database is back. The three start at once on an empty database and migrate it together.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterFailoverIT {
@@ -82,11 +83,28 @@ class ClusterFailoverIT {
             players.close();
         }
         contexts.forEach(ScenarioContext::close);
+        if (cluster != null) {
+            cluster.close();
+            await("no world process left behind").atMost(Duration.ofSeconds(30))
+                    .until(() -> census == null || census.running().isEmpty());
+        }
         if (census != null) {
             census.close();
         }
-        if (cluster != null) {
-            cluster.close();
+    }
+
+    @Test
+    @Order(0)
+    void theThreeMigratedOneSchemaTogetherAndShareTheAccounts() throws Exception {
+        assertThat(cluster.database().queryValue("SELECT count(*) FROM flyway_schema_history WHERE NOT success"))
+                .as("three directors starting at once migrate without a failed step").isEqualTo(0L);
+        try (ScenarioContext first = cluster.director(1).context();
+             ScenarioContext second = cluster.director(2).context()) {
+            ScenarioContext.Account registered = first.newAccount("shared");
+
+            ScenarioContext.Account again = second.login(registered.username());
+
+            assertThat(again.accountId()).isEqualTo(registered.accountId());
         }
     }
 
@@ -163,9 +181,13 @@ class ClusterFailoverIT {
                 ErrorMessage refused = director.expect(ErrorMessage.class, WAIT);
                 assertThat(refused.code()).as("a join through the fenced director")
                         .isIn("world_unavailable", "unavailable");
+                await("readiness says so").atMost(WAIT).until(() -> !third.ready());
+                assertThat(cluster.alive()).filteredOn(d -> d != third).allSatisfy(d -> assertThat(d.ready())
+                        .as(d + " is ready").isTrue());
             } finally {
                 third.proxy().heal();
             }
+            await("director 3 ready again").atMost(WAIT).until(third::ready);
             await("director 3 serves joins again once the database answers").atMost(WAIT).ignoreExceptions()
                     .until(() -> {
                         try (ScenarioContext again = third.context()) {

@@ -31,9 +31,14 @@ final class WorldProcessCensus implements AutoCloseable {
     }
 
     private void sample() {
+        running().forEach((world, count) -> most.merge(world, count, Math::max));
+    }
+
+    /** The processes of each world running now. */
+    Map<String, Integer> running() {
         Map<String, Integer> now = new HashMap<>();
         ProcessHandle.allProcesses().forEach(p -> worldOf(p).ifPresent(w -> now.merge(w, 1, Integer::sum)));
-        now.forEach((world, count) -> most.merge(world, count, Math::max));
+        return now;
     }
 
     private Optional<String> worldOf(ProcessHandle process) {
