@@ -107,7 +107,10 @@ public final class Cluster implements AutoCloseable {
     /** The other directors' addresses and the worlds they run, as the database says now. */
     private void refresh() {
         try {
-            List<String> now = List.copyOf(directory.peers());
+            List<String> now = new ArrayList<>(directory.peers());
+            // An earlier life of this director, on the same port, is not another director.
+            now.remove(ownControlUrl);
+            now = List.copyOf(now);
             if (!now.equals(peers)) {
                 LOG.info("other directors: {} {}", now.size(), now);
                 peers = now;

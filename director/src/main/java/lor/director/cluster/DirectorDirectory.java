@@ -37,12 +37,16 @@ public final class DirectorDirectory {
         });
     }
 
-    /** The {@code /control} addresses of the other directors seen lately, in a fixed order. */
+    /**
+     * The {@code /control} addresses of the other directors seen lately, each once (a director killed and started
+     * again has a row for each life until the old one ages out), in a fixed order.
+     */
     public List<String> peers() {
         return db.inTransaction("list directors", c -> {
             List<String> urls = new ArrayList<>();
             try (PreparedStatement s = c.prepareStatement("SELECT control_url FROM directors WHERE director_id <> ? "
-                    + "AND seen_at > now() - ? * interval '1 millisecond' ORDER BY director_id")) {
+                    + "AND seen_at > now() - ? * interval '1 millisecond' GROUP BY control_url "
+                    + "ORDER BY min(director_id)")) {
                 s.setString(1, directorId);
                 s.setLong(2, SEEN_WITHIN_MILLIS);
                 try (ResultSet rs = s.executeQuery()) {

@@ -1,6 +1,7 @@
 package lor.director.world;
 
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -25,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * worlds to find another director, which adopts them under the same epoch. The margin before anyone may claim is
  * {@code TTL - FENCE_MILLIS} = 25 s, minus the fence check's period; a world that finds no director ends itself
  * within 20 s (the world server's orphan limit), inside that margin. A renewal that succeeds again lifts the fence.
- * A world missing from a renewal's answer was taken over by another director: this one forgets it.
+ * A world missing from a renewal's answer was taken over by another director: this one forgets it. The lease of a
+ * world this director let go is not renewed again: it expires, by when the process, if nobody adopted it, has ended.
  */
 final class LeaseKeeper {
 
@@ -131,9 +133,17 @@ final class LeaseKeeper {
 
     private void renew() {
         long started = System.nanoTime();
+        Set<String> running = new HashSet<>();
+        for (WorldInstance w : life.worlds.all()) {
+            synchronized (w) {
+                if (w.current != null) {
+                    running.add(w.worldId);
+                }
+            }
+        }
         Set<String> held;
         try {
-            held = life.leases.renewAll();
+            held = life.leases.renewAll(running);
         } catch (DataAccessException e) {
             LOG.warn("cannot renew the world leases: {}", e.getMessage());
             return;
@@ -145,7 +155,7 @@ final class LeaseKeeper {
             fencing.unfence();
         }
         for (WorldInstance w : life.worlds.all()) {
-            if (!held.contains(w.worldId)) {
+            if (running.contains(w.worldId) && !held.contains(w.worldId)) {
                 fencing.lost(w, started);
             }
         }

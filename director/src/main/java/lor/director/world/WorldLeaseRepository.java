@@ -100,7 +100,7 @@ public final class WorldLeaseRepository implements WorldLeases {
     }
 
     @Override
-    public Set<String> renewAll() {
+    public Set<String> renewAll(Set<String> running) {
         return db.inTransaction("renew world leases", c -> {
             Set<String> held = new HashSet<>();
             // Seen alive: the other directors go on handing out this one's address to their worlds.
@@ -110,9 +110,10 @@ public final class WorldLeaseRepository implements WorldLeases {
                 s.executeUpdate();
             }
             try (PreparedStatement s = c.prepareStatement("UPDATE worlds SET lease_expires_at = now() + ? * "
-                    + "interval '1 millisecond' WHERE lease_owner = ? RETURNING world_id")) {
+                    + "interval '1 millisecond' WHERE lease_owner = ? AND world_id = ANY (?) RETURNING world_id")) {
                 s.setLong(1, ttlMillis);
                 s.setString(2, owner);
+                s.setArray(3, c.createArrayOf("text", running.toArray()));
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
                         held.add(rs.getString(1));

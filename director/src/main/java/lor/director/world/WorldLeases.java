@@ -20,11 +20,14 @@ public interface WorldLeases {
     long claim(String worldId) throws LeaseHeldException;
 
     /**
-     * Extends every lease this director holds; a lease not renewed expires and another director may claim.
+     * Extends this director's leases on the worlds it runs; a lease not renewed expires and another director may
+     * claim. A world this director let go keeps its lease until it expires, so that its process, if no other
+     * director adopts it, has ended by then (see {@link LeaseKeeper}).
      *
-     * @return the worlds whose leases this director still holds: one missing was taken over by another director
+     * @param running the worlds this director has a process (or a claim under way) for
+     * @return those of them whose leases this director still holds: one missing was taken over by another director
      */
-    Set<String> renewAll();
+    Set<String> renewAll(Set<String> running);
 
     /** Gives the world up, if this epoch still holds it, and forgets its spawn record. */
     void release(String worldId, long epoch);

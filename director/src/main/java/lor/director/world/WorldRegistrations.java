@@ -46,7 +46,8 @@ final class WorldRegistrations {
     CompletableFuture<Void> register(ControlChannel channel, WorldRegisterMessage message) {
         WorldInstance w = life.worlds.get(message.worldId());
         if (w == null) {
-            return CompletableFuture.failedFuture(new RegistrationRefusedException("unknown world"));
+            // Perhaps made a moment ago through another director, which this one learns of within seconds.
+            return CompletableFuture.failedFuture(new RegistrationRefusedException("unknown world", true));
         }
         if (life.fenced() || life.shuttingDown()) {
             return CompletableFuture.failedFuture(new RegistrationRefusedException(life.fenced()

@@ -41,9 +41,9 @@ final class CuttableLeases implements WorldLeases {
     }
 
     @Override
-    public Set<String> renewAll() {
+    public Set<String> renewAll(Set<String> running) {
         reach("renew world leases");
-        return database.renewAll();
+        return database.renewAll(running);
     }
 
     @Override

@@ -21,8 +21,10 @@ public final class LocalLeases implements WorldLeases {
     }
 
     @Override
-    public synchronized Set<String> renewAll() {
-        return new HashSet<>(held);
+    public synchronized Set<String> renewAll(Set<String> running) {
+        Set<String> renewed = new HashSet<>(held);
+        renewed.retainAll(running);
+        return renewed;
     }
 
     @Override

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -87,9 +88,25 @@ class WorldLeaseRepositoryIT {
         TestWorlds.expireLease(db, world);
         WorldLeaseRepository renewing = new WorldLeaseRepository(db, "director-c", Duration.ofMinutes(5));
 
-        renewing.renewAll();
+        renewing.renewAll(Set.of(world));
 
         assertThatThrownBy(() -> b.claim(world)).isInstanceOf(LeaseHeldException.class);
+    }
+
+    @Test
+    void aLeaseOfAWorldTheDirectorNoLongerRunsIsNotRenewedAndExpires() throws Exception {
+        WorldLeaseRepository shortLived = new WorldLeaseRepository(db, "director-c", Duration.ofMillis(1));
+        String other = TestWorlds.create(db);
+        shortLived.claim(world);
+        shortLived.claim(other);
+        TestWorlds.expireLease(db, world);
+        TestWorlds.expireLease(db, other);
+        WorldLeaseRepository renewing = new WorldLeaseRepository(db, "director-c", Duration.ofMinutes(5));
+
+        assertThat(renewing.renewAll(Set.of(other))).containsExactly(other);
+
+        assertThat(b.claim(world)).as("let go: its lease ran out").isPositive();
+        assertThatThrownBy(() -> b.claim(other)).isInstanceOf(LeaseHeldException.class);
     }
 
     @Test
@@ -184,12 +201,12 @@ class WorldLeaseRepositoryIT {
     void renewingAnswersWhichWorldsAreStillHeldSoATakenOverOneIsNoticed() throws Exception {
         long epoch = a.claim(world);
         a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://127.0.0.1:4001/game");
-        assertThat(a.renewAll()).contains(world);
+        assertThat(a.renewAll(Set.of(world))).contains(world);
 
         assertThat(b.adopt(world, Secrets.sha256("token")).record()).isNotNull();
 
-        assertThat(a.renewAll()).doesNotContain(world);
-        assertThat(b.renewAll()).contains(world);
+        assertThat(a.renewAll(Set.of(world))).doesNotContain(world);
+        assertThat(b.renewAll(Set.of(world))).contains(world);
     }
 
     @Test
