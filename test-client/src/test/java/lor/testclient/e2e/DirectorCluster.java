@@ -299,7 +299,7 @@ final class DirectorCluster implements AutoCloseable {
             return processes.get(processes.size() - 1);
         }
 
-        /** {@code ws://127.0.0.1:PORT/ws} of the current process: a restart gets a new port. */
+        /** {@code ws://127.0.0.1:PORT/ws} of the current process: a restart keeps the port. */
         URI clientUrl() {
             return process().clientUrl();
         }
@@ -330,12 +330,16 @@ final class DirectorCluster implements AutoCloseable {
             return process().terminate(timeout);
         }
 
-        /** Starts it again after a kill or terminate: same data directory, options and proxy, a new port. */
+        /**
+         * Starts it again after a kill or terminate: same data directory, options, proxy and port. A director under
+         * a service manager comes back at its address; and a world keeps the {@code --control-url} list it was
+         * spawned with, so a director back on another port would be lost to every world spawned before.
+         */
         void restart() throws IOException {
             if (isAlive()) {
                 throw new IllegalStateException(name + " still runs (pid " + pid() + ")");
             }
-            start();
+            start(List.of("--port", Integer.toString(baseUrl().getPort())));
         }
 
         /** The endpoints of the current process over HTTP. */
@@ -371,8 +375,15 @@ final class DirectorCluster implements AutoCloseable {
         }
 
         private void start() throws IOException {
+            start(List.of());
+        }
+
+        /** @param overrides options after its own: the director takes the last of an option given twice */
+        private void start(List<String> overrides) throws IOException {
             Files.createDirectories(dataDir);
-            processes.add(DirectorProcess.start(dataDir, name, options.toArray(String[]::new)));
+            List<String> all = new ArrayList<>(options);
+            all.addAll(overrides);
+            processes.add(DirectorProcess.start(dataDir, name, all.toArray(String[]::new)));
         }
 
         private void closeProcesses() {

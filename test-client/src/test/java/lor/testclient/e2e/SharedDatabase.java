@@ -131,7 +131,11 @@ final class SharedDatabase implements AutoCloseable {
         postgres.close();
     }
 
-    private Connection connect() throws SQLException {
+    /**
+     * A connection of the caller's, which closes it: for a query polled many times a second, where a connection per
+     * query would cost more than the query.
+     */
+    Connection connect() throws SQLException {
         return DriverManager.getConnection(jdbcUrl(), USER, PASSWORD);
     }
 

@@ -1,5 +1,7 @@
 package lor.testclient.e2e;
 
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +20,8 @@ final class WorldProcessCensus implements AutoCloseable {
     private static final long EVERY_MILLIS = 50;
 
     private final List<String> worlds;
+    /** Only processes started from this jar are counted; null for any. */
+    private final String worldJar;
     private final Map<String, Integer> most = new ConcurrentHashMap<>();
     private final ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "world-census");
@@ -26,7 +30,16 @@ final class WorldProcessCensus implements AutoCloseable {
     });
 
     WorldProcessCensus(List<String> worlds) {
+        this(worlds, null);
+    }
+
+    /**
+     * Counts only the world processes started from {@code worldJar}: another checkout on the same host (a suite run
+     * beside a benchmark) runs worlds of the same ids from its own jar.
+     */
+    WorldProcessCensus(List<String> worlds, Path worldJar) {
         this.worlds = List.copyOf(worlds);
+        this.worldJar = worldJar == null ? null : worldJar.toString();
         sampler.scheduleWithFixedDelay(this::sample, 0, EVERY_MILLIS, TimeUnit.MILLISECONDS);
     }
 
@@ -47,6 +60,9 @@ final class WorldProcessCensus implements AutoCloseable {
             return Optional.empty();
         }
         String[] args = arguments.get();
+        if (worldJar != null && !Arrays.asList(args).contains(worldJar)) {
+            return Optional.empty();
+        }
         for (int i = 0; i + 1 < args.length; i++) {
             if (args[i].equals("--world-id") && worlds.contains(args[i + 1])) {
                 return Optional.of(args[i + 1]);
