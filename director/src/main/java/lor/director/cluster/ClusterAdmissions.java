@@ -39,24 +39,31 @@ public final class ClusterAdmissions implements Admissions {
     private static final Logger LOG = LoggerFactory.getLogger(ClusterAdmissions.class);
 
     static final long ATTEMPT_MILLIS = 1_000;
+    private static final long OWNER_MILLIS = 1_000;
     private static final long RETRY_MILLIS = 100;
     /** Requests to other directors awaiting their answer; beyond, a join is refused as busy rather than queued. */
     static final int MAX_PENDING = 4_096;
 
     private final WorldSupervisor supervisor;
-    private final LeaseOwners owners;
+    private final LeaseOwners leases;
     private final ClusterCatalog catalog;
     private final ClusterBus bus;
     private final String directorId;
     private final Executor blocking;
     private final long deadlineMillis;
     private final Map<String, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
+    /**
+     * Who ran each world a moment ago, so that a burst of joins for a world does not ask the database each time;
+     * forgotten after {@link #OWNER_MILLIS} or as soon as that director does not answer for it. Keyed by worlds the
+     * database has (looked up first), so bounded by them.
+     */
+    private final Map<String, KnownOwner> owners = new ConcurrentHashMap<>();
     private final AtomicLong requests = new AtomicLong();
 
-    ClusterAdmissions(WorldSupervisor supervisor, LeaseOwners owners, ClusterCatalog catalog, ClusterBus bus,
+    ClusterAdmissions(WorldSupervisor supervisor, LeaseOwners leases, ClusterCatalog catalog, ClusterBus bus,
                       String directorId, Executor blocking, long deadlineMillis) {
         this.supervisor = supervisor;
-        this.owners = owners;
+        this.leases = leases;
         this.catalog = catalog;
         this.bus = bus;
         this.directorId = directorId;
@@ -83,13 +90,27 @@ public final class ClusterAdmissions implements Admissions {
         }
     }
 
+    private record KnownOwner(String directorId, long untilNanos) {
+    }
+
     private CompletableFuture<Admission> route(Request r) {
+        KnownOwner known = owners.get(r.worldId());
+        if (known != null && System.nanoTime() - known.untilNanos() < 0) {
+            return there(r, known.directorId());
+        }
         return CompletableFuture.supplyAsync(() -> {
                     catalog.knowOrLookUp(r.worldId());
-                    return owners.liveOwner(r.worldId());
+                    return leases.liveOwner(r.worldId());
                 }, blocking)
-                .thenCompose(owner -> owner.isEmpty() || owner.get().equals(directorId) ? here(r)
-                        : there(r, owner.get()));
+                .thenCompose(owner -> {
+                    if (owner.isEmpty() || owner.get().equals(directorId)) {
+                        owners.remove(r.worldId());
+                        return here(r);
+                    }
+                    owners.put(r.worldId(), new KnownOwner(owner.get(),
+                            System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(OWNER_MILLIS)));
+                    return there(r, owner.get());
+                });
     }
 
     /** Claims and starts the world here, unless another director got it first: then that one is asked. */
@@ -139,6 +160,7 @@ public final class ClusterAdmissions implements Admissions {
                         return CompletableFuture.<Admission>failedFuture(refusal(r.worldId(), reply));
                     }
                     // No answer (a dead or fenced director), or it does not run the world any more.
+                    owners.remove(r.worldId());
                     if (!r.timeLeft()) {
                         return CompletableFuture.<Admission>failedFuture(new WorldUnavailableException(
                                 "the world's director does not answer; try again"));

@@ -94,7 +94,7 @@ public final class ClusterBus implements AutoCloseable {
         if (payload.getBytes(StandardCharsets.UTF_8).length > MAX_PAYLOAD) {
             throw new IllegalArgumentException("cluster message of " + payload.length() + " characters is too long");
         }
-        db.inTransaction("notify " + channel, c -> {
+        db.autocommit("notify " + channel, c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT pg_notify(?, ?)")) {
                 s.setString(1, channel);
                 s.setString(2, payload);

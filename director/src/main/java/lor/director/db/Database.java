@@ -138,6 +138,19 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs {@code work}, one statement, in autocommit mode: one round trip where a transaction takes two. For
+     * statements that need no transaction of their own (a notification).
+     */
+    public <T> T autocommit(String operation, SqlWork<T> work) {
+        try (Connection connection = pool.getConnection()) {
+            connection.setAutoCommit(true);
+            return work.run(connection);
+        } catch (SQLException e) {
+            throw new DataAccessException(operation, e);
+        }
+    }
+
     /** True when the database answers a trivial query within a second. */
     public boolean ping() {
         try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {

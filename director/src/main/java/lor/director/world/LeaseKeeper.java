@@ -2,7 +2,9 @@ package lor.director.world;
 
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -59,6 +61,8 @@ final class LeaseKeeper {
 
     private final Lifecycle life;
     private final AtomicBoolean renewing = new AtomicBoolean();
+    /** Worlds whose killed process has exited, by epoch: their leases are given back when the database answers. */
+    private final Map<String, Long> toRelease = new ConcurrentHashMap<>();
     /**
      * Renewals run on a thread of their own: queued behind a burst of other database work on the shared executor,
      * a renewal late by the fence timeout would fence a healthy director.
@@ -102,6 +106,29 @@ final class LeaseKeeper {
                 LOG.warn("cannot release world {}: {}; its lease expires by itself", worldId, e.getMessage());
             }
         });
+    }
+
+    /**
+     * Gives the world up under {@code epoch} once {@code process} has exited: at once if the database answers, else
+     * after the next renewal that succeeds (a lease not given back expires by itself anyway).
+     */
+    void releaseOnceGone(String worldId, long epoch, Process process) {
+        process.onExit().thenRun(() -> {
+            toRelease.put(worldId, epoch);
+            life.runBlocking(this::releaseGone);
+        });
+    }
+
+    private void releaseGone() {
+        for (Map.Entry<String, Long> gone : Map.copyOf(toRelease).entrySet()) {
+            try {
+                life.leases.release(gone.getKey(), gone.getValue());
+                toRelease.remove(gone.getKey(), gone.getValue());
+            } catch (DataAccessException e) {
+                LOG.debug("world {}: lease of a gone process not given back yet: {}", gone.getKey(), e.getMessage());
+                return;
+            }
+        }
     }
 
     /** Gives up every world: the director has stopped them. */
@@ -149,6 +176,9 @@ final class LeaseKeeper {
             return;
         }
         lastRenewalStartNanos = started;
+        if (!toRelease.isEmpty()) {
+            releaseGone();
+        }
         if (life.fenced()) {
             life.fence(false);
             LOG.info("world leases renewed again: this director serves worlds again");

@@ -82,8 +82,11 @@ final class WorldExits {
             p.control.release(why);
             p.control = null;
         }
-        if (!p.recorded && p.started() && !p.adopted) {
+        if (!p.recorded && p.started() && !p.adopted && p.epoch > 0) {
+            // Nobody can adopt it: it is killed, and once it is gone its lease is given back (when the database
+            // answers), so that a join through any director may start the world at once.
             p.process.destroyForcibly();
+            leases.releaseOnceGone(w.worldId, p.epoch, p.process);
         }
         w.moveTo(WorldStatus.STOPPED);
         w.failWaiters("the world is moving to another director; try again");
