@@ -2,7 +2,6 @@ package lor.testclient.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -23,7 +22,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
@@ -38,7 +36,6 @@ import java.util.function.IntFunction;
 import java.util.function.IntUnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 import lor.protocol.ErrorMessage;
 import lor.protocol.MessageCodec;
@@ -69,9 +66,10 @@ import org.junit.jupiter.api.io.TempDir;
  * <pre>
  * mvn -B -o verify -pl protocol,sim-core,world-server,director,test-client -Dtest=NONE \
  *     -Dsurefire.failIfNoSpecifiedTests=false -Dit.test=ClusterBench -Dfailsafe.failIfNoSpecifiedTests=false \
- *     [-Dbench=kills,fence,joins,throughput,idle] [-Dbench.idle.worlds=200]
+ *     [-Dbench.idle.worlds=200]
  * </pre>
- * Each figure prints a table and is merged into {@code target/cluster-bench.json} (figures not run keep their last
+ * {@code -Dit.test='ClusterBench#joins+throughput'} runs some of the figures ({@code kills}, {@code fence},
+ * {@code joins}, {@code throughput}, {@code idle}). Each figure prints a table and is merged into {@code target/cluster-bench.json} (figures not run keep their last
  * values there, each with when and under what load it was measured); this run's tables are also in
  * {@code target/cluster-bench.txt}. The host's load average is recorded with
  * every figure: on a shared machine it is part of the result.
@@ -79,7 +77,6 @@ import org.junit.jupiter.api.io.TempDir;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterBench {
 
-    private static final Set<String> FIGURES = Set.of("kills", "fence", "joins", "throughput", "idle");
     private static final Path JSON = Path.of("target", "cluster-bench.json");
     private static final Path TEXT = Path.of("target", "cluster-bench.txt");
 
@@ -126,7 +123,6 @@ class ClusterBench {
     @Test
     @Order(1)
     void kills() throws Exception {
-        assumeTrue(selected("kills"));
         String loadBefore = load();
         DirectorCluster c = cluster();
         WorldProcessCensus census = new WorldProcessCensus(KILL_WORLDS, worldJar());
@@ -257,7 +253,6 @@ class ClusterBench {
     @Test
     @Order(2)
     void fence() throws Exception {
-        assumeTrue(selected("fence"));
         String loadBefore = load();
         DirectorCluster c = cluster();
         DirectorCluster.Member third = c.director(3);
@@ -395,7 +390,6 @@ class ClusterBench {
     @Test
     @Order(3)
     void joins() throws Exception {
-        assumeTrue(selected("joins"));
         String loadBefore = load();
         DirectorCluster c = cluster();
         DirectorCluster.Member owner = c.director(1);
@@ -467,7 +461,6 @@ class ClusterBench {
     @Test
     @Order(4)
     void throughput() throws Exception {
-        assumeTrue(selected("throughput"));
         String loadBefore = load();
         DirectorCluster c = cluster();
         List<String> worlds = List.of("tp-1", "tp-2", "tp-3", "tp-4", "tp-5", "tp-6");
@@ -703,7 +696,6 @@ class ClusterBench {
     @Test
     @Order(5)
     void idle() throws Exception {
-        assumeTrue(selected("idle"));
         // The other figures' directors and worlds would share the host's memory and cores with these.
         closeCluster();
         String loadBefore = load();
@@ -1185,18 +1177,6 @@ class ClusterBench {
     }
 
     // ---- figures, tables and the JSON ------------------------------------------------------------------------------
-
-    private static boolean selected(String figure) {
-        String wanted = System.getProperty("bench", "");
-        if (wanted.isBlank()) {
-            return true;
-        }
-        Set<String> names = Arrays.stream(wanted.split(",")).map(String::trim).collect(Collectors.toSet());
-        if (!FIGURES.containsAll(names)) {
-            throw new IllegalArgumentException("-Dbench takes figures among " + FIGURES + ", got " + wanted);
-        }
-        return names.contains(figure);
-    }
 
     /**
      * Waits for {@code condition}, evaluated every {@code every}, and returns the nanoTime of the evaluation that
