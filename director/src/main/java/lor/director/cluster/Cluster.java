@@ -13,6 +13,7 @@ import lor.director.db.Database;
 import lor.director.world.Admissions;
 import lor.director.world.WorldSupervisor;
 import lor.protocol.MessageCodec;
+import lor.protocol.control.WorldDirectorsMessage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
@@ -94,14 +95,19 @@ public final class Cluster implements AutoCloseable {
      * {@code --control-url} list.
      */
     public String controlUrls(String own) {
+        return String.join(",", directors(own));
+    }
+
+    /** {@code own} and the other directors, each once, as many as a world takes. */
+    private List<String> directors(String own) {
         List<String> urls = new ArrayList<>();
         urls.add(own);
         for (String peer : peers) {
-            if (!urls.contains(peer)) {
+            if (!urls.contains(peer) && urls.size() < WorldDirectorsMessage.MAX_URLS) {
                 urls.add(peer);
             }
         }
-        return String.join(",", urls);
+        return urls;
     }
 
     /** The other directors' addresses and the worlds they run, as the database says now. */
@@ -116,7 +122,7 @@ public final class Cluster implements AutoCloseable {
                 peers = now;
                 String own = ownControlUrl;
                 if (own != null) {
-                    supervisor.announceDirectors(List.of(controlUrls(own).split(",")));
+                    supervisor.announceDirectors(directors(own));
                 }
             }
             catalog.refresh();
