@@ -34,6 +34,7 @@ import lor.director.account.PasswordHasher;
 import lor.director.account.SessionRepository;
 import lor.director.client.ClientEndpoint;
 import lor.director.cluster.Cluster;
+import lor.director.cluster.TicketKey;
 import lor.director.client.ClientServices;
 import lor.director.control.ControlEndpoint;
 import lor.director.db.Database;
@@ -169,7 +170,8 @@ public final class Director implements AutoCloseable {
             LOG.info("worlds run as Agones GameServers in namespace {} of {} (image {})", agones.namespace(),
                     kubernetes.getMasterUrl(), agones.image());
         }
-        TicketIssuer tickets = new TicketIssuer(clock, config.ticketTtlMs());
+        // Every director of the database derives its spawns' ticket secrets from one key: any of them signs tickets.
+        TicketIssuer tickets = new TicketIssuer(clock, config.ticketTtlMs(), TicketKey.load(database));
         WorldLeaseRepository leases = new WorldLeaseRepository(database, DirectorIdentity.create(),
                 WorldSupervisor.LEASE_TTL, DirectorIdentity::isGoneFromThisHost);
         LOG.info("director {} claims the worlds it runs with leases of {} s", leases.owner(),

@@ -3,6 +3,7 @@ package lor.director.cluster;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -65,6 +66,7 @@ public final class Cluster implements AutoCloseable {
                                Executor blocking, long joinTimeoutMs) {
         Cluster cluster = new Cluster(db, directorId, supervisor, throttle, blocking, joinTimeoutMs);
         supervisor.routePortalsThrough(cluster.admissions);
+        supervisor.onSpawnEnding(cluster::spawnEnding);
         supervisor.shareMembershipThrough(cluster.memberships);
         throttle.shareWith(cluster.logins);
         cluster.bus.start();
@@ -131,6 +133,26 @@ public final class Cluster implements AutoCloseable {
         }
     }
 
+    /**
+     * A spawn of a world this director runs is ending (stopping, or its process exited): every director is told,
+     * lest it go on signing tickets for it ({@link KnownOwners}). Called under the world's lock.
+     */
+    private void spawnEnding(String worldId, long epoch) {
+        String message = MessageCodec.MAPPER.createObjectNode().put("t", "ending").put("world", worldId)
+                .put("epoch", epoch).toString();
+        try {
+            blocking.execute(() -> {
+                try {
+                    bus.send(ClusterBus.SHARED, message);
+                } catch (DataAccessException e) {
+                    LOG.warn("cannot tell the other directors that world {} is ending: {}", worldId, e.getMessage());
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            LOG.warn("cannot tell the other directors that world {} is ending: the director is busy", worldId);
+        }
+    }
+
     private void received(String channel, String payload) {
         JsonNode message;
         try {
@@ -142,6 +164,8 @@ public final class Cluster implements AutoCloseable {
         switch (message.path("t").asString()) {
             case "admit" -> admissions.asked(message);
             case "admitted", "refused", "not_here" -> admissions.answered(message);
+            case "joined" -> admissions.joinedElsewhere(message);
+            case "ending" -> admissions.spawnEnding(message);
             case "entered" -> blocking.execute(() -> memberships.enteredElsewhere(message));
             case "login_failed", "login_ok" -> logins.received(message);
             default -> LOG.warn("ignored a cluster message of unknown type on {}", channel);

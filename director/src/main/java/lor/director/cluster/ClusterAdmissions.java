@@ -26,9 +26,12 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Admissions when several directors share the database: a player may join through any of them. A world this
  * director runs, or one nobody runs (this director claims and starts it), is admitted here. A world another
- * director runs is admitted by that one, asked over the {@link ClusterBus}: it signs the ticket with the secret
- * only it and the world know, and this director passes the answer on. The player then connects to the world
- * directly, as always, so the detour costs two notifications and one lookup of the world's owner.
+ * director runs is admitted here too when its spawn's ticket secret derives from the key the directors share
+ * ({@link KnownOwners}): this director signs the ticket itself, and tells the owner at most once a second that its
+ * world is joined (lest it stop it as idle). The player then connects to the world directly, as always: a join
+ * costs the same wherever it arrives, so directors add up. Otherwise (a spawn not recorded yet, one that is ending,
+ * one whose secret is random) the owner is asked over the {@link ClusterBus}: it signs the ticket, and this director
+ * passes the answer on, for two notifications.
  *
  * <p>An owner that does not answer within {@link #ATTEMPT_MILLIS} (dead, or fenced off) or no longer runs the world
  * is asked again after the owner is looked up again: once its worlds are adopted by another director, or its
@@ -39,7 +42,8 @@ public final class ClusterAdmissions implements Admissions {
     private static final Logger LOG = LoggerFactory.getLogger(ClusterAdmissions.class);
 
     static final long ATTEMPT_MILLIS = 1_000;
-    private static final long OWNER_MILLIS = 1_000;
+    /** How often at most the owner of a world is told that players join it through this director. */
+    private static final long TOUCH_MILLIS = 1_000;
     private static final long RETRY_MILLIS = 100;
     /** Requests to other directors awaiting their answer; beyond, a join is refused as busy rather than queued. */
     static final int MAX_PENDING = 4_096;
@@ -52,12 +56,9 @@ public final class ClusterAdmissions implements Admissions {
     private final Executor blocking;
     private final long deadlineMillis;
     private final Map<String, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
-    /**
-     * Who ran each world a moment ago, so that a burst of joins for a world does not ask the database each time;
-     * forgotten after {@link #OWNER_MILLIS} or as soon as that director does not answer for it. Keyed by worlds the
-     * database has (looked up first), so bounded by them.
-     */
-    private final Map<String, KnownOwner> owners = new ConcurrentHashMap<>();
+    private final KnownOwners owners;
+    /** When the owner of each world was last told of a join here; keyed by worlds the database has. */
+    private final Map<String, Long> touched = new ConcurrentHashMap<>();
     private final AtomicLong requests = new AtomicLong();
 
     ClusterAdmissions(WorldSupervisor supervisor, LeaseOwners leases, ClusterCatalog catalog, ClusterBus bus,
@@ -69,6 +70,7 @@ public final class ClusterAdmissions implements Admissions {
         this.directorId = directorId;
         this.blocking = blocking;
         this.deadlineMillis = deadlineMillis;
+        this.owners = new KnownOwners(supervisor.spawnSecrets());
     }
 
     @Override
@@ -90,27 +92,63 @@ public final class ClusterAdmissions implements Admissions {
         }
     }
 
-    private record KnownOwner(String directorId, long untilNanos) {
-    }
-
     private CompletableFuture<Admission> route(Request r) {
-        KnownOwner known = owners.get(r.worldId());
-        if (known != null && System.nanoTime() - known.untilNanos() < 0) {
-            return there(r, known.directorId());
+        KnownOwners.Known known = owners.fresh(r.worldId());
+        if (known != null) {
+            return elsewhere(r, known);
         }
         return CompletableFuture.supplyAsync(() -> {
                     catalog.knowOrLookUp(r.worldId());
-                    return leases.liveOwner(r.worldId());
+                    return leases.find(r.worldId());
                 }, blocking)
                 .thenCompose(owner -> {
-                    if (owner.isEmpty() || owner.get().equals(directorId)) {
-                        owners.remove(r.worldId());
+                    if (owner.director() == null || owner.director().equals(directorId)) {
+                        owners.forget(r.worldId());
                         return here(r);
                     }
-                    owners.put(r.worldId(), new KnownOwner(owner.get(),
-                            System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(OWNER_MILLIS)));
-                    return there(r, owner.get());
+                    return elsewhere(r, owners.learn(r.worldId(), owner.director(), owner.spawn()));
                 });
+    }
+
+    /** A world another director runs: its ticket signed here when this director can, else by that director. */
+    private CompletableFuture<Admission> elsewhere(Request r, KnownOwners.Known known) {
+        if (known.direct() == null) {
+            return there(r, known.director());
+        }
+        Admission admission = supervisor.admitElsewhere(known.direct(), r.accountId(), r.username(), r.arrival());
+        touch(r.worldId(), known.director());
+        return CompletableFuture.completedFuture(admission);
+    }
+
+    /** Tells the world's owner it is joined, so that it does not stop it as idle before the player arrives. */
+    private void touch(String worldId, String owner) {
+        long now = System.nanoTime();
+        Long last = touched.get(worldId);
+        if (last != null && now - last < TimeUnit.MILLISECONDS.toNanos(TOUCH_MILLIS)) {
+            return;
+        }
+        if (last == null ? touched.putIfAbsent(worldId, now) != null : !touched.replace(worldId, last, now)) {
+            return; // a join at the same moment tells it
+        }
+        send(ClusterBus.channelOf(owner), MessageCodec.MAPPER.createObjectNode().put("t", "joined")
+                .put("world", worldId));
+    }
+
+    /** Another director admitted a player to a world this one runs. */
+    void joinedElsewhere(JsonNode message) {
+        String worldId = message.path("world").asString();
+        if (supervisor.runsHere(worldId)) {
+            supervisor.touch(worldId);
+        }
+    }
+
+    /** The director that runs a world says its spawn {@code epoch} ends: its joins go to it from now on. */
+    void spawnEnding(JsonNode message) {
+        String worldId = message.path("world").asString();
+        long epoch = message.path("epoch").asLong();
+        if (epoch > 0 && supervisor.exists(worldId)) {
+            owners.ending(worldId, epoch);
+        }
     }
 
     /** Claims and starts the world here, unless another director got it first: then that one is asked. */
@@ -160,7 +198,7 @@ public final class ClusterAdmissions implements Admissions {
                         return CompletableFuture.<Admission>failedFuture(refusal(r.worldId(), reply));
                     }
                     // No answer (a dead or fenced director), or it does not run the world any more.
-                    owners.remove(r.worldId());
+                    owners.forget(r.worldId());
                     if (!r.timeLeft()) {
                         return CompletableFuture.<Admission>failedFuture(new WorldUnavailableException(
                                 "the world's director does not answer; try again"));

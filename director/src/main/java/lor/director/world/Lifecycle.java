@@ -7,6 +7,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ObjLongConsumer;
 import java.util.function.Supplier;
 
 import lor.director.DirectorMetrics;
@@ -36,6 +37,7 @@ final class Lifecycle {
     final Membership membership;
     final SparePool spares;
     final Timeouts timeouts;
+    final SpawnSecrets secrets;
     private final Executor blocking;
     private final ScheduledExecutorService scheduler;
     /** Set once when the director begins to stop: no spawn starts after it. */
@@ -45,10 +47,12 @@ final class Lifecycle {
     private volatile MembershipLedger ledger = MembershipLedger.NONE;
     /** Every director's {@code /control}, this one's first; empty while it is alone. */
     private volatile List<String> directors = List.of();
+    /** Told when a spawn of a world begins to end (it is stopping, or its process exited): world, epoch. */
+    private volatile ObjLongConsumer<String> spawnEnds = (worldId, epoch) -> { };
 
     Lifecycle(WorldCatalog worlds, WorldLauncher launcher, SnapshotRepository snapshots, WorldLeases leases,
-              DirectorMetrics metrics, Membership membership, SparePool spares, Timeouts timeouts, Executor blocking,
-              ScheduledExecutorService scheduler) {
+              DirectorMetrics metrics, Membership membership, SparePool spares, Timeouts timeouts,
+              SpawnSecrets secrets, Executor blocking, ScheduledExecutorService scheduler) {
         this.worlds = worlds;
         this.launcher = launcher;
         this.snapshots = snapshots;
@@ -57,6 +61,7 @@ final class Lifecycle {
         this.membership = membership;
         this.spares = spares;
         this.timeouts = timeouts;
+        this.secrets = secrets;
         this.blocking = blocking;
         this.scheduler = scheduler;
     }
@@ -82,6 +87,19 @@ final class Lifecycle {
         List<String> urls = directors;
         if (urls.size() > 1) {
             channel.send(new WorldDirectorsMessage(worldId, urls));
+        }
+    }
+
+    void onSpawnEnding(ObjLongConsumer<String> listener) {
+        spawnEnds = listener;
+    }
+
+    /** The spawn {@code epoch} of the world stops serving: it must not hand out more tickets. Must not block. */
+    void spawnEnding(String worldId, long epoch) {
+        try {
+            spawnEnds.accept(worldId, epoch);
+        } catch (RuntimeException e) {
+            LOG.warn("a listener of world {} ending failed: {}", worldId, e.toString());
         }
     }
 

@@ -5,15 +5,29 @@ import java.time.Clock;
 import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.Ticket;
 
-/** Signs the single-use tickets that admit an account into a running world. */
+/**
+ * Signs the single-use tickets that admit an account into a running world, with the secret of the world's current
+ * spawn; {@link SpawnSecrets} chooses those secrets.
+ */
 public final class TicketIssuer {
 
     private final Clock clock;
     private final long ttlMillis;
+    private final SpawnSecrets secrets;
 
+    /** Each spawn with a random secret: only the director that runs a world signs its tickets. */
     public TicketIssuer(Clock clock, long ttlMillis) {
+        this(clock, ttlMillis, SpawnSecrets.RANDOM);
+    }
+
+    public TicketIssuer(Clock clock, long ttlMillis, SpawnSecrets secrets) {
         this.clock = clock;
         this.ttlMillis = ttlMillis;
+        this.secrets = secrets;
+    }
+
+    public SpawnSecrets secrets() {
+        return secrets;
     }
 
     /**

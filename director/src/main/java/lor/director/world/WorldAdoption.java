@@ -44,7 +44,8 @@ final class WorldAdoption {
             for (SpawnRecord r : life.leases.leftBehind()) {
                 WorldInstance w = life.worlds.get(r.worldId());
                 Optional<AdoptedProcess> process = AdoptedProcess.find(r.pid(), r.processStartedAt());
-                boolean taken = w != null && life.leases.takeOver(r.worldId(), r.epoch(), r.director());
+                boolean taken = w != null && life.leases.takeOver(r.worldId(), r.epoch(), r.director(),
+                        life.secrets.keyId());
                 if (!taken) {
                     LOG.warn("world {} was claimed again since director {} left it; not taking it back", r.worldId(),
                             r.director());

@@ -39,6 +39,7 @@ final class WorldExits {
                 return;
             }
             String failure = WorldExit.judge(w, p, exitCode);
+            life.spawnEnding(w.worldId, p.epoch);
             leases.release(w.worldId, p.epoch);
             p.cancelTimeout();
             w.current = null;

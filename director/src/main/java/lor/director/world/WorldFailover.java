@@ -38,7 +38,7 @@ final class WorldFailover {
         byte[] tokenHash = Secrets.sha256(message.spawnToken());
         return life.supplyBlocking(() -> {
             try {
-                return life.leases.adopt(w.worldId, tokenHash);
+                return life.leases.adopt(w.worldId, tokenHash, life.secrets.keyId());
             } catch (DataAccessException e) {
                 LOG.warn("cannot look up world {} that asks to be adopted: {}", w.worldId, e.getMessage());
                 return null;
@@ -73,7 +73,8 @@ final class WorldFailover {
         }
         Optional<AdoptedProcess> local = life.launcher.localProcesses()
                 ? AdoptedProcess.find(r.pid(), r.processStartedAt()) : Optional.empty();
-        String ticketSecret = Secrets.random256();
+        // Derived from the shared key, it is the secret the process has had since its spawn.
+        String ticketSecret = life.secrets.secretFor(w.worldId, r.epoch(), r.spawnTokenSha256());
         WorldProcess p = new WorldProcess();
         synchronized (w) {
             if (w.current != null || w.status != WorldStatus.STOPPED || w.removed) {
@@ -90,6 +91,7 @@ final class WorldFailover {
             p.gamePort = message.gamePort();
             p.adoptedTicketSecret = ticketSecret;
             p.signer = TicketSigner.fromEncodedSecret(ticketSecret);
+            p.ticketKeyId = life.secrets.keyId();
             p.process = local.isPresent() ? local.get() : new RemoteWorldProcess(message.pid());
             p.control = channel;
             p.lastHeartbeatNanos = System.nanoTime();

@@ -160,15 +160,16 @@ public final class WorldLeaseRepository implements WorldLeases {
 
     @Override
     public void recordSpawn(String worldId, long epoch, long pid, Instant processStartedAt, int gamePort,
-                            byte[] spawnTokenSha256, String gameUrl) {
+                            byte[] spawnTokenSha256, String gameUrl, String ticketKeyId) {
         db.inTransaction("record spawn", c -> {
             try (PreparedStatement s = c.prepareStatement("INSERT INTO world_spawns (world_id, epoch, pid, "
-                    + "process_started_at, game_port, spawn_token_sha256, director, game_url) "
-                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                    + "process_started_at, game_port, spawn_token_sha256, director, game_url, ticket_key_id) "
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                     + "ON CONFLICT (world_id) DO UPDATE SET epoch = EXCLUDED.epoch, pid = EXCLUDED.pid, "
                     + "process_started_at = EXCLUDED.process_started_at, game_port = EXCLUDED.game_port, "
                     + "spawn_token_sha256 = EXCLUDED.spawn_token_sha256, director = EXCLUDED.director, "
-                    + "game_url = EXCLUDED.game_url, spawned_at = now() WHERE world_spawns.epoch < EXCLUDED.epoch")) {
+                    + "game_url = EXCLUDED.game_url, ticket_key_id = EXCLUDED.ticket_key_id, spawned_at = now() "
+                    + "WHERE world_spawns.epoch < EXCLUDED.epoch")) {
                 s.setString(1, worldId);
                 s.setLong(2, epoch);
                 s.setLong(3, pid);
@@ -181,6 +182,7 @@ public final class WorldLeaseRepository implements WorldLeases {
                 s.setBytes(6, spawnTokenSha256);
                 s.setString(7, owner);
                 s.setString(8, gameUrl);
+                s.setString(9, ticketKeyId);
                 return s.executeUpdate();
             }
         });
@@ -231,7 +233,7 @@ public final class WorldLeaseRepository implements WorldLeases {
     }
 
     @Override
-    public boolean takeOver(String worldId, long epoch, String previousOwner) {
+    public boolean takeOver(String worldId, long epoch, String previousOwner, String ticketKeyId) {
         return db.inTransaction("take over world", c -> {
             int taken;
             try (PreparedStatement s = c.prepareStatement("UPDATE worlds SET lease_owner = ?, lease_expires_at = "
@@ -244,11 +246,12 @@ public final class WorldLeaseRepository implements WorldLeases {
                 taken = s.executeUpdate();
             }
             if (taken == 1) {
-                try (PreparedStatement s = c.prepareStatement("UPDATE world_spawns SET director = ? "
-                        + "WHERE world_id = ? AND epoch = ?")) {
+                try (PreparedStatement s = c.prepareStatement("UPDATE world_spawns SET director = ?, "
+                        + "ticket_key_id = ? WHERE world_id = ? AND epoch = ?")) {
                     s.setString(1, owner);
-                    s.setString(2, worldId);
-                    s.setLong(3, epoch);
+                    s.setString(2, ticketKeyId);
+                    s.setString(3, worldId);
+                    s.setLong(4, epoch);
                     s.executeUpdate();
                 }
             }
@@ -257,7 +260,7 @@ public final class WorldLeaseRepository implements WorldLeases {
     }
 
     @Override
-    public Adoption adopt(String worldId, byte[] spawnTokenSha256) {
+    public Adoption adopt(String worldId, byte[] spawnTokenSha256, String ticketKeyId) {
         return db.inTransaction("adopt world", c -> {
             SpawnRecord record;
             try (PreparedStatement s = c.prepareStatement("SELECT s.epoch, s.pid, s.process_started_at, s.game_port, "
@@ -290,9 +293,12 @@ public final class WorldLeaseRepository implements WorldLeases {
                 s.setString(3, worldId);
                 s.executeUpdate();
             }
-            try (PreparedStatement s = c.prepareStatement("UPDATE world_spawns SET director = ? WHERE world_id = ?")) {
+            // The secret the world's tickets are signed with is this director's choice from now on.
+            try (PreparedStatement s = c.prepareStatement("UPDATE world_spawns SET director = ?, ticket_key_id = ? "
+                    + "WHERE world_id = ?")) {
                 s.setString(1, owner);
-                s.setString(2, worldId);
+                s.setString(2, ticketKeyId);
+                s.setString(3, worldId);
                 s.executeUpdate();
             }
             return Adoption.of(record);

@@ -41,9 +41,10 @@ public interface WorldLeases {
      *
      * @param processStartedAt when the OS started it, or null where the OS does not say
      * @param gameUrl          where players reach it, for a director that adopts it
+     * @param ticketKeyId      the shared key its ticket secret is derived from ({@link SpawnSecrets}); null for none
      */
     default void recordSpawn(String worldId, long epoch, long pid, Instant processStartedAt, int gamePort,
-                             byte[] spawnTokenSha256, String gameUrl) {
+                             byte[] spawnTokenSha256, String gameUrl, String ticketKeyId) {
     }
 
     /**
@@ -59,9 +60,10 @@ public interface WorldLeases {
      * Takes over the lease of a world left behind by {@code previousOwner}, keeping its epoch: the process that runs
      * the world goes on storing snapshots under it.
      *
+     * @param ticketKeyId the shared key this director derives the spawn's ticket secret from; null for none
      * @return false when the world has been claimed since (the record is stale)
      */
-    default boolean takeOver(String worldId, long epoch, String previousOwner) {
+    default boolean takeOver(String worldId, long epoch, String previousOwner, String ticketKeyId) {
         return false;
     }
 
@@ -70,10 +72,11 @@ public interface WorldLeases {
      * spawn (its own director died, or let it go): the lease becomes this director's under the same epoch, whoever
      * held it, because the process that proves the token is the one that runs the world.
      *
+     * @param ticketKeyId the shared key this director derives the spawn's ticket secret from; null for none
      * @return the world's spawn record when adopted; else whether the token is stale (another spawn's) or the
      *         current spawn is not recorded yet (its director records it once it runs)
      */
-    default Adoption adopt(String worldId, byte[] spawnTokenSha256) {
+    default Adoption adopt(String worldId, byte[] spawnTokenSha256, String ticketKeyId) {
         return Adoption.STALE;
     }
 

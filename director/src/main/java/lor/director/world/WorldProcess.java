@@ -20,8 +20,10 @@ final class WorldProcess {
      * only this. Null until the world is claimed in the database and the process is chosen (launched or a spare).
      */
     byte[] spawnTokenSha256;
-    /** Null until the director knows the world's ticket secret: an adopted world learns a new one on registering. */
+    /** Null until the director knows the world's ticket secret: an adopted world learns it on registering. */
     TicketSigner signer;
+    /** Which shared key the ticket secret was derived from ({@link SpawnSecrets#keyId}); null for a random one. */
+    String ticketKeyId;
     /** Started by an earlier director of this host, taken back by this one: not this JVM's child. */
     boolean adopted;
     /** An adopted world's ticket secret, chosen by this director: sent on every registration, lest one be lost. */

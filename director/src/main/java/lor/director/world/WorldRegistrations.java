@@ -11,7 +11,6 @@ import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldResumedMessage;
 import lor.protocol.control.WorldShutdownMessage;
 import lor.protocol.control.WorldStatusMessage;
-import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.TicketSigner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -101,9 +100,11 @@ final class WorldRegistrations {
             }
             adoptedNow = p.adopted && p.signer == null;
             if (adoptedNow) {
-                // Its tickets were signed with the previous director's secret, which died with it.
-                p.adoptedTicketSecret = Secrets.random256();
+                // Its tickets were signed with the previous director's secret: the same one when derived from the
+                // shared key, else one that died with that director.
+                p.adoptedTicketSecret = life.secrets.secretFor(w.worldId, p.epoch, p.spawnTokenSha256);
                 p.signer = TicketSigner.fromEncodedSecret(p.adoptedTicketSecret);
+                p.ticketKeyId = life.secrets.keyId();
             }
             ticketSecret = p.adoptedTicketSecret;
             needsHydration = !p.hydrated;

@@ -85,7 +85,7 @@ final class WorldSpawner {
         try {
             // The start time tells a reused pid apart on this host; a pid of another host's process has none here.
             life.leases.recordSpawn(w.worldId, p.epoch, p.pid, life.launcher.localProcesses()
-                    ? AdoptedProcess.startOf(p.process) : null, p.gamePort, p.spawnTokenSha256, gameUrl);
+                    ? AdoptedProcess.startOf(p.process) : null, p.gamePort, p.spawnTokenSha256, gameUrl, p.ticketKeyId);
             synchronized (w) {
                 p.recorded = true;
             }
@@ -123,10 +123,9 @@ final class WorldSpawner {
     }
 
     private void launchLocked(WorldInstance w, WorldProcess p) {
-        String ticketSecret = Secrets.random256();
         String spawnToken = Secrets.random256();
         p.spawnToken(spawnToken);
-        p.signer = TicketSigner.fromEncodedSecret(ticketSecret);
+        String ticketSecret = ticketSecretLocked(w, p);
         try {
             p.process = life.launcher.launch(w.worldId, w.settings, spawnToken, ticketSecret);
         } catch (IOException e) {
@@ -150,9 +149,8 @@ final class WorldSpawner {
      * be. A new spare is started in its place once the world is ready (or failed).
      */
     private void assignLocked(WorldInstance w, WorldProcess p, SparePool.Spare spare) {
-        String ticketSecret = Secrets.random256();
         p.spawnToken(spare.spawnToken);
-        p.signer = TicketSigner.fromEncodedSecret(ticketSecret);
+        String ticketSecret = ticketSecretLocked(w, p);
         p.process = spare.process;
         p.pid = spare.process.pid();
         p.report = spare.report;
@@ -165,6 +163,14 @@ final class WorldSpawner {
         p.process.onExit().thenAccept(exited -> exits.exited(w, p, exited.exitValue()));
         // The replacement's JVM start would compete for the CPU with the hydration the join is waiting for.
         p.ready.whenComplete((target, error) -> life.runBlocking(life.spares::replenish));
+    }
+
+    /** Chooses the spawn's ticket secret, once its epoch and spawn token are known. */
+    private String ticketSecretLocked(WorldInstance w, WorldProcess p) {
+        String ticketSecret = life.secrets.secretFor(w.worldId, p.epoch, p.spawnTokenSha256);
+        p.signer = TicketSigner.fromEncodedSecret(ticketSecret);
+        p.ticketKeyId = life.secrets.keyId();
+        return ticketSecret;
     }
 
     private void onSpawnTimeout(WorldInstance w, WorldProcess p) {

@@ -53,6 +53,7 @@ final class WorldStopper {
             return;
         }
         w.moveTo(WorldStatus.STOPPING);
+        life.spawnEnding(w.worldId, p.epoch);
         LOG.info("stopping world {} (pid {}): {}", w.worldId, p.pid, reason);
         if (p.control != null && p.hydrated) {
             p.control.send(new WorldShutdownMessage(w.worldId, reason));

@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.function.ObjLongConsumer;
 
 import lor.director.DirectorMetrics;
 import lor.protocol.Message;
@@ -83,7 +84,8 @@ public final class WorldSupervisor {
         }
         this.life = new Lifecycle(new WorldCatalog(instances), launcher, snapshots, leases, metrics, membership,
                 new SparePool(launcher, metrics, warmSpares),
-                new Lifecycle.Timeouts(spawnTimeoutMs, stopTimeoutMs, idleShutdownMs), blocking, scheduler);
+                new Lifecycle.Timeouts(spawnTimeoutMs, stopTimeoutMs, idleShutdownMs), tickets.secrets(), blocking,
+                scheduler);
         this.addresses = new GameAddresses(publicHost);
         this.leaseKeeper = new LeaseKeeper(life);
         WorldHydration hydration = new WorldHydration(life);
@@ -241,6 +243,27 @@ public final class WorldSupervisor {
                     joins.touch(target.worldId());
                     return new Admission(target.worldId(), target.gameUrl(), ticket);
                 });
+    }
+
+    /**
+     * A ticket for a world another director runs, signed here with its spawn's secret: derived from the key the
+     * directors share ({@link SpawnSecrets#secretOf}), so the world's own director need not be asked.
+     */
+    public Admission admitElsewhere(JoinTarget target, long accountId, String username, Ticket.Arrival arrival) {
+        return new Admission(target.worldId(), target.gameUrl(), tickets.issue(target, accountId, username, arrival));
+    }
+
+    /** How this director's spawns get their ticket secrets, and which other directors' spawns' it can derive. */
+    public SpawnSecrets spawnSecrets() {
+        return life.secrets;
+    }
+
+    /**
+     * Tells {@code listener} (world, epoch) whenever a spawn of this director begins to end: stopping, or its
+     * process exited. Called under the world's lock: it must not block.
+     */
+    public void onSpawnEnding(ObjLongConsumer<String> listener) {
+        life.onSpawnEnding(listener);
     }
 
     /** Whether this director runs a process for the world now (starting, running or stopping it). */

@@ -24,6 +24,7 @@ import lor.director.world.Admission;
 import lor.director.world.CapturingControlChannel;
 import lor.director.world.Membership;
 import lor.director.world.SnapshotRepository;
+import lor.director.world.SpawnSecrets;
 import lor.director.world.StandInWorlds;
 import lor.director.world.TicketIssuer;
 import lor.director.world.WorldLeaseRepository;
@@ -45,8 +46,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Two directors on one database, each with its {@link Cluster}: a join through the director that does not run the
- * world is admitted by the one that does (no second process), an account entering a world of one director leaves
- * its world on the other, and failed logins count on both.
+ * world is signed there when both derive ticket secrets from the database's key, and admitted by the one that does
+ * otherwise (no second process either way), an account entering a world of one director leaves its world on the
+ * other, and failed logins count on both.
  */
 class ClusterIT {
 
@@ -69,15 +71,19 @@ class ClusterIT {
 
     /** A stand-in world registered with a director, beating as a world does. */
     private record Running(WorldSupervisor supervisor, CapturingControlChannel control, String worldId,
-                           StandInWorlds.Spawned process) {
+                           StandInWorlds.Spawned process, int port) {
     }
 
     @BeforeEach
-    void startTwoDirectors() throws Exception {
+    void startDatabase() throws Exception {
         db = TestDatabase.fresh();
         standIns = new StandInWorlds(dir);
-        one = director("director-one");
-        two = director("director-two");
+    }
+
+    /** @param sharedKey whether the directors derive their spawns' ticket secrets from the database's key */
+    private void startTwoDirectors(boolean sharedKey) {
+        one = director("director-one", sharedKey ? TicketKey.load(db) : SpawnSecrets.RANDOM);
+        two = director("director-two", sharedKey ? TicketKey.load(db) : SpawnSecrets.RANDOM);
         scheduler.scheduleAtFixedRate(() -> running.forEach(r -> r.supervisor().onHeartbeat(r.control(),
                 new WorldHeartbeatMessage(r.worldId(), 1))), 0, 300, TimeUnit.MILLISECONDS);
         await("both listening").atMost(WAIT).until(() -> one.cluster().listening() && two.cluster().listening());
@@ -85,7 +91,7 @@ class ClusterIT {
 
     @AfterEach
     void stopEverything() {
-        for (Director d : List.of(one, two)) {
+        for (Director d : one == null ? List.<Director>of() : List.of(one, two)) {
             // The stand-ins do not answer a stop: they are killed at once.
             d.supervisor().shutdownAll(Duration.ofSeconds(1));
             d.cluster().close();
@@ -98,6 +104,7 @@ class ClusterIT {
 
     @Test
     void aJoinThroughTheOtherDirectorIsAdmittedByTheWorldsOwnerWithoutASecondProcess() throws Exception {
+        startTwoDirectors(false);
         CompletableFuture<Admission> first = one.cluster().admissions().admit("cellar", 7, "alice", null);
         Running cellar = run(one, "cellar");
         Admission throughOwner = first.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
@@ -115,7 +122,51 @@ class ClusterIT {
     }
 
     @Test
+    void aJoinThroughTheOtherDirectorIsSignedThereWhenBothHoldTheDatabasesTicketKey() throws Exception {
+        startTwoDirectors(true);
+        CompletableFuture<Admission> first = one.cluster().admissions().admit("cellar", 7, "alice", null);
+        Running cellar = run(one, "cellar");
+        Admission throughOwner = first.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        await("the spawn recorded").atMost(WAIT).until(() -> spawnKeyId("cellar") != null);
+        // The owner hears nothing from the other directors any more: a join it had to answer would time out.
+        one.cluster().close();
+
+        Admission throughOther = two.cluster().admissions().admit("cellar", 8, "bob", null)
+                .get(ClusterAdmissions.ATTEMPT_MILLIS / 2, TimeUnit.MILLISECONDS);
+
+        assertThat(throughOther.gameUrl()).isEqualTo(throughOwner.gameUrl());
+        Ticket ticket = TicketSigner.fromEncodedSecret(cellar.process().ticketSecret())
+                .verify(throughOther.ticket(), "cellar", System.currentTimeMillis());
+        assertThat(ticket.accountId()).isEqualTo(8);
+        assertThat(ticket.name()).isEqualTo("bob");
+        assertThat(two.supervisor().runsHere("cellar")).as("no second process").isFalse();
+    }
+
+    @Test
+    void aStoppingWorldsJoinsGoBackToItsOwnerWhichAdmitsThemToItsNextProcess() throws Exception {
+        startTwoDirectors(true);
+        CompletableFuture<Admission> first = one.cluster().admissions().admit("cellar", 7, null, null);
+        Running cellar = run(one, "cellar");
+        first.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        await("the spawn recorded").atMost(WAIT).until(() -> spawnKeyId("cellar") != null);
+        assertThat(two.cluster().admissions().admit("cellar", 8, null, null)).as("signed through the other director")
+                .succeedsWithin(Duration.ofMillis(ClusterAdmissions.ATTEMPT_MILLIS / 2));
+
+        assertThat(one.supervisor().stop("cellar", "test")).isTrue();
+        CompletableFuture<Admission> held = await("the other director told the spawn ends").atMost(WAIT)
+                .until(() -> two.cluster().admissions().admit("cellar", 8, null, null), f -> !f.isDone());
+        ProcessHandle.of(cellar.process().pid()).ifPresent(ProcessHandle::destroyForcibly);
+        Running again = run(one, "cellar");
+
+        Admission admitted = held.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        assertThat(admitted.gameUrl()).endsWith(":" + again.port() + "/game");
+        assertThat(TicketSigner.fromEncodedSecret(again.process().ticketSecret())
+                .verify(admitted.ticket(), "cellar", System.currentTimeMillis()).accountId()).isEqualTo(8);
+    }
+
+    @Test
     void anAccountEnteringAWorldOfOneDirectorIsLetGoByItsWorldOnTheOther() throws Exception {
+        startTwoDirectors(false);
         long account = createAccount("wanderer");
         CompletableFuture<Admission> toCellar = one.cluster().admissions().admit("cellar", account, null, null);
         Running cellar = run(one, "cellar");
@@ -138,6 +189,7 @@ class ClusterIT {
 
     @Test
     void aRunningWorldIsToldEveryDirectorSharingTheDatabaseToGoToIfItsOwnDies() throws Exception {
+        startTwoDirectors(false);
         CompletableFuture<Admission> joined = one.cluster().admissions().admit("cellar", 7, null, null);
         Running cellar = run(one, "cellar");
         joined.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
@@ -153,6 +205,7 @@ class ClusterIT {
 
     @Test
     void failedLoginsThroughOneDirectorBackTheAccountOffOnTheOther() {
+        startTwoDirectors(false);
         for (int i = 0; i < LoginThrottle.ACCOUNT_FREE_FAILURES; i++) {
             LoginThrottle.Decision decision = one.throttle().begin("victim", "10.0.0." + i);
             assertThat(decision.allowed()).isTrue();
@@ -178,19 +231,21 @@ class ClusterIT {
         StandInWorlds.Spawned process = standIns.next(WAIT);
         assertThat(process.worldId()).isEqualTo(worldId);
         CapturingControlChannel control = new CapturingControlChannel();
-        d.supervisor().onRegister(control, new WorldRegisterMessage(worldId, process.spawnToken(),
-                4000 + running.size(), process.pid())).get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
-        Running r = new Running(d.supervisor(), control, worldId, process);
+        int port = 4000 + running.size();
+        d.supervisor().onRegister(control, new WorldRegisterMessage(worldId, process.spawnToken(), port,
+                process.pid())).get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        Running r = new Running(d.supervisor(), control, worldId, process, port);
         running.add(r);
         await().atMost(WAIT).until(() -> !control.sent(WorldHydrateMessage.class).isEmpty());
         d.supervisor().onReady(control, new WorldReadyMessage(worldId, 0));
         return r;
     }
 
-    private Director director(String id) {
+    private Director director(String id, SpawnSecrets secrets) {
         WorldSupervisor supervisor = new WorldSupervisor(new WorldRepository(db).all(), standIns.launcher(),
                 new SnapshotRepository(db, 3), new WorldLeaseRepository(db, id, WorldSupervisor.LEASE_TTL), blocking,
-                scheduler, new DirectorMetrics(), new Membership(), new TicketIssuer(Clock.systemUTC(), 30_000),
+                scheduler, new DirectorMetrics(), new Membership(),
+                new TicketIssuer(Clock.systemUTC(), 30_000, secrets),
                 "127.0.0.1", 60_000, 0, 30_000, 0);
         supervisor.start();
         LoginThrottle throttle = new LoginThrottle(60_000, () -> System.nanoTime() / 1_000_000);
@@ -205,6 +260,17 @@ class ClusterIT {
                 try (ResultSet rs = s.executeQuery()) {
                     rs.next();
                     return rs.getLong(1);
+                }
+            }
+        });
+    }
+
+    private String spawnKeyId(String worldId) {
+        return db.inTransaction("test: spawn key", c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT ticket_key_id FROM world_spawns WHERE world_id = ?")) {
+                s.setString(1, worldId);
+                try (ResultSet rs = s.executeQuery()) {
+                    return rs.next() ? rs.getString(1) : null;
                 }
             }
         });

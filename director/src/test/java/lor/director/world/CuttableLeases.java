@@ -60,9 +60,9 @@ final class CuttableLeases implements WorldLeases {
 
     @Override
     public void recordSpawn(String worldId, long epoch, long pid, Instant processStartedAt, int gamePort,
-                            byte[] spawnTokenSha256, String gameUrl) {
+                            byte[] spawnTokenSha256, String gameUrl, String ticketKeyId) {
         reach("record spawn");
-        database.recordSpawn(worldId, epoch, pid, processStartedAt, gamePort, spawnTokenSha256, gameUrl);
+        database.recordSpawn(worldId, epoch, pid, processStartedAt, gamePort, spawnTokenSha256, gameUrl, ticketKeyId);
     }
 
     @Override
@@ -72,14 +72,14 @@ final class CuttableLeases implements WorldLeases {
     }
 
     @Override
-    public boolean takeOver(String worldId, long epoch, String previousOwner) {
+    public boolean takeOver(String worldId, long epoch, String previousOwner, String ticketKeyId) {
         reach("take over world");
-        return database.takeOver(worldId, epoch, previousOwner);
+        return database.takeOver(worldId, epoch, previousOwner, ticketKeyId);
     }
 
     @Override
-    public Adoption adopt(String worldId, byte[] spawnTokenSha256) {
+    public Adoption adopt(String worldId, byte[] spawnTokenSha256, String ticketKeyId) {
         reach("adopt world");
-        return database.adopt(worldId, spawnTokenSha256);
+        return database.adopt(worldId, spawnTokenSha256, ticketKeyId);
     }
 }

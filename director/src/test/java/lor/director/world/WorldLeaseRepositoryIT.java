@@ -147,7 +147,7 @@ class WorldLeaseRepositoryIT {
         long epoch = gone.claim(world);
         Instant started = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         byte[] tokenHash = Secrets.sha256("spawn-token");
-        gone.recordSpawn(world, epoch, 4242, started, 4001, tokenHash, "ws://127.0.0.1:4001/game");
+        gone.recordSpawn(world, epoch, 4242, started, 4001, tokenHash, "ws://127.0.0.1:4001/game", null);
         WorldLeaseRepository restarted = new WorldLeaseRepository(db, "restarted-" + world, Duration.ofSeconds(30),
                 goneOwner::equals);
 
@@ -161,11 +161,11 @@ class WorldLeaseRepositoryIT {
             assertThat(r.spawnTokenSha256()).isEqualTo(tokenHash);
             assertThat(r.director()).isEqualTo(goneOwner);
         });
-        assertThat(restarted.takeOver(world, epoch, goneOwner)).isTrue();
+        assertThat(restarted.takeOver(world, epoch, goneOwner, null)).isTrue();
         assertThat(epoch()).as("the world's process goes on under its epoch").isEqualTo(epoch);
         assertThatThrownBy(() -> b.claim(world)).isInstanceOf(LeaseHeldException.class)
                 .hasMessageContaining("restarted-");
-        assertThat(restarted.takeOver(world, epoch, goneOwner)).as("taken over once").isFalse();
+        assertThat(restarted.takeOver(world, epoch, goneOwner, null)).as("taken over once").isFalse();
     }
 
     @Test
@@ -175,7 +175,7 @@ class WorldLeaseRepositoryIT {
         WorldLeaseRepository gone = new WorldLeaseRepository(db, goneOwner, Duration.ofSeconds(30));
         gone.claim(world);
         long old = gone.claim(other);
-        gone.recordSpawn(other, old, 4242, null, 4001, Secrets.sha256("old"), "ws://127.0.0.1:4001/game");
+        gone.recordSpawn(other, old, 4242, null, 4001, Secrets.sha256("old"), "ws://127.0.0.1:4001/game", null);
         gone.claim(other);
         WorldLeaseRepository restarted = new WorldLeaseRepository(db, "restarted-" + world, Duration.ofSeconds(30),
                 goneOwner::equals);
@@ -189,7 +189,7 @@ class WorldLeaseRepositoryIT {
     @Test
     void aLiveDirectorsWorldsAreNotLeftBehind() throws Exception {
         long epoch = a.claim(world);
-        a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://127.0.0.1:4001/game");
+        a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://127.0.0.1:4001/game", null);
         WorldLeaseRepository restarted = new WorldLeaseRepository(db, "restarted-" + world, Duration.ofSeconds(30),
                 owner -> false);
 
@@ -200,10 +200,10 @@ class WorldLeaseRepositoryIT {
     @Test
     void renewingAnswersWhichWorldsAreStillHeldSoATakenOverOneIsNoticed() throws Exception {
         long epoch = a.claim(world);
-        a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://127.0.0.1:4001/game");
+        a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://127.0.0.1:4001/game", null);
         assertThat(a.renewAll(Set.of(world))).contains(world);
 
-        assertThat(b.adopt(world, Secrets.sha256("token")).record()).isNotNull();
+        assertThat(b.adopt(world, Secrets.sha256("token"), null).record()).isNotNull();
 
         assertThat(a.renewAll(Set.of(world))).doesNotContain(world);
         assertThat(b.renewAll(Set.of(world))).contains(world);
@@ -212,11 +212,11 @@ class WorldLeaseRepositoryIT {
     @Test
     void aWorldIsAdoptedByAnotherDirectorWithItsSpawnTokenUnderTheSameEpochWhileTheLeaseIsLive() throws Exception {
         long epoch = a.claim(world);
-        a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://10.0.0.7:4001/game");
+        a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://10.0.0.7:4001/game", null);
 
-        assertThat(b.adopt(world, Secrets.sha256("wrong"))).as("a wrong token adopts nothing")
+        assertThat(b.adopt(world, Secrets.sha256("wrong"), null)).as("a wrong token adopts nothing")
                 .isEqualTo(WorldLeases.Adoption.STALE);
-        SpawnRecord adopted = b.adopt(world, Secrets.sha256("token")).record();
+        SpawnRecord adopted = b.adopt(world, Secrets.sha256("token"), null).record();
 
         assertThat(adopted.epoch()).isEqualTo(epoch);
         assertThat(adopted.director()).as("who ran it before").isEqualTo("director-a");
@@ -229,19 +229,19 @@ class WorldLeaseRepositoryIT {
     @Test
     void aReleasedWorldOrAnOlderSpawnCannotBeAdopted() throws Exception {
         long old = a.claim(world);
-        a.recordSpawn(world, old, 4242, null, 4001, Secrets.sha256("old"), "ws://127.0.0.1:4001/game");
+        a.recordSpawn(world, old, 4242, null, 4001, Secrets.sha256("old"), "ws://127.0.0.1:4001/game", null);
         long starting = a.claim(world);
 
-        assertThat(b.adopt(world, Secrets.sha256("old"))).as("while the newer spawn is not recorded: try again")
+        assertThat(b.adopt(world, Secrets.sha256("old"), null)).as("while the newer spawn is not recorded: try again")
                 .isEqualTo(WorldLeases.Adoption.UNRECORDED);
-        a.recordSpawn(world, starting, 4244, null, 4003, Secrets.sha256("starting"), "ws://127.0.0.1:4003/game");
-        assertThat(b.adopt(world, Secrets.sha256("old"))).as("once it runs, the older spawn is stale")
+        a.recordSpawn(world, starting, 4244, null, 4003, Secrets.sha256("starting"), "ws://127.0.0.1:4003/game", null);
+        assertThat(b.adopt(world, Secrets.sha256("old"), null)).as("once it runs, the older spawn is stale")
                 .isEqualTo(WorldLeases.Adoption.STALE);
 
         long epoch = a.claim(world);
-        a.recordSpawn(world, epoch, 4243, null, 4002, Secrets.sha256("new"), "ws://127.0.0.1:4002/game");
+        a.recordSpawn(world, epoch, 4243, null, 4002, Secrets.sha256("new"), "ws://127.0.0.1:4002/game", null);
         a.release(world, epoch);
-        assertThat(b.adopt(world, Secrets.sha256("new"))).as("released: its process has ended")
+        assertThat(b.adopt(world, Secrets.sha256("new"), null)).as("released: its process has ended")
                 .isEqualTo(WorldLeases.Adoption.STALE);
     }
 
@@ -275,7 +275,7 @@ class WorldLeaseRepositoryIT {
     @Test
     void releasingAWorldForgetsItsSpawnRecord() throws Exception {
         long epoch = a.claim(world);
-        a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://127.0.0.1:4001/game");
+        a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://127.0.0.1:4001/game", null);
 
         a.release(world, epoch);
 
