@@ -235,9 +235,9 @@ public final class WorldSupervisor {
      */
     public CompletableFuture<Admission> admitHere(String worldId, long accountId, String username,
                                                   Ticket.Arrival arrival) {
-        // A join may claim the world in the database and start a process: not on the caller's (event loop) thread.
-        return life.supplyBlocking(() -> joins.join(worldId))
-                .thenCompose(target -> target)
+        // On the caller's (event loop) thread: a join only decides under the world's lock; a spawn's claim in the
+        // database and its start run on the blocking executor (WorldSpawner).
+        return joins.join(worldId)
                 .thenApply(target -> {
                     String ticket = tickets.issue(target, accountId, username, arrival);
                     joins.touch(target.worldId());
