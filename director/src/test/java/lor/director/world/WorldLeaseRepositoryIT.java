@@ -282,6 +282,32 @@ class WorldLeaseRepositoryIT {
         assertThat(spawnRecords()).isZero();
     }
 
+    @Test
+    void aSpawnRecordNamesTheKeyItsTicketSecretCameFromAndAnAdoptionTheAdoptersKey() throws Exception {
+        long epoch = a.claim(world);
+        a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://127.0.0.1:4001/game", "key-a");
+        assertThat(ticketKeyId()).isEqualTo("key-a");
+
+        b.adopt(world, Secrets.sha256("token"), "key-b");
+
+        assertThat(ticketKeyId()).as("the adopter's choice of secret from now on").isEqualTo("key-b");
+        b.adopt(world, Secrets.sha256("token"), null);
+        assertThat(ticketKeyId()).as("a random secret: only its director signs").isNull();
+    }
+
+    private String ticketKeyId() {
+        return db.inTransaction("test: read ticket key id", c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT ticket_key_id FROM world_spawns "
+                    + "WHERE world_id = ?")) {
+                s.setString(1, world);
+                try (var rs = s.executeQuery()) {
+                    rs.next();
+                    return rs.getString(1);
+                }
+            }
+        });
+    }
+
     private long spawnRecords() {
         return db.inTransaction("test: count spawn records", c -> {
             try (PreparedStatement s = c.prepareStatement("SELECT count(*) FROM world_spawns WHERE world_id = ?")) {
