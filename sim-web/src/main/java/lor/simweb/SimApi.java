@@ -1,0 +1,133 @@
+package lor.simweb;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import lor.sim.grid.Grid;
+import lor.sim.grid.GridSize;
+import lor.sim.grid.MapGenerator;
+import lor.sim.util.SplitMix64;
+import lor.sim.world.Direction;
+import lor.sim.world.World;
+import org.teavm.jso.JSExport;
+
+/**
+ * What the browser calls of sim-core, compiled to JavaScript by TeaVM; the same class runs on the JVM, so a test can
+ * compare the two tick by tick.
+ *
+ * <p>Only numbers, booleans and strings cross into JavaScript: a 64-bit seed or hash does not fit a JavaScript
+ * number, so seeds are passed as decimal strings and hashes come back as 16 hex digits.
+ */
+public final class SimApi {
+
+    private static final List<World> WORLDS = new ArrayList<>();
+
+    private SimApi() {
+    }
+
+    /** Nothing to do at load: the exported functions are the API. */
+    public static void main(String[] args) {
+    }
+
+    /**
+     * A scatter map of {@code width × height} with about {@code wallFraction} walls, players for accounts
+     * 1..{@code players} and {@code npcs} wandering NPCs, all from {@code seed}.
+     *
+     * @return the world's handle for the other calls
+     */
+    @JSExport
+    public static int create(int width, int height, double wallFraction, String seed, int players, int npcs) {
+        WORLDS.add(populated(width, height, wallFraction, Long.parseLong(seed), players, npcs));
+        return WORLDS.size() - 1;
+    }
+
+    /** Account {@code account}'s move for the next tick: 0..3 = N, E, S, W. */
+    @JSExport
+    public static boolean setIntent(int world, int account, int direction) {
+        World w = WORLDS.get(world);
+        return w.setIntent(w.entityOf(account), Direction.values()[direction]);
+    }
+
+    /** One tick; the state hash after it. */
+    @JSExport
+    public static String step(int world) {
+        World w = WORLDS.get(world);
+        w.step();
+        return hex(w.stateHash());
+    }
+
+    @JSExport
+    public static String stateHash(int world) {
+        return hex(WORLDS.get(world).stateHash());
+    }
+
+    /** Forgets a world, so its memory can go. */
+    @JSExport
+    public static void dispose(int world) {
+        WORLDS.set(world, null);
+    }
+
+    /**
+     * A whole seeded run: {@link #runHashes} as one string of hex hashes, one per tick, separated by commas.
+     */
+    @JSExport
+    public static String run(int width, int height, double wallFraction, String seed, int players, int npcs,
+                             int ticks) {
+        long[] hashes = runHashes(width, height, wallFraction, Long.parseLong(seed), players, npcs, ticks);
+        StringBuilder out = new StringBuilder(ticks * 17);
+        for (int i = 0; i < hashes.length; i++) {
+            if (i > 0) {
+                out.append(',');
+            }
+            out.append(hex(hashes[i]));
+        }
+        return out.toString();
+    }
+
+    /**
+     * Steps a seeded world {@code ticks} times with intents drawn from the seed (most players move each tick, now and
+     * then one leaves or comes back, as in sim-core's determinism test) and returns the state hash after each tick.
+     */
+    public static long[] runHashes(int width, int height, double wallFraction, long seed, int players, int npcs,
+                                   int ticks) {
+        World world = populated(width, height, wallFraction, seed, players, npcs);
+        SplitMix64 inputs = new SplitMix64(seed ^ 0x5DEECE66DL);
+        long[] hashes = new long[ticks];
+        for (int tick = 0; tick < ticks; tick++) {
+            feed(world, inputs, players);
+            world.step();
+            hashes[tick] = world.stateHash();
+        }
+        return hashes;
+    }
+
+    static String hex(long value) {
+        String digits = Long.toHexString(value);
+        return "0000000000000000".substring(digits.length()) + digits;
+    }
+
+    private static World populated(int width, int height, double wallFraction, long seed, int players, int npcs) {
+        Grid grid = MapGenerator.scatter(new GridSize(width, height, 1), wallFraction, seed);
+        World world = World.create(grid, seed);
+        for (long account = 1; account <= players; account++) {
+            world.spawnPlayer(account);
+        }
+        world.addNpcs(npcs);
+        return world;
+    }
+
+    private static void feed(World world, SplitMix64 inputs, int players) {
+        for (long account = 1; account <= players; account++) {
+            int choice = inputs.nextInt(8);
+            if (choice < 4) {
+                world.setIntent(world.entityOf(account), Direction.values()[choice]);
+            }
+        }
+        if (inputs.nextInt(200) == 0) {
+            world.removePlayer(1 + inputs.nextInt(players));
+        }
+        if (inputs.nextInt(100) == 0) {
+            world.spawnPlayer(1 + inputs.nextInt(players));
+        }
+    }
+}
