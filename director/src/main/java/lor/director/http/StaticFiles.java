@@ -8,7 +8,8 @@ import java.util.Map;
 
 /**
  * The browser client's files, shipped in the director jar under {@code web/} and read once at start. Only the
- * listed names are served: a request path never becomes a classpath or file path.
+ * listed names are served: a request path never becomes a classpath or file path. {@code sim.js}, sim-core compiled
+ * to JavaScript, comes from the sim-web module's jar rather than this module's sources.
  */
 final class StaticFiles {
 
@@ -17,7 +18,7 @@ final class StaticFiles {
     }
 
     private static final List<String> NAMES = List.of("index.html", "style.css", "favicon.svg",
-            "prediction.js", "pathfinder.js", "objects.js", "status.js",
+            "prediction.js", "sim.js", "pathfinder.js", "objects.js", "status.js",
             "page.js", "director-link.js", "lobby.js", "game-link.js", "reconnect.js", "world-map.js",
             "world-state.js", "render.js", "input.js", "walk.js", "app.js",
             "admin.html", "admin.js", "admin-registry.js", "admin.css");
