@@ -53,6 +53,19 @@ class SimApiTest {
     }
 
     @Test
+    void advancingWithoutHashesReachesTheSameState() {
+        int stepped = SimApi.create(48, 40, 0.15, "7", 3, 10, 30);
+        int advanced = SimApi.create(48, 40, 0.15, "7", 3, 10, 30);
+        String last = null;
+        for (int i = 0; i < 100; i++) {
+            last = SimApi.step(stepped);
+        }
+
+        assertThat(SimApi.advance(advanced, 100)).isEqualTo(100.0);
+        assertThat(SimApi.stateHash(advanced)).isEqualTo(last);
+    }
+
+    @Test
     void hashesAreSixteenHexDigits() {
         assertThat(SimApi.hex(0)).isEqualTo("0000000000000000");
         assertThat(SimApi.hex(-1)).isEqualTo("ffffffffffffffff");
