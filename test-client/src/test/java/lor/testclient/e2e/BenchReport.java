@@ -18,7 +18,7 @@ import lor.protocol.MessageCodec;
  * are met, and fail only when they cannot measure (a director that never comes back). Their names match neither
  * surefire's nor failsafe's patterns; they run when named, all five with:
  * <pre>
- * mvn -B -o verify -pl protocol,sim-core,world-server,director,test-client -Dtest=NONE \
+ * mvn -B -o verify -pl protocol,sim-core,sim-web,world-server,director,test-client -Dtest=NONE \
  *     -Dsurefire.failIfNoSpecifiedTests=false -Dit.test='Cluster*Bench' -Dfailsafe.failIfNoSpecifiedTests=false \
  *     [-Dbench.idle.worlds=200]
  * </pre>

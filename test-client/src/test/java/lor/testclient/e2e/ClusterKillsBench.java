@@ -40,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>A benchmark, not part of the suite ({@link BenchReport}: how the figures run, where they are written):
  * <pre>
- * mvn -B -o verify -pl protocol,sim-core,world-server,director,test-client -Dtest=NONE \
+ * mvn -B -o verify -pl protocol,sim-core,sim-web,world-server,director,test-client -Dtest=NONE \
  *     -Dsurefire.failIfNoSpecifiedTests=false -Dit.test=ClusterKillsBench -Dfailsafe.failIfNoSpecifiedTests=false
  * </pre>
  */
