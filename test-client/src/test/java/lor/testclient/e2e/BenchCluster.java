@@ -17,9 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 import lor.protocol.director.JoinWorldMessage;
-import lor.protocol.director.ListWorldsMessage;
 import lor.protocol.director.WorldJoinedMessage;
-import lor.protocol.director.WorldsMessage;
 import lor.testclient.net.WsClient;
 import lor.testclient.scenario.ScenarioContext;
 
@@ -58,7 +56,7 @@ final class BenchCluster {
             all.addAll(meadows);
             for (DirectorCluster.Member director : cluster.directors()) {
                 await(director + " to know the other two and the new worlds").atMost(WAIT)
-                        .until(() -> knowsPeers(cluster, director) && listedWorlds(director).containsAll(all));
+                        .until(() -> knowsPeers(cluster, director) && director.listedWorlds().containsAll(all));
             }
             return cluster;
         } catch (Exception | Error e) {
@@ -82,15 +80,6 @@ final class BenchCluster {
         String line = end < 0 ? log.substring(at) : log.substring(at, end);
         return c.directors().stream().filter(d -> d != director)
                 .allMatch(d -> line.contains(":" + d.baseUrl().getPort() + "/control"));
-    }
-
-    private static List<String> listedWorlds(DirectorCluster.Member director) throws Exception {
-        try (ScenarioContext ctx = director.context()) {
-            WsClient client = ctx.director();
-            client.send(new ListWorldsMessage("list"));
-            return client.expect(WorldsMessage.class, ScenarioContext.STEP).worlds().stream()
-                    .map(WorldsMessage.WorldSummary::worldId).toList();
-        }
     }
 
     /** A lease owner is {@code host/pid/random} (the director's identity). */

@@ -14,8 +14,6 @@ import java.util.Map;
 
 import lor.protocol.ErrorMessage;
 import lor.protocol.director.JoinWorldMessage;
-import lor.protocol.director.ListWorldsMessage;
-import lor.protocol.director.WorldsMessage;
 import lor.testclient.net.WsClient;
 import lor.testclient.scenario.GamePlayer;
 import lor.testclient.scenario.ScenarioContext;
@@ -69,7 +67,7 @@ class ClusterFailoverIT {
         for (DirectorCluster.Member director : cluster.directors()) {
             await(director + " to know the other two and the new worlds").atMost(WAIT)
                     .until(() -> Files.readString(director.log()).contains("other directors: 2")
-                            && listedWorlds(director).containsAll(WORLDS));
+                            && director.listedWorlds().containsAll(WORLDS));
             contexts.add(director.context());
         }
         players = new ClusterPlayers(contexts, WORLDS, PLAYERS, SEED);
@@ -229,14 +227,5 @@ class ClusterFailoverIT {
             seqs.put((String) row.get("world_id"), ((Number) row.get("last_snapshot_seq")).longValue());
         }
         return seqs;
-    }
-
-    private static List<String> listedWorlds(DirectorCluster.Member director) throws Exception {
-        try (ScenarioContext ctx = director.context()) {
-            WsClient client = ctx.director();
-            client.send(new ListWorldsMessage("list"));
-            return client.expect(WorldsMessage.class, ScenarioContext.STEP).worlds().stream()
-                    .map(WorldsMessage.WorldSummary::worldId).toList();
-        }
     }
 }

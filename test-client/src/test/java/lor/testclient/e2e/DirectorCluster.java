@@ -24,7 +24,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Predicate;
 
+import lor.protocol.director.ListWorldsMessage;
+import lor.protocol.director.WorldsMessage;
 import lor.testclient.net.DirectorHttp;
+import lor.testclient.net.WsClient;
 import lor.testclient.scenario.ScenarioContext;
 
 /**
@@ -350,6 +353,16 @@ final class DirectorCluster implements AutoCloseable {
         /** A client of the current process for scenarios: the caller closes it. */
         ScenarioContext context() {
             return new ScenarioContext(clientUrl(), LIFECYCLE);
+        }
+
+        /** The worlds {@code list_worlds} through this director names, wherever they run. */
+        List<String> listedWorlds() throws Exception {
+            try (ScenarioContext ctx = context()) {
+                WsClient client = ctx.director();
+                client.send(new ListWorldsMessage("list"));
+                return client.expect(WorldsMessage.class, ScenarioContext.STEP).worlds().stream()
+                        .map(WorldsMessage.WorldSummary::worldId).toList();
+            }
         }
 
         /**
