@@ -1,9 +1,10 @@
 /*
  * The Lor browser client: log in through the director's /ws, pick a world, play in it over the world's /game
- * socket with client-side prediction (prediction.js), follow transfers between worlds, and reconnect when a
- * connection drops. No framework, no build step; everything it needs is served by the director. The client's parts
- * are classic scripts sharing the namespace LorPage (page.js); index.html lists them in load order. This last one
- * wires the page's buttons and forms to them and starts.
+ * socket with client-side prediction (predictor.js, on sim-core compiled to /sim.js), follow transfers between
+ * worlds, and reconnect when a connection drops. No framework, no build step; everything it needs is served by the
+ * director. The client's parts are classic scripts sharing the namespace LorPage (page.js); index.html lists them in
+ * load order. This last one, an ES module, loads the simulation, wires the page's buttons and forms to the parts and
+ * starts.
  *
  * State a test or a curious player can read: the #status element's data-* attributes and `window.lor`.
  */
@@ -48,7 +49,20 @@
         el.view.focus();
     });
 
+    /**
+     * The simulation, before anything that could need it. Without it the page still logs in and lists worlds, and
+     * says why it cannot play.
+     */
+    async function loadSimulation() {
+        try {
+            window.LorSim = await import('/sim.js');
+        } catch (e) {
+            page.say('The simulation (/sim.js) did not load: ' + e.message, 'error');
+        }
+    }
+
     async function start() {
+        await loadSimulation();
         page.updateStatus();
         if (!session.token) {
             page.toLogin('');

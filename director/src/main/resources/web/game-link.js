@@ -6,7 +6,7 @@
 (function (page) {
     'use strict';
 
-    const P = window.LorPrediction;
+    const F = window.LorFrames;
     const O = window.LorObjects;
     const {el, lor, session, live, panel} = page;
 
@@ -126,7 +126,7 @@
         session.targetWorld = link.worldId;
         page.resetBackoff();
         page.cancelReconnect();
-        live.prediction = null;
+        page.dropPrediction();
         live.mapData = null;
         lor.worldId = link.worldId;
         lor.entityId = welcome.entityId;
@@ -142,6 +142,7 @@
         lor.seq = 0;
         lor.pending = 0;
         lor.mispredictions = 0;
+        lor.reconciled = 0;
         lor.recent = [];
         link.welcome = welcome;
         link.world = welcome.content ? new O.WorldTracker(welcome.content) : null;
@@ -155,7 +156,7 @@
         lor.encoding = link.encoding;
         const grid = welcome.grid;
         if (link.encoding === 'binary' && grid && grid.width > 0 && grid.height > 0) {
-            link.tracker = new P.StateTracker(grid.width, grid.height);
+            link.tracker = new F.StateTracker(grid.width, grid.height);
         }
         page.clearInput();
         page.show('game');
@@ -174,7 +175,7 @@
             }
         }
         live.game = null;
-        live.prediction = null;
+        page.dropPrediction();
         live.mapData = null;
         lor.entityId = null;
         lor.x = lor.y = lor.layer = null;
@@ -308,7 +309,7 @@
             // already closed
         }
         live.game = null;
-        live.prediction = null;
+        page.dropPrediction();
         live.mapData = null;
         lor.transfers++;
         lor.worldId = worldId;

@@ -1,18 +1,17 @@
 /*
  * The browser client's side of a world's content pack: the objects, clock and inventory of binary world frames
- * (`WorldTracker`, as protocol's lor.protocol.game.binary.WorldTracker), the field as the clock's line transmutes the
- * map (`transmute`, as sim-core's ClockSpec), and the panel a player builds, fills and empties objects with, by
- * keyboard, mouse or touch (`Panel`). Exposed as window.LorObjects; app.js wires it in.
+ * (`WorldTracker`, as protocol's lor.protocol.game.binary.WorldTracker), and the panel a player builds, fills and
+ * empties objects with, by keyboard, mouse or touch (`Panel`). (The field the clock transmutes is sim-core's own:
+ * predictor.js.) Exposed as window.LorObjects; app.js wires it in.
  */
 (function (root) {
     'use strict';
 
-    const P = root.LorPrediction;
+    const F = root.LorFrames;
     const KIND_WORLD = 2;
     const WORLD_RESET = 1;
     const WORLD_LINE = 2;
     const WORLD_INVENTORY = 4;
-    const CLASSES = ['floor', 'grass', 'water', 'road'];
 
     /** The lists of a pack, by index, as the binary frames name things. */
     function names(content) {
@@ -43,7 +42,7 @@
         }
 
         apply(data) {
-            const r = new P.FrameReader(data);
+            const r = new F.FrameReader(data);
             if (r.u8() !== KIND_WORLD) {
                 throw new Error('world frame: wrong kind');
             }
@@ -114,38 +113,6 @@
             }
             return value;
         }
-    }
-
-    /** A map cell as the pack's clock transmutes it on `line` (a name), as sim-core's ClockSpec does. */
-    function transmute(content, line, value) {
-        const rules = (content && content.clock && content.clock.transmute) || [];
-        if (rules.length === 0 || P.cell.portal(value) !== 0) {
-            return value;
-        }
-        const cls = P.cell.isWall(value) ? 'wall' : CLASSES[P.cell.terrain(value)] || 'floor';
-        for (const rule of rules) {
-            if (rule.line === line && rule.from === cls) {
-                if (rule.to === 'wall') {
-                    return value | 1;
-                }
-                const terrain = CLASSES.indexOf(rule.to);
-                return (value & ~1 & ~0b1110) | (terrain << 1);
-            }
-        }
-        return value;
-    }
-
-    /**
-     * Rewrites the cells that prediction and drawing read (`map.cells`) as `line` transmutes the map as sent
-     * (`map.baseCells`), as sim-core's Field does: a step into a river flooded at night is predicted as the wall it
-     * is.
-     */
-    function transmuteField(map, content, line) {
-        const base = map.baseCells;
-        for (let i = 0; i < base.length; i++) {
-            map.cells[i] = transmute(content, line, base[i]);
-        }
-        map.line = line;
     }
 
     const OBJECT_COLOURS = ['#8b5a2b', '#6b6f7d', '#a0522d', '#2e8b57', '#7b68ee', '#b8860b'];
@@ -388,5 +355,5 @@
             "'": '&#39;'})[c]);
     }
 
-    root.LorObjects = Object.freeze({WorldTracker, transmute, transmuteField, drawObjects, Panel, names});
+    root.LorObjects = Object.freeze({WorldTracker, drawObjects, Panel, names});
 }(typeof window !== 'undefined' ? window : globalThis));

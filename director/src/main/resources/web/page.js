@@ -16,7 +16,7 @@
     const TOKEN_KEY = 'lor.token';
     const USER_KEY = 'lor.username';
     /**
-     * How state frames come: `binary` (the default: binary WebSocket frames, decoded by LorPrediction.StateTracker)
+     * How state frames come: `binary` (the default: binary WebSocket frames, decoded by LorFrames.StateTracker)
      * or `json` (text frames), chosen with `?encoding=json` in the page's address. Every other message is JSON text.
      */
     const ENCODING = new URLSearchParams(location.search).get('encoding') === 'json' ? 'json' : 'binary';
@@ -60,6 +60,8 @@
         entities: [],
         map: null,
         mispredictions: 0,
+        /** States that acknowledged at least one intent (of this world's prediction). */
+        reconciled: 0,
         authoritative: null,
         pending: 0,
         tick: null,

@@ -26,7 +26,7 @@
         reconnectAttempt++;
         if (session.targetWorld) {
             live.game = null;
-            live.prediction = null;
+            page.dropPrediction();
             page.clearInput();
         }
         page.setConnection('reconnecting');

@@ -7,7 +7,7 @@
 (function (page) {
     'use strict';
 
-    const P = window.LorPrediction;
+    const F = window.LorFrames;
     const O = window.LorObjects;
     const {el, lor, live} = page;
 
@@ -150,13 +150,13 @@
             for (let x = x0; x <= x1; x++) {
                 const value = map.cells[row + x];
                 let colour;
-                if (P.cell.isWall(value)) {
+                if (F.cell.isWall(value)) {
                     colour = COLOURS.wall;
-                } else if (P.cell.portal(value) !== 0) {
+                } else if (F.cell.portal(value) !== 0) {
                     colour = COLOURS.portal;
                     portals.push(x, y);
                 } else {
-                    colour = TERRAIN_COLOURS[P.cell.terrain(value)];
+                    colour = TERRAIN_COLOURS[F.cell.terrain(value)];
                 }
                 ctx.fillStyle = colour;
                 ctx.fillRect(originX + x * cell, originY + y * cell, cell, cell);

@@ -1,7 +1,7 @@
 /*
- * Tap-to-walk: a tap (or click) on a cell of the map plans a path there with LorPath (sim-core's PathFinder rules)
- * and walks it one `move` at a time through the same pump, prediction and intents as the keys (input.js). Before
- * each step the movement rule (LorPrediction.check, as the server's MoveRules) is asked: a step into a cell that
+ * Tap-to-walk: a tap (or click) on a cell of the map plans a path there (sim-core's PathFinder, through the
+ * prediction: predictor.js) and walks it one `move` at a time through the same pump, prediction and intents as the
+ * keys (input.js). Before each step the movement rule (sim-core's MoveRules) is asked: a step into a cell that
  * another entity or an object holds, or a plan the server's corrections left behind, plans again around what
  * stands in the way. The walk ends on arrival (the server has the player on the cell), when the player presses a
  * key or the pad, when the server refuses one of its steps, or after a few plans that found no way.
@@ -13,20 +13,17 @@
 (function (page) {
     'use strict';
 
-    const P = window.LorPrediction;
+    const {DIRS} = window.LorPredictor;
     const {el, lor, live} = page;
 
     /** Cells beyond the bounding box of start and target that a plan may use (PathFinder's margin). */
     const MARGIN = 16;
-    /** The largest window a plan searches (a tap lands within the canvas: 64 x 48 cells at most, plus margins). */
-    const WINDOW_CELLS = 160 * 160;
     const MAX_STEPS = 400;
     /** Plans after the first one (around others, after a correction) before the walk gives up. */
     const MAX_REPLANS = 8;
     /** A tap moves less than this (CSS pixels) between down and up; more is a drag or a scroll. */
     const TAP_SLOP_PX = 12;
 
-    let finder = null;
     /** {target: {x, y, layer}, steps: ['N', …], next, expectX, expectY, replans, seqs: Set} or null */
     let walk = null;
 
@@ -59,24 +56,12 @@
      */
     function plan(aroundOthers) {
         const prediction = live.prediction;
-        const map = prediction.map;
         if (walk.replans++ >= MAX_REPLANS) {
             return false;
         }
-        if (!finder) {
-            finder = new window.LorPath.PathFinder(WINDOW_CELLS);
-        }
-        const {x: tx, y: ty, layer} = walk.target;
         const sx = prediction.predictedX;
         const sy = prediction.predictedY;
-        if (tx < 0 || ty < 0 || tx >= map.width || ty >= map.height) {
-            return false;
-        }
-        const start = P.index(map, sx, sy, layer);
-        const goal = P.index(map, tx, ty, layer);
-        const blocked = (i) => i !== start && i !== goal
-            && (P.cell.portal(map.cells[i]) !== 0 || (aroundOthers && prediction.others.has(i)));
-        const steps = finder.findWithin(map, layer, sx, sy, tx, ty, MARGIN, MAX_STEPS, blocked);
+        const steps = prediction.path(walk.target.x, walk.target.y, aroundOthers, MARGIN, MAX_STEPS);
         if (steps === null || steps.length === 0) {
             return false;
         }
@@ -122,7 +107,7 @@
             }
         }
         let dir = walk.steps[walk.next];
-        if (P.check(prediction.map, prediction.others, x, y, prediction.layer, dir) !== 'moved') {
+        if (prediction.check(dir) !== 'moved') {
             // Someone (or something) stands in the way, or the field changed: around it, if there is a way. One
             // standing on the target itself may step off: wait for the next state, within the plans allowed.
             if (!plan(true)) {
@@ -130,13 +115,13 @@
                 return null;
             }
             dir = walk.steps[walk.next];
-            if (P.check(prediction.map, prediction.others, x, y, prediction.layer, dir) !== 'moved') {
+            if (prediction.check(dir) !== 'moved') {
                 return null;
             }
         }
         walk.next++;
-        walk.expectX = x + P.DIRS[dir].dx;
-        walk.expectY = y + P.DIRS[dir].dy;
+        walk.expectX = x + DIRS[dir].dx;
+        walk.expectY = y + DIRS[dir].dy;
         publish();
         return dir;
     }

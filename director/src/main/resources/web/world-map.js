@@ -1,34 +1,40 @@
 /*
- * The world's static map: the `map` message decoded for prediction and drawing (LorPage.live.mapData), and
- * published as `window.lor.map` with its portal cells and where they lead. Adds to LorPage: onMap.
+ * The world's static map: the `map` message decoded for drawing (LorPage.live.mapData), handed to a new prediction
+ * (predictor.js), and published as `window.lor.map` with its portal cells and where they lead. Adds to LorPage:
+ * onMap, dropPrediction.
  */
 (function (page) {
     'use strict';
 
-    const P = window.LorPrediction;
+    const F = window.LorFrames;
     const {lor, live} = page;
 
     function onMap(link, message) {
         let decoded;
         try {
-            decoded = P.mapFromMessage(message);
+            decoded = F.mapFromMessage(message);
         } catch (e) {
             page.say('The world sent a map this page cannot read: ' + e.message, 'error');
             return;
         }
         live.mapData = decoded;
         lor.map = publicMap(decoded, message);
-        // The map as sent; mapData.cells become the field, as the clock's line transmutes it (see onState).
-        decoded.baseCells = decoded.cells.slice();
+        // mapData.cells become the field, as the clock's line transmutes the map (world-state.js: onState).
         decoded.line = null;
         // Region numbers need the map's size: the map's word wins over the welcome's grid (a new tracker is empty,
         // but the map comes before the first state).
         if (link.encoding === 'binary' && (!link.tracker || link.tracker.width !== decoded.width
             || link.tracker.height !== decoded.height)) {
-            link.tracker = new P.StateTracker(decoded.width, decoded.height);
+            link.tracker = new F.StateTracker(decoded.width, decoded.height);
         }
         const you = lor.authoritative;
-        live.prediction = new P.Prediction(decoded, lor.entityId, you.x, you.y, you.layer);
+        dropPrediction();
+        try {
+            live.prediction = new window.LorPredictor.Prediction(message, lor.content, lor.tick, lor.entityId,
+                you.x, you.y, you.layer);
+        } catch (e) {
+            page.say('This page cannot predict in this world: ' + e.message, 'error');
+        }
         page.updateStatus();
         page.requestRender();
     }
@@ -42,7 +48,7 @@
         const portals = [];
         const {width, height, layers, cells} = decoded;
         for (let i = 0; i < cells.length; i++) {
-            const portal = P.cell.portal(cells[i]);
+            const portal = F.cell.portal(cells[i]);
             if (portal !== 0) {
                 const x = i % width;
                 const y = Math.floor(i / width) % height;
@@ -116,5 +122,13 @@
         return {byIndex, byCell};
     }
 
-    Object.assign(page, {onMap});
+    /** The page leaves the world (or gets a new map): its prediction goes, and the simulation's memory with it. */
+    function dropPrediction() {
+        if (live.prediction) {
+            live.prediction.dispose();
+            live.prediction = null;
+        }
+    }
+
+    Object.assign(page, {onMap, dropPrediction});
 }(window.LorPage));

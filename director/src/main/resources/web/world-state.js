@@ -1,5 +1,5 @@
 /*
- * The glue between the world's connection and prediction (prediction.js): state frames, JSON or binary, become
+ * The glue between the world's connection and prediction (predictor.js): state frames, JSON or binary, become
  * `window.lor`'s entities and objects and reconcile the prediction; intents (moves, object actions) go out through
  * it. Adds to LorPage: onBinaryState, onState, afterPrediction, sendMove, sendAction.
  */
@@ -71,11 +71,9 @@
         if (state.inventory) {
             lor.inventory = state.inventory;
         }
-        if (lor.content && lor.clock && live.mapData && live.mapData.line !== lor.clock.line) {
-            O.transmuteField(live.mapData, lor.content, lor.clock.line);
-        }
         if (live.prediction) {
-            live.prediction.onState(withObjectsAsBlockers(state));
+            live.prediction.onState(state);
+            redrawField();
             afterPrediction();
         } else if (own) {
             lor.x = own.x;
@@ -86,13 +84,17 @@
         }
     }
 
-    /** Objects block a step as entities do: prediction sees them as entities of their own (negative ids). */
-    function withObjectsAsBlockers(state) {
-        if (!state.objects || state.objects.length === 0) {
-            return state;
+    /**
+     * When the clock moved the field to another line, the cells drawn become the field's: a river flooded at night
+     * is drawn as the wall prediction takes it for (sim-core's Field, as the server's).
+     */
+    function redrawField() {
+        const map = live.mapData;
+        const line = live.prediction.line;
+        if (map && map.line !== line) {
+            live.prediction.copyField(map.cells);
+            map.line = line;
         }
-        const blockers = state.objects.map((o) => ({id: -o.id, x: o.x, y: o.y, layer: o.layer, kind: 'object'}));
-        return Object.assign({}, state, {entities: state.entities.concat(blockers)});
     }
 
     function afterPrediction() {
@@ -106,6 +108,7 @@
         }
         lor.pending = prediction.pendingCount;
         lor.mispredictions = prediction.mispredictions;
+        lor.reconciled = prediction.reconciled;
         page.updateStatus();
         page.requestRender();
     }

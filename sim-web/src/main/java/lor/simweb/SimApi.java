@@ -48,6 +48,157 @@ public final class SimApi {
     public static void main(String[] args) {
     }
 
+    // ---- the page's prediction (sim-core's Predictor) ----------------------------------------------------------
+
+    private static final PagePredictors PREDICTORS = new PagePredictors();
+    private static String lastError = "";
+
+    /**
+     * A predictor for this player in a world: the {@code map} message's {@code cells} ({@code rle-varint}) and sizes;
+     * the clock of {@code welcome}'s content as its line names and transmutations (each {@code "line from to"}),
+     * both separated by newlines and empty for a world without a clock; the player's entity and position as of
+     * {@code tick}.
+     *
+     * @return its handle, or -1 with {@link #lastError} saying why
+     */
+    @JSExport
+    public static int predictor(String cells, int width, int height, int layers, String lines, int ticksPerLine,
+                                String transmutations, double tick, int entityId, int x, int y, int layer) {
+        try {
+            return PREDICTORS.create(cells, width, height, layers, split(lines), ticksPerLine, split(transmutations),
+                    (long) tick, entityId, x, y, layer);
+        } catch (IllegalArgumentException e) {
+            lastError = e.getMessage();
+            return -1;
+        }
+    }
+
+    /** Why the last call that could fail did. */
+    @JSExport
+    public static String lastError() {
+        return lastError;
+    }
+
+    /** Applies this player's step at once. @return {@code moved}, or the reason the server would refuse it */
+    @JSExport
+    public static String predictMove(int predictor, double seq, String direction) {
+        return PagePredictors.outcome(PREDICTORS.get(predictor).apply((long) seq, PagePredictors.direction(direction)));
+    }
+
+    /** What a step from the predicted position would do now, without taking it. */
+    @JSExport
+    public static String predictCheck(int predictor, String direction) {
+        return PagePredictors.outcome(PREDICTORS.get(predictor).check(PagePredictors.direction(direction)));
+    }
+
+    /** A state begins; then its entities, objects and clock line; then {@link #predictEnd}. */
+    @JSExport
+    public static void predictBegin(int predictor) {
+        PREDICTORS.get(predictor).beginState();
+    }
+
+    @JSExport
+    public static void predictEntity(int predictor, int id, int x, int y, int layer) {
+        PREDICTORS.get(predictor).entity(id, x, y, layer);
+    }
+
+    @JSExport
+    public static void predictObject(int predictor, int id, int x, int y, int layer) {
+        PREDICTORS.get(predictor).object(id, x, y, layer);
+    }
+
+    @JSExport
+    public static void predictClock(int predictor, String line) {
+        PREDICTORS.get(predictor).clockLine(line);
+    }
+
+    /** The state ends with its {@code ack}. @return whether it held this player's entity */
+    @JSExport
+    public static boolean predictEnd(int predictor, double ack) {
+        return PREDICTORS.get(predictor).endState((long) ack);
+    }
+
+    /** A step the server refused before any tick saw it ({@code rate_limited}): it never happened. */
+    @JSExport
+    public static void predictForget(int predictor, double seq) {
+        PREDICTORS.get(predictor).forget((long) seq);
+    }
+
+    @JSExport
+    public static int predictedX(int predictor) {
+        return PREDICTORS.get(predictor).predictedX();
+    }
+
+    @JSExport
+    public static int predictedY(int predictor) {
+        return PREDICTORS.get(predictor).predictedY();
+    }
+
+    @JSExport
+    public static int predictedLayer(int predictor) {
+        return PREDICTORS.get(predictor).layer();
+    }
+
+    @JSExport
+    public static int predictPending(int predictor) {
+        return PREDICTORS.get(predictor).pendingCount();
+    }
+
+    @JSExport
+    public static double predictMispredictions(int predictor) {
+        return PREDICTORS.get(predictor).mispredictions();
+    }
+
+    @JSExport
+    public static double predictReconciled(int predictor) {
+        return PREDICTORS.get(predictor).reconciled();
+    }
+
+    /** The entity in a cell as of the last state, or minus the object's id; 0 for none. */
+    @JSExport
+    public static int predictOther(int predictor, int x, int y, int layer) {
+        return PREDICTORS.get(predictor).other(x, y, layer);
+    }
+
+    /**
+     * A walk's path from the predicted position to {@code (x, y)} (see {@code Predictor.path}).
+     *
+     * @return the steps as direction letters ({@code ""} when already there), or null when there is no way
+     */
+    @JSExport
+    public static String predictPath(int predictor, int x, int y, boolean aroundOthers, int margin, int maxSteps) {
+        return PREDICTORS.path(predictor, x, y, aroundOthers, margin, maxSteps);
+    }
+
+    /** A cell of the field as the clock's current line transmutes the map: what the page draws. */
+    @JSExport
+    public static int fieldCell(int predictor, int index) {
+        return PREDICTORS.get(predictor).field().cell(index);
+    }
+
+    /** The clock line the field is on, by index in the pack's lines (0 without a clock). */
+    @JSExport
+    public static int fieldLine(int predictor) {
+        return PREDICTORS.get(predictor).field().line();
+    }
+
+    @JSExport
+    public static void disposePredictor(int predictor) {
+        PREDICTORS.dispose(predictor);
+    }
+
+    private static List<String> split(String joined) {
+        List<String> out = new ArrayList<>();
+        if (joined != null) {
+            for (String part : joined.split("\n")) {
+                if (!part.isBlank()) {
+                    out.add(part.trim());
+                }
+            }
+        }
+        return out;
+    }
+
     /**
      * A scatter map of {@code width × height} with about {@code wallFraction} walls, players for accounts
      * 1..{@code players}, {@code npcs} wandering NPCs and {@code objects} counters of {@link #DEMO_PACK}, all from

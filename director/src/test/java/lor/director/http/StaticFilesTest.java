@@ -23,6 +23,6 @@ class StaticFilesTest {
         StaticFiles files = new StaticFiles();
 
         assertThat(files.get("index.html")).isNotNull();
-        assertThat(files.get("prediction.js")).isNotNull();
+        assertThat(files.get("predictor.js")).isNotNull();
     }
 }

@@ -3,6 +3,7 @@ package lor.sim.clock;
 import lor.sim.content.ClockSpec;
 import lor.sim.grid.Cells;
 import lor.sim.grid.Grid;
+import lor.sim.path.Walls;
 import lor.sim.util.IntList;
 
 /**
@@ -11,11 +12,11 @@ import lor.sim.util.IntList;
  * innermost check of movement; a line change rewrites only the cells the old and the new line touch, which are
  * found once per line and kept.
  */
-public final class Field {
+public final class Field implements Walls {
 
     private final Grid grid;
     private final ClockSpec clock;
-    private final long[] walls;
+    private final int[] walls;
     /** Per line, the cells its transmutations change (null until first needed). */
     private final int[][] touched;
     private int line;
@@ -24,10 +25,10 @@ public final class Field {
         this.grid = grid;
         this.clock = clock;
         int cells = grid.size().cells();
-        this.walls = new long[(cells + 63) >>> 6];
+        this.walls = new int[(cells + 31) >>> 5];
         for (int i = 0; i < cells; i++) {
             if (grid.isWall(i)) {
-                walls[i >>> 6] |= 1L << i;
+                walls[i >>> 5] |= 1 << i;
             }
         }
         this.touched = new int[clock.lineCount()][];
@@ -39,12 +40,23 @@ public final class Field {
         return grid;
     }
 
+    @Override
+    public int width() {
+        return grid.width();
+    }
+
+    @Override
+    public int height() {
+        return grid.height();
+    }
+
     public int line() {
         return line;
     }
 
+    @Override
     public boolean isWall(int index) {
-        return (walls[index >>> 6] & (1L << index)) != 0;
+        return (walls[index >>> 5] & (1 << index)) != 0;
     }
 
     /** The cell as it reads now ({@link Cells} encoding). */
@@ -91,9 +103,9 @@ public final class Field {
     /** Brings the cell's wall bit up to the current line; lists it when its value changed since {@code oldLine}. */
     private void refresh(int index, int oldLine, IntList changed) {
         int now = cell(index);
-        long bit = 1L << index;
-        if (Cells.isWall(now) != ((walls[index >>> 6] & bit) != 0)) {
-            walls[index >>> 6] ^= bit;
+        int bit = 1 << index;
+        if (Cells.isWall(now) != ((walls[index >>> 5] & bit) != 0)) {
+            walls[index >>> 5] ^= bit;
         }
         if (changed != null && clock.transmute(oldLine, grid.cell(index)) != now) {
             changed.add(index);

@@ -2,12 +2,11 @@ package lor.sim.path;
 
 import java.util.Arrays;
 
-import lor.sim.grid.Grid;
 import lor.sim.world.Direction;
 
 /**
- * A* on one layer of a grid, 4-neighbour steps, walls block, Manhattan heuristic (admissible and consistent, so
- * paths are shortest). All scratch state lives in int arrays sized once for the largest search window; a search
+ * A* on one layer of a grid ({@link Walls}), 4-neighbour steps, walls block, Manhattan heuristic (admissible and
+ * consistent, so paths are shortest). All scratch state lives in int arrays sized once for the largest search window; a search
  * allocates nothing. A search is confined to a rectangle of the grid (its window), which bounds both its cost and
  * its scratch memory. Not thread-safe: one instance per thread (the world's tick thread owns one).
  */
@@ -55,14 +54,14 @@ public final class PathFinder {
     /**
      * Searches within the bounding box of start and target grown by {@code margin} cells (clamped to the grid).
      *
-     * @see #find(Grid, int, int, int, int, int, int, int, int, int, byte[], int, int)
+     * @see #find(Walls, int, int, int, int, int, int, int, int, int, byte[], int, int)
      */
-    public int find(Grid grid, int layer, int sx, int sy, int tx, int ty, int margin, byte[] out, int offset,
+    public int find(Walls walls, int layer, int sx, int sy, int tx, int ty, int margin, byte[] out, int offset,
                     int maxSteps) {
-        return find(grid, layer, sx, sy, tx, ty,
+        return find(walls, layer, sx, sy, tx, ty,
                 Math.max(0, Math.min(sx, tx) - margin), Math.max(0, Math.min(sy, ty) - margin),
-                Math.min(grid.width() - 1, Math.max(sx, tx) + margin),
-                Math.min(grid.height() - 1, Math.max(sy, ty) + margin),
+                Math.min(walls.width() - 1, Math.max(sx, tx) + margin),
+                Math.min(walls.height() - 1, Math.max(sy, ty) + margin),
                 out, offset, maxSteps);
     }
 
@@ -75,18 +74,18 @@ public final class PathFinder {
      *         window, the window holds more cells than this finder's capacity, no path exists within the window, or
      *         the path is longer than {@code maxSteps}
      */
-    public int find(Grid grid, int layer, int sx, int sy, int tx, int ty, int minX, int minY, int maxX, int maxY,
+    public int find(Walls walls, int layer, int sx, int sy, int tx, int ty, int minX, int minY, int maxX, int maxY,
                     byte[] out, int offset, int maxSteps) {
-        if (minX < 0 || minY < 0 || maxX >= grid.width() || maxY >= grid.height() || minX > maxX || minY > maxY) {
+        if (minX < 0 || minY < 0 || maxX >= walls.width() || maxY >= walls.height() || minX > maxX || minY > maxY) {
             return -1;
         }
         long cells = (long) (maxX - minX + 1) * (maxY - minY + 1);
         if (cells > capacity || !inside(sx, sy, minX, minY, maxX, maxY) || !inside(tx, ty, minX, minY, maxX, maxY)) {
             return -1;
         }
-        int width = grid.width();
-        int layerBase = layer * grid.height() * width;
-        if (grid.isWall(layerBase + sy * width + sx) || grid.isWall(layerBase + ty * width + tx)) {
+        int width = walls.width();
+        int layerBase = layer * walls.height() * width;
+        if (walls.isWall(layerBase + sy * width + sx) || walls.isWall(layerBase + ty * width + tx)) {
             return -1;
         }
         originX = minX;
@@ -107,20 +106,20 @@ public final class PathFinder {
             int y = originY + node / windowWidth;
             int cost = g[node] + 1;
             // Fixed neighbour order N, E, S, W keeps the search deterministic.
-            relax(grid, layerBase, x, y - 1, minY, maxY, minX, maxX, cost, node, tx, ty);
-            relax(grid, layerBase, x + 1, y, minY, maxY, minX, maxX, cost, node, tx, ty);
-            relax(grid, layerBase, x, y + 1, minY, maxY, minX, maxX, cost, node, tx, ty);
-            relax(grid, layerBase, x - 1, y, minY, maxY, minX, maxX, cost, node, tx, ty);
+            relax(walls, layerBase, x, y - 1, minY, maxY, minX, maxX, cost, node, tx, ty);
+            relax(walls, layerBase, x + 1, y, minY, maxY, minX, maxX, cost, node, tx, ty);
+            relax(walls, layerBase, x, y + 1, minY, maxY, minX, maxX, cost, node, tx, ty);
+            relax(walls, layerBase, x - 1, y, minY, maxY, minX, maxX, cost, node, tx, ty);
         }
         return -1;
     }
 
-    private void relax(Grid grid, int layerBase, int x, int y, int minY, int maxY, int minX, int maxX, int cost,
+    private void relax(Walls walls, int layerBase, int x, int y, int minY, int maxY, int minX, int maxX, int cost,
                        int from, int tx, int ty) {
         if (x < minX || x > maxX || y < minY || y > maxY) {
             return;
         }
-        if (grid.isWall(layerBase + y * grid.width() + x)) {
+        if (walls.isWall(layerBase + y * walls.width() + x)) {
             return;
         }
         int node = local(x, y);

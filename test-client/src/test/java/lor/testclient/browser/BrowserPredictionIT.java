@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -19,10 +20,19 @@ import java.util.Random;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
+import lor.protocol.game.MapEncoding;
 import lor.protocol.game.StateMessage;
 import lor.protocol.game.binary.BinaryState;
 import lor.protocol.game.binary.StateTracker;
 import lor.protocol.game.binary.Varints;
+import lor.sim.content.ContentPack;
+import lor.sim.grid.Cells;
+import lor.sim.grid.Grid;
+import lor.sim.grid.GridSize;
+import lor.sim.grid.MapText;
+import lor.sim.path.PathFinder;
+import lor.sim.predict.Predictor;
+import lor.sim.world.Direction;
 import lor.testclient.browser.StateFrame.Entity;
 import lor.testclient.browser.StateFrame.Move;
 import org.junit.jupiter.api.AfterAll;
@@ -33,16 +43,19 @@ import org.openqa.selenium.WebDriver;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The page's prediction.js on its own, in the browser that runs it: the map decoding of the README, the movement
- * rule in the server's order, and reconciliation on {@code ack}, as sim-core's MoveRules and the test client's
- * Prediction do them; and the decoder of binary state frames ({@code LorPrediction.StateTracker}), fed frames written
- * here field by field after {@link BinaryState}'s javadoc, its states checked against what protocol's
- * {@link StateTracker} makes of the same bytes. No server: the script is read from the sources and run on a blank
- * page.
+ * The page's pure parts on their own, in the browser that runs them: its prediction ({@code LorPredictor}), which is
+ * sim-core's Predictor compiled to JavaScript ({@code /sim.js}), held to the movement rule in the server's order,
+ * reconciliation on {@code ack}, the field the clock transmutes, and walks whose paths are the JVM's step for step
+ * on the worlds' own maps; the map decoding of the README; and the decoder of binary state frames
+ * ({@code LorFrames.StateTracker}), fed frames written here field by field after {@link BinaryState}'s javadoc, its
+ * states checked against what protocol's {@link StateTracker} makes of the same bytes. No server: the scripts are
+ * read from the build and run on a blank page.
  */
 class BrowserPredictionIT {
 
-    private static final Path SCRIPT = Path.of("..", "director", "src", "main", "resources", "web", "prediction.js");
+    private static final Path WEB = Path.of("..", "director", "src", "main", "resources", "web");
+    private static final Path SIM = Path.of("..", "sim-web", "target", "classes", "web", "sim.js");
+    private static final Path MAPS = Path.of("..", "world-server", "src", "main", "resources", "maps");
 
     private static Path profile;
     private static WebDriver driver;
@@ -52,7 +65,16 @@ class BrowserPredictionIT {
         profile = Files.createTempDirectory("lor-chromium-prediction-");
         driver = Chromium.open(profile, Path.of("target", "e2e-logs", "chromedriver-prediction.log"));
         driver.get("about:blank");
-        ((JavascriptExecutor) driver).executeScript(Files.readString(SCRIPT));
+        JavascriptExecutor js = (JavascriptExecutor) driver;
+        js.executeScript(Files.readString(WEB.resolve("frames.js")));
+        js.executeScript(Files.readString(WEB.resolve("predictor.js")));
+        // The ES module as the page imports it, from a data: address (a blank page has no server to fetch from).
+        Object loaded = js.executeAsyncScript("""
+                const done = arguments[arguments.length - 1];
+                import('data:text/javascript;base64,' + arguments[0])
+                    .then((m) => { window.LorSim = m; done('loaded'); }, (e) => done('failed: ' + e));""",
+                Base64.getEncoder().encodeToString(Files.readAllBytes(SIM)));
+        assertThat(loaded).as("sim.js imported").isEqualTo("loaded");
     }
 
     @AfterAll
@@ -66,14 +88,27 @@ class BrowserPredictionIT {
     }
 
     /**
-     * Runs {@code body} (which sees {@code P} = LorPrediction and {@code A} = the arguments) and returns what it
-     * returned, through JSON.
+     * Runs {@code body} (which sees {@code P} = LorFrames, {@code S} = LorPredictor and {@code A} = the arguments)
+     * and returns what it returned, through JSON.
      */
     private static JsonNode run(String body, Object... args) {
         String json = (String) ((JavascriptExecutor) driver).executeScript(
-                "const P = window.LorPrediction; const A = arguments; return JSON.stringify((() => {" + body
-                        + "})());", args);
+                "const P = window.LorFrames; const S = window.LorPredictor; const A = arguments;"
+                        + " return JSON.stringify((() => {" + body + "})());", args);
         return GamePage.JSON.readTree(json);
+    }
+
+    /** A {@code map} message's fields for a grid: what the page hands its prediction. */
+    private static Map<String, Object> mapMessage(Grid grid) {
+        return Map.of("width", grid.width(), "height", grid.height(), "layers", grid.layers(),
+                "cells", MapEncoding.encode(grid.copyCells()));
+    }
+
+    private static Map<String, Object> mapMessage(int width, int height, int... cells) {
+        GridSize size = new GridSize(width, height, 1);
+        int[] all = new int[size.cells()];
+        System.arraycopy(cells, 0, all, 0, cells.length);
+        return mapMessage(Grid.of(size, all, 0, 0, 0));
     }
 
     /** A decoded state as both sides can say it: tick and ack as doubles (JavaScript numbers), the entities. */
@@ -156,56 +191,168 @@ class BrowserPredictionIT {
 
     @Test
     void checksOffTheGridThenWallsThenOtherEntities() {
-        // 3 × 2: a wall at (2,0), everything else floor; another entity at (1,1).
+        // 3 x 2: a wall at (2,0), everything else floor; another entity at (1,1). Each check from a prediction of
+        // its own, the player where the check starts.
         JsonNode out = run("""
-                const map = {width: 3, height: 2, layers: 1, cells: Int32Array.from([0, 0, 1, 0, 0, 0])};
-                const occ = new Map([[P.index(map, 1, 1, 0), 9]]);
-                return [P.check(map, occ, 0, 0, 0, 'N'), P.check(map, occ, 0, 0, 0, 'W'),
-                        P.check(map, occ, 1, 0, 0, 'E'), P.check(map, occ, 0, 1, 0, 'E'),
-                        P.check(map, occ, 0, 0, 0, 'E'), P.check(map, occ, 2, 1, 0, 'S')];""");
+                const check = (x, y, dir) => {
+                  const p = new S.Prediction(A[0], null, 0, 1, x, y, 0);
+                  p.onState({ack: 0, entities: [{id: 1, x, y, layer: 0}, {id: 9, x: 1, y: 1, layer: 0}]});
+                  try { return p.check(dir); } finally { p.dispose(); }
+                };
+                return [check(0, 0, 'N'), check(0, 0, 'W'), check(1, 0, 'E'), check(0, 1, 'E'), check(0, 0, 'E'),
+                        check(2, 1, 'S')];""", mapMessage(3, 2, 0, 0, Cells.WALL));
         assertThat(out.toString()).isEqualTo(
                 "[\"out_of_bounds\",\"out_of_bounds\",\"wall\",\"occupied\",\"moved\",\"out_of_bounds\"]");
     }
 
     @Test
     void reconcilesOnAckAndReplaysThePendingIntents() {
-        // 4 × 1 corridor, the player (id 1) at x=0. It sends E, E, E; the server has applied one when a state comes
+        // 4 x 1 corridor, the player (id 1) at x=0. It sends E, E, E; the server has applied one when a state comes
         // with ack 1 and another entity at x=3: the pending two replay from x=1 and the second is blocked.
         JsonNode out = run("""
-                const map = {width: 4, height: 1, layers: 1, cells: new Int32Array(4)};
-                const p = new P.Prediction(map, 1, 0, 0, 0);
+                const p = new S.Prediction(A[0], null, 0, 1, 0, 0, 0);
                 const results = [p.apply(1, 'E'), p.apply(2, 'E'), p.apply(3, 'E')];
                 const predicted = p.predictedX;
                 p.onState({tick: 10, ack: 1, entities: [{id: 1, x: 1, y: 0, layer: 0}, {id: 7, x: 3, y: 0, layer: 0}]});
-                const afterAck1 = [p.x, p.predictedX, p.pendingCount, p.mispredictions];
+                const afterAck1 = [p.predictedX, p.pendingCount, p.mispredictions];
                 p.onState({tick: 12, ack: 3, entities: [{id: 1, x: 2, y: 0, layer: 0}, {id: 7, x: 3, y: 0, layer: 0}]});
-                const afterAck3 = [p.x, p.predictedX, p.pendingCount, p.mispredictions, p.reconciled];
+                const afterAck3 = [p.predictedX, p.pendingCount, p.mispredictions, p.reconciled];
                 p.onState({tick: 14, ack: 3, entities: [{id: 1, x: 0, y: 0, layer: 0}]});
-                const moved = [p.x, p.predictedX, p.mispredictions];
-                return {results, predicted, afterAck1, afterAck3, moved};""");
+                const moved = [p.predictedX, p.mispredictions];
+                p.dispose();
+                return {results, predicted, afterAck1, afterAck3, moved};""", mapMessage(4, 1));
         assertThat(out.get("results").toString()).isEqualTo("[\"moved\",\"moved\",\"moved\"]");
         assertThat(out.get("predicted").asInt()).isEqualTo(3);
-        assertThat(out.get("afterAck1").toString()).as("x, predicted x, pending, mispredictions")
-                .isEqualTo("[1,2,2,0]");
+        assertThat(out.get("afterAck1").toString()).as("predicted x, pending, mispredictions").isEqualTo("[2,2,0]");
         assertThat(out.get("afterAck3").toString()).as("the last intent was refused: predicted 2, got 2")
-                .isEqualTo("[2,2,0,0,2]");
-        assertThat(out.get("moved").toString()).as("no pending intent: the server's word").isEqualTo("[0,0,0]");
+                .isEqualTo("[2,0,0,2]");
+        assertThat(out.get("moved").toString()).as("no pending intent: the server's word").isEqualTo("[0,0]");
     }
 
     @Test
     void forgetsARateLimitedIntentAndCountsMispredictions() {
         JsonNode out = run("""
-                const map = {width: 5, height: 1, layers: 1, cells: new Int32Array(5)};
-                const p = new P.Prediction(map, 1, 0, 0, 0);
+                const p = new S.Prediction(A[0], null, 0, 1, 0, 0, 0);
                 p.apply(1, 'E');
                 p.apply(2, 'E');
                 p.forget(1);
                 const afterForget = [p.predictedX, p.pendingCount];
                 // The server refused seq 2 (another entity stepped in, unseen): predicted 1, got 0.
                 p.onState({tick: 4, ack: 2, entities: [{id: 1, x: 0, y: 0, layer: 0}]});
-                return {afterForget, after: [p.x, p.predictedX, p.pendingCount, p.mispredictions]};""");
+                const after = [p.predictedX, p.pendingCount, p.mispredictions];
+                p.dispose();
+                return {afterForget, after};""", mapMessage(5, 1));
         assertThat(out.get("afterForget").toString()).isEqualTo("[1,1]");
-        assertThat(out.get("after").toString()).isEqualTo("[0,0,0,1]");
+        assertThat(out.get("after").toString()).isEqualTo("[0,0,1]");
+    }
+
+    @Test
+    void objectsBlockAndTheClockOfTheContentTransmutesTheFieldThePageDraws() {
+        // Water at (1,0) floods at night; an object stands at (0,1). The welcome's tick 15 is night (10 a line).
+        int water = Cells.floor(Cells.TERRAIN_WATER);
+        Map<String, Object> content = Map.of("clock", Map.of("lines", List.of("day", "night"), "ticksPerLine", 10,
+                "transmute", List.of(Map.of("line", "night", "from", "water", "to", "wall"))));
+        JsonNode out = run("""
+                const p = new S.Prediction(A[0], A[1], 15, 1, 0, 0, 0);
+                const cells = new Int32Array(4);
+                const night = [p.line, p.check('E')];
+                p.copyField(cells);
+                const nightCells = Array.from(cells);
+                p.onState({ack: 0, entities: [{id: 1, x: 0, y: 0, layer: 0}],
+                           objects: [{id: 5, x: 0, y: 1, layer: 0}], clock: {line: 'day'}});
+                p.copyField(cells);
+                const day = [p.line, p.check('E'), p.check('S'), p.other(0, 1, 0)];
+                p.dispose();
+                return {night, nightCells, day, dayCells: Array.from(cells)};""",
+                mapMessage(2, 2, 0, water), content);
+        assertThat(out.get("night").toString()).isEqualTo("[1,\"wall\"]");
+        assertThat(out.get("nightCells").get(1).asInt()).as("drawn as a wall").isEqualTo(water | Cells.WALL);
+        assertThat(out.get("day").toString()).as("line, east, south (the object), the object's cell")
+                .isEqualTo("[0,\"moved\",\"occupied\",-5]");
+        assertThat(out.get("dayCells").get(1).asInt()).isEqualTo(water);
+    }
+
+    @Test
+    void aPredictionThatCannotBeMadeSaysWhyAndTheSimulationKeepsOnlyAFew() {
+        JsonNode out = run("""
+                const refused = (f) => { try { f(); return 'accepted'; } catch (e) { return e.message; } };
+                const badCells = refused(() => new S.Prediction(Object.assign({}, A[0], {cells: 'AQ=='}), null, 0, 1,
+                    0, 0, 0));
+                const badClock = refused(() => new S.Prediction(A[0], {clock: {lines: ['day'], ticksPerLine: 0}}, 0,
+                    1, 0, 0, 0));
+                const held = [];
+                let full = null;
+                for (let i = 0; i < 20 && full === null; i++) {
+                  try { held.push(new S.Prediction(A[0], null, 0, 1, 0, 0, 0)); } catch (e) { full = e.message; }
+                }
+                const count = held.length;
+                held.pop().dispose();
+                const again = refused(() => held.push(new S.Prediction(A[0], null, 0, 1, 0, 0, 0)));
+                held.forEach((p) => p.dispose());
+                return {badCells, badClock, count, full, again};""", mapMessage(3, 1));
+        assertThat(out.get("badCells").asString()).contains("varint");
+        assertThat(out.get("badClock").asString()).contains("clock");
+        assertThat(out.get("count").asInt()).as("predictors held at once").isEqualTo(8);
+        assertThat(out.get("full").asString()).contains("dispose");
+        assertThat(out.get("again").asString()).as("a disposed one frees its place").isEqualTo("accepted");
+    }
+
+    /**
+     * Walks on the worlds' own maps: the page's path (sim-core's PathFinder compiled, through its prediction) is the
+     * JVM's Predictor's step for step, from random floor cells to random targets, around portals, and around what
+     * others hold when asked.
+     */
+    @Test
+    void walksFollowTheJvmsPathsOnTheWorldsMaps() throws Exception {
+        int compared = 0;
+        int found = 0;
+        for (String name : List.of("start", "meadow", "cellar")) {
+            Grid grid = MapText.parse(Files.readString(MAPS.resolve(name + ".map")));
+            Random random = new Random(name.hashCode());
+            List<List<Integer>> walks = new ArrayList<>();
+            List<String> expected = new ArrayList<>();
+            PathFinder finder = new PathFinder(160 * 160);
+            byte[] out = new byte[400];
+            while (walks.size() < 60) {
+                int x = random.nextInt(grid.width());
+                int y = random.nextInt(grid.height());
+                if (grid.isWall(grid.size().index(x, y, 0))) {
+                    continue;
+                }
+                int tx = random.nextInt(grid.width());
+                int ty = random.nextInt(grid.height());
+                int ox = random.nextInt(grid.width());
+                int oy = random.nextInt(grid.height());
+                boolean around = random.nextBoolean();
+                Predictor java = new Predictor(grid, ContentPack.empty(), 0, 1, x, y, 0);
+                java.beginState();
+                java.entity(1, x, y, 0);
+                java.entity(2, ox, oy, 0);
+                java.endState(0);
+                int n = java.path(finder, tx, ty, around, 16, 400, out);
+                StringBuilder steps = new StringBuilder();
+                for (int i = 0; i < n; i++) {
+                    steps.append(Direction.ofCode(out[i]).name());
+                }
+                walks.add(List.of(x, y, tx, ty, ox, oy, around ? 1 : 0));
+                expected.add(n < 0 ? "none" : steps.toString());
+                found += n > 0 ? 1 : 0;
+            }
+            JsonNode page = run("""
+                    return A[1].map(([x, y, tx, ty, ox, oy, around]) => {
+                      const p = new S.Prediction(A[0], null, 0, 1, x, y, 0);
+                      p.onState({ack: 0, entities: [{id: 1, x, y, layer: 0}, {id: 2, x: ox, y: oy, layer: 0}]});
+                      const steps = p.path(tx, ty, around === 1, 16, 400);
+                      p.dispose();
+                      return steps === null ? 'none' : steps.join('');
+                    });""", mapMessage(grid), walks);
+            for (int i = 0; i < walks.size(); i++) {
+                assertThat(page.get(i).asString()).as("%s, walk %s", name, walks.get(i)).isEqualTo(expected.get(i));
+                compared++;
+            }
+        }
+        assertThat(compared).isEqualTo(180);
+        assertThat(found).as("walks that found a way").isGreaterThan(90);
     }
 
     // ---- binary state frames ----------------------------------------------------------------------------------

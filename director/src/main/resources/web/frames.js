@@ -1,21 +1,12 @@
 /*
- * Lor client-side prediction: the server's movement rule (sim-core's MoveRules) and the reconciliation that the
- * test client runs (test-client's Prediction), as a pure object with no DOM, no sockets and no timers, so that it
- * can be exercised on its own. Also the map decoding of the README (`rle-varint`), the cell bits, and the decoder of
- * binary state frames (`StateTracker`, as protocol's lor.protocol.game.binary.StateTracker).
+ * The formats of a world's frames, as the README gives them: the map's cells (`rle-varint`) and their bits, and the
+ * decoder of binary state frames (`StateTracker`, as protocol's lor.protocol.game.binary.StateTracker). No rule of
+ * the game is here: prediction and path finding are sim-core's own code, compiled to /sim.js (predictor.js).
  *
- * Exposes `LorPrediction` (a global in the page; module.exports under Node).
+ * Exposes `LorFrames` (a global in the page; module.exports under Node).
  */
 (function (root) {
     'use strict';
-
-    /** N is y-1, E is x+1 (README: the `move` message). */
-    const DIRS = Object.freeze({
-        N: Object.freeze({dx: 0, dy: -1}),
-        E: Object.freeze({dx: 1, dy: 0}),
-        S: Object.freeze({dx: 0, dy: 1}),
-        W: Object.freeze({dx: -1, dy: 0}),
-    });
 
     /* Cell bits: 0 wall; 1-3 terrain (0 floor, 1 grass, 2 shallow water, 3 road); 4-11 portal (0: none). */
     const WALL_BIT = 1;
@@ -112,133 +103,6 @@
 
     function index(map, x, y, layer) {
         return (layer * map.height + y) * map.width + x;
-    }
-
-    /**
-     * The movement rule, in the server's order: off the grid, then a wall, then another entity's cell.
-     * @param occupancy Map from cell index to entity id (the mover itself never in it)
-     * @return 'moved', 'out_of_bounds', 'wall' or 'occupied'
-     */
-    function check(map, occupancy, x, y, layer, dir) {
-        const d = DIRS[dir];
-        if (!d) {
-            throw new Error('unknown direction ' + dir);
-        }
-        const nx = x + d.dx;
-        const ny = y + d.dy;
-        if (nx < 0 || ny < 0 || nx >= map.width || ny >= map.height || layer < 0 || layer >= map.layers) {
-            return 'out_of_bounds';
-        }
-        const i = index(map, nx, ny, layer);
-        if (cell.isWall(map.cells[i])) {
-            return 'wall';
-        }
-        if (occupancy.has(i)) {
-            return 'occupied';
-        }
-        return 'moved';
-    }
-
-    /**
-     * Prediction for one entity: intents apply at once to a predicted position and wait as pending; each `state`
-     * drops the pending intents up to its `ack`, takes the authoritative position and replays the rest. Other
-     * entities are known only as of the last state. A misprediction is an acknowledged intent whose predicted
-     * position differs from where the server put the entity.
-     */
-    class Prediction {
-
-        constructor(map, entityId, x, y, layer) {
-            this.map = map;
-            this.entityId = entityId;
-            this.x = x;
-            this.y = y;
-            this.layer = layer;
-            this.predictedX = x;
-            this.predictedY = y;
-            /** Other entities by cell index, from the last state. */
-            this.others = new Map();
-            /** [{seq, dir, x, y}] in seq order: where the prediction put the entity after each. */
-            this.pending = [];
-            this.mispredictions = 0;
-            this.reconciled = 0;
-        }
-
-        /** Applies an intent locally at once. @return the predicted outcome */
-        apply(seq, dir) {
-            const result = check(this.map, this.others, this.predictedX, this.predictedY, this.layer, dir);
-            if (result === 'moved') {
-                this.predictedX += DIRS[dir].dx;
-                this.predictedY += DIRS[dir].dy;
-            }
-            this.pending.push({seq, dir, x: this.predictedX, y: this.predictedY});
-            return result;
-        }
-
-        /**
-         * Reconciles with an authoritative `state` ({ack, entities: [{id, x, y, layer}]}).
-         * @return true when the state held this entity (else nothing but the others changed)
-         */
-        onState(state) {
-            this.others = new Map();
-            let seen = false;
-            for (const e of state.entities) {
-                if (e.id === this.entityId) {
-                    this.x = e.x;
-                    this.y = e.y;
-                    this.layer = e.layer;
-                    seen = true;
-                } else if (e.layer >= 0 && e.layer < this.map.layers && e.x >= 0 && e.y >= 0
-                    && e.x < this.map.width && e.y < this.map.height) {
-                    this.others.set(index(this.map, e.x, e.y, e.layer), e.id);
-                }
-            }
-            if (!seen) {
-                return false;
-            }
-            let acknowledged = null;
-            while (this.pending.length > 0 && this.pending[0].seq <= state.ack) {
-                acknowledged = this.pending.shift();
-            }
-            if (acknowledged !== null) {
-                this.reconciled++;
-                if (acknowledged.x !== this.x || acknowledged.y !== this.y) {
-                    this.mispredictions++;
-                }
-            }
-            this.replay();
-            return true;
-        }
-
-        /** An intent refused before any tick saw it (`rate_limited`): it never happened. */
-        forget(seq) {
-            const at = this.pending.findIndex((p) => p.seq === seq);
-            if (at >= 0) {
-                this.pending.splice(at, 1);
-                this.replay();
-            }
-        }
-
-        replay() {
-            this.predictedX = this.x;
-            this.predictedY = this.y;
-            for (const p of this.pending) {
-                if (check(this.map, this.others, this.predictedX, this.predictedY, this.layer, p.dir) === 'moved') {
-                    this.predictedX += DIRS[p.dir].dx;
-                    this.predictedY += DIRS[p.dir].dy;
-                }
-                p.x = this.predictedX;
-                p.y = this.predictedY;
-            }
-        }
-
-        get pendingCount() {
-            return this.pending.length;
-        }
-
-        /** The entity in a cell as of the last state, 0 for none (never this one). */
-        other(x, y, layer) {
-            return this.others.get(index(this.map, x, y, layer)) || 0;
-        }
     }
 
     // ---- binary state frames ------------------------------------------------------------------------------
@@ -475,9 +339,9 @@
         }
     }
 
-    const api = Object.freeze({DIRS, cell, base64Bytes, decodeCells, mapFromMessage, index, check, Prediction,
-        BinaryState, FrameReader, StateTracker});
-    root.LorPrediction = api;
+    const api = Object.freeze({cell, base64Bytes, decodeCells, mapFromMessage, index, BinaryState, FrameReader,
+        StateTracker});
+    root.LorFrames = api;
     if (typeof module !== 'undefined' && module.exports) {
         module.exports = api;
     }

@@ -1,0 +1,16 @@
+package lor.sim.path;
+
+/**
+ * What a path search needs of a map: its size and which cells block. A {@link lor.sim.grid.Grid} is one (its own
+ * walls), a {@link lor.sim.clock.Field} another (the walls of the clock's line), and a client adds what it knows
+ * stands in the way.
+ */
+public interface Walls {
+
+    int width();
+
+    int height();
+
+    /** Whether the cell at {@code index} ({@code (layer * height + y) * width + x}) cannot be entered. */
+    boolean isWall(int index);
+}
