@@ -7,9 +7,9 @@ import lor.sim.content.ObjectKind;
 import lor.sim.content.ObjectRule;
 import lor.sim.content.Recipe;
 import lor.sim.grid.GridSize;
-import lor.sim.util.Fnv64;
 import lor.sim.util.IntList;
 import lor.sim.util.ReadySet;
+import lor.sim.util.StateHash;
 import lor.sim.util.TimingWheel;
 
 /**
@@ -185,21 +185,27 @@ public final class ObjectEngine {
     }
 
     /**
-     * Mixes every object into {@code h} in id order: kind, cell, recipe, flags, due tick and stock slots (slot
-     * order included: where an item sits decides where the next one goes).
+     * Mixes every object into {@code h} in id order: the live count, then each object's slot, kind, recipe, cell,
+     * due tick (-1 unless it is crafting or its kind has a rule) and stock slots (slot order included: where an item
+     * sits decides where the next one goes).
+     *
+     * @return {@code h}
      */
-    public long stateHash(long h) {
-        h = Fnv64.mix(h, t.live);
+    public StateHash stateHash(StateHash h) {
+        h.mix(t.live);
         for (int s = 0; s < t.highWater; s++) {
             if (t.kind[s] == 0) {
                 continue;
             }
-            h = Fnv64.mix(h, s);
-            h = Fnv64.mix(h, ((long) t.kind[s] << 48) | ((long) t.recipe[s] << 32) | (t.cell[s] & 0xffffffffL));
-            h = Fnv64.mix(h, (t.flags[s] & ObjectColumns.CRAFTING) != 0 || kind(s).rule() != null ? t.due[s] : -1);
+            h.mix(s);
+            h.mix(t.kind[s]);
+            h.mix(t.recipe[s]);
+            h.mix(t.cell[s]);
+            h.mix((t.flags[s] & ObjectColumns.CRAFTING) != 0 || kind(s).rule() != null ? t.due[s] : -1L);
             int base = t.stockBase[s];
             for (int i = 0, n = slots(s); i < n; i++) {
-                h = Fnv64.mix(h, ((long) stocks.itemAt(base + i) << 32) | stocks.countAt(base + i));
+                h.mix(stocks.itemAt(base + i));
+                h.mix(stocks.countAt(base + i));
             }
         }
         return h;

@@ -14,9 +14,9 @@ import lor.sim.grid.GridSize;
 import lor.sim.objects.Inventories;
 import lor.sim.objects.ObjectEngine;
 import lor.sim.space.SpatialIndex;
-import lor.sim.util.Fnv64;
 import lor.sim.util.LongIntMap;
 import lor.sim.util.SplitMix64;
+import lor.sim.util.StateHash;
 
 /**
  * The simulation of one world: a static {@link Grid} and the {@link Field} the clock makes of it, the entities on
@@ -571,45 +571,45 @@ public final class World {
     }
 
     /**
-     * A 64-bit FNV-1a hash of the whole dynamic state: clock, id counter, random state, the NPC planning cursor,
-     * every entity with its position and NPC path, the clock's line, every object and every inventory. Equal states
-     * hash equal; two runs from one state with the same inputs must agree.
+     * A 64-bit {@link StateHash} of the whole dynamic state: clock, id counter, random state, the NPC planning cursor,
+     * every entity with its id, kind, account, position and NPC path (steps, progress, blocked count), the clock's
+     * line, every object and every inventory. Pending intents and actions are not in it: they are the next tick's
+     * input, not state. Equal states hash equal; two runs from one state with the same inputs must agree.
      */
     public long stateHash() {
-        long h = Fnv64.OFFSET;
-        h = mix(h, tick);
-        h = mix(h, nextEntityId);
-        h = mix(h, random.state());
-        h = mix(h, wanderers.cursor());
+        StateHash h = new StateHash();
+        h.mix(tick);
+        h.mix(nextEntityId);
+        h.mix(random.state());
+        h.mix(wanderers.cursor());
         EntityTable t = entities;
         for (int slot = 0; slot < t.count; slot++) {
             if (t.kind[slot] == 0) {
                 continue;
             }
-            h = mix(h, t.id[slot]);
-            h = mix(h, t.kind[slot]);
-            h = mix(h, t.account[slot]);
-            h = mix(h, t.x[slot]);
-            h = mix(h, ((long) t.y[slot] << 8) | t.layer[slot]);
-            h = mix(h, ((long) t.pathLength[slot] << 16) | ((long) t.pathStep[slot] << 8) | t.blocked[slot]);
+            h.mix(t.id[slot]);
+            h.mix(t.kind[slot]);
+            h.mix(t.account[slot]);
+            h.mix(t.x[slot]);
+            h.mix(t.y[slot]);
+            h.mix(t.layer[slot]);
+            h.mix(t.pathLength[slot]);
+            h.mix(t.pathStep[slot]);
+            h.mix(t.blocked[slot]);
             for (int i = 0, base = slot * EntityTable.MAX_PATH; i < t.pathLength[slot]; i++) {
-                h = mix(h, t.path[base + i]);
+                h.mix(t.path[base + i]);
             }
         }
-        h = mix(h, field.line());
-        h = objects.stateHash(h);
+        h.mix(field.line());
+        objects.stateHash(h);
         for (Map.Entry<Long, Inventories.Inventory> e : inventories.all()) {
-            h = mix(h, e.getKey());
+            h.mix(e.getKey().longValue());
             Inventories.Inventory inventory = e.getValue();
             for (int item = 0; item < inventory.items(); item++) {
-                h = mix(h, inventory.count(item));
+                h.mix(inventory.count(item));
             }
         }
-        return h;
-    }
-
-    private static long mix(long h, long value) {
-        return Fnv64.mix(h, value);
+        return h.value();
     }
 
     // ---- internals ----------------------------------------------------------------------------------------------
