@@ -63,6 +63,7 @@
 
     async function start() {
         await loadSimulation();
+        page.lor.timings.started = performance.now();
         page.updateStatus();
         if (!session.token) {
             page.toLogin('');

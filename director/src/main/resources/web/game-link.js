@@ -129,6 +129,8 @@
         page.dropPrediction();
         live.mapData = null;
         lor.worldId = link.worldId;
+        lor.timings.welcome = performance.now();
+        lor.timings.firstFrame = null;
         lor.entityId = welcome.entityId;
         lor.tick = welcome.tick;
         lor.x = welcome.you.x;
@@ -142,6 +144,7 @@
         lor.seq = 0;
         lor.pending = 0;
         lor.mispredictions = 0;
+        lor.lastMispredicted = 0;
         lor.reconciled = 0;
         lor.recent = [];
         link.welcome = welcome;
@@ -149,6 +152,8 @@
         lor.content = welcome.content || null;
         lor.inventory = welcome.inventory || null;
         lor.objects = [];
+        lor.shownObjects = null;
+        lor.carried = null;
         lor.clock = null;
         panel.setContent(lor.content, lor.inventory);
         // A world that does not know the binary encoding answers without `encoding` and sends JSON states.
@@ -187,6 +192,8 @@
         lor.pending = 0;
         lor.content = null;
         lor.objects = [];
+        lor.shownObjects = null;
+        lor.carried = null;
         lor.clock = null;
         lor.inventory = null;
         panel.setContent(null, null);
@@ -207,8 +214,8 @@
             case 'rejected':
                 lor.lastRejected = {seq: message.seq, reason: message.reason};
                 page.onWalkRejected(message.seq);
-                if (message.reason === 'rate_limited' && live.prediction) {
-                    live.prediction.forget(message.seq);
+                if (live.prediction) {
+                    live.prediction.rejected(message.seq, message.reason);
                     page.afterPrediction();
                 }
                 break;

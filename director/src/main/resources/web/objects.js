@@ -130,10 +130,13 @@
             }
             const px = originX + o.x * cellPx;
             const py = originY + o.y * cellPx;
+            // One only the prediction has built yet is drawn paler until the server's state has it.
+            ctx.globalAlpha = o.predicted ? 0.55 : 1;
             ctx.fillStyle = OBJECT_COLOURS[Math.max(0, kinds.indexOf(o.kind)) % OBJECT_COLOURS.length];
             ctx.fillRect(px + 1, py + 1, cellPx - 2, cellPx - 2);
             ctx.fillStyle = '#ffffff';
             ctx.fillText(o.kind.charAt(0).toUpperCase(), px + cellPx / 2, py + cellPx / 2 + 1);
+            ctx.globalAlpha = 1;
             const ticks = recipes.get(o.recipe);
             if (o.progress > 0 && ticks) {
                 ctx.fillStyle = '#ffd23f';

@@ -60,6 +60,8 @@
         entities: [],
         map: null,
         mispredictions: 0,
+        /** The seq of the last intent found mispredicted (0 for none): where to look. */
+        lastMispredicted: 0,
         /** States that acknowledged at least one intent (of this world's prediction). */
         reconciled: 0,
         authoritative: null,
@@ -83,6 +85,15 @@
          * inventory; null and empty elsewhere. */
         content: null,
         objects: [],
+        /**
+         * When things happened, in ms of performance.now() (from the page's navigation): the simulation loaded and
+         * the page started, the last welcome, and the first frame of that world drawn.
+         */
+        timings: {started: null, welcome: null, firstFrame: null},
+        /** The objects drawn and offered by the panel: `objects` with the pending actions' changes predicted. */
+        shownObjects: null,
+        /** What the prediction has the player carry ({item: count}); `inventory` is the server's last word. */
+        carried: null,
         clock: null,
         inventory: null,
         /** Tap-to-walk (walk.js): the walk under way, and how the last one ended. */

@@ -1,8 +1,8 @@
 /*
  * The page's prediction: sim-core's Predictor itself, compiled to JavaScript by TeaVM (/sim.js, an ES module that
  * app.js imports and leaves on `window.LorSim`), behind the small interface the page's parts use. The movement rule,
- * the field the clock transmutes, reconciliation and the walk's path search are all the server's own code, so the
- * page cannot drift from it; this file only passes numbers across.
+ * the actions on objects, the field the clock transmutes, reconciliation and the walk's path search are all the
+ * server's own code, so the page cannot drift from it; this file only passes numbers and names across.
  *
  * Exposes `LorPredictor` (a global in the page). No DOM.
  */
@@ -33,23 +33,20 @@
 
         /**
          * @param map the `map` message as received (its `cells` are handed over as they are)
-         * @param content welcome's `content` (its clock), or null
+         * @param content welcome's `content` (the world's pack), or null
          * @param tick the welcome's tick: the clock line the field starts on
+         * @param inventory welcome's `inventory` ({item: count}), or null
          */
-        constructor(map, content, tick, entityId, x, y, layer) {
-            const clock = content && content.clock;
-            const lines = clock && Array.isArray(clock.lines) ? clock.lines.join('\n') : '';
-            const transmute = clock && Array.isArray(clock.transmute)
-                ? clock.transmute.map((t) => t.line + ' ' + t.from + ' ' + t.to).join('\n') : '';
-            const ticksPerLine = clock && Number.isInteger(clock.ticksPerLine) ? clock.ticksPerLine : 1;
+        constructor(map, content, tick, entityId, x, y, layer, inventory) {
             const s = sim();
             this.sim = s;
-            this.lines = clock && Array.isArray(clock.lines) ? clock.lines.slice() : [];
-            this.handle = s.predictor(map.cells, map.width, map.height, map.layers, lines, ticksPerLine, transmute,
-                tick || 0, entityId, x, y, layer);
+            this.items = content && Array.isArray(content.items) ? content.items.slice() : [];
+            this.handle = s.predictor(map.cells, map.width, map.height, map.layers,
+                content ? JSON.stringify(content) : '', tick || 0, entityId, x, y, layer);
             if (this.handle < 0) {
                 throw new Error(s.lastError());
             }
+            this.inventory = inventory || null;
             this.width = map.width;
             this.height = map.height;
             this.layers = map.layers;
@@ -66,18 +63,32 @@
         }
 
         /**
-         * Reconciles with an authoritative state ({ack, entities: [{id, x, y, layer}], objects?, clock?}).
+         * Reconciles with an authoritative state ({ack, entities: [{id, x, y, layer}], objects?: [{id, kind, x, y,
+         * layer, recipe, stock}], clock?, inventory?}); an inventory comes only when it changed, so the last one
+         * stands until then.
          * @return true when the state held this player (else only the others and the field changed)
          */
         onState(state) {
             const s = this.sim;
             const h = this.handle;
+            if (state.inventory) {
+                this.inventory = state.inventory;
+            }
             s.predictBegin(h);
             for (const e of state.entities) {
                 s.predictEntity(h, e.id, e.x, e.y, e.layer);
             }
             for (const o of state.objects || []) {
-                s.predictObject(h, o.id, o.x, o.y, o.layer);
+                s.predictObject(h, o.id, o.kind || null, o.x, o.y, o.layer, o.recipe || null);
+                for (const [item, count] of Object.entries(o.stock || {})) {
+                    s.predictStock(h, item, count);
+                }
+            }
+            if (this.inventory) {
+                // An inventory lists the items carried: one left out is carried no more.
+                for (const item of this.items) {
+                    s.predictInventory(h, item, this.inventory[item] || 0);
+                }
             }
             if (state.clock && typeof state.clock.line === 'string') {
                 s.predictClock(h, state.clock.line);
@@ -85,9 +96,32 @@
             return s.predictEnd(h, state.ack);
         }
 
-        /** An intent refused before any tick saw it (`rate_limited`): it never happened. */
-        forget(seq) {
-            this.sim.predictForget(this.handle, seq);
+        /**
+         * Applies an action on an object at once, as the server will ({type: 'build' | 'put' | 'take' | 'set_recipe'
+         * | 'dismantle', dir, kind | item | recipe, count}). @return 'done', or the reason the server would refuse it
+         */
+        act(seq, message) {
+            const name = message.kind ?? message.item ?? message.recipe ?? null;
+            return this.sim.predictAction(this.handle, seq, message.type, message.dir, name, message.count || 1);
+        }
+
+        /** The server refused an intent: a `rate_limited` one never happened; an action's reason is judged. */
+        rejected(seq, reason) {
+            this.sim.predictRejected(this.handle, seq, reason);
+        }
+
+        /** What the prediction has this player carry: {item: count} over the pack's items. */
+        carried() {
+            const out = {};
+            for (const item of this.items) {
+                out[item] = this.sim.predictCarried(this.handle, item);
+            }
+            return out;
+        }
+
+        /** The kind of the object the prediction has on a cell, or null. */
+        objectKind(x, y, layer) {
+            return this.sim.predictObjectKind(this.handle, x, y, layer);
         }
 
         /**
@@ -130,6 +164,11 @@
 
         get mispredictions() {
             return this.sim.predictMispredictions(this.handle);
+        }
+
+        /** The seq of the last intent found mispredicted, 0 for none. */
+        get lastMispredicted() {
+            return this.sim.predictLastMispredicted(this.handle);
         }
 
         /** States that acknowledged at least one intent. */

@@ -82,6 +82,9 @@
         const map = live.mapData;
         const layer = lor.layer || 0;
         const cell = cellSize();
+        if (lor.timings.firstFrame === null) {
+            lor.timings.firstFrame = performance.now();
+        }
         el.view.dataset.cellPx = String(cell);
         // The own entity's cell sits at the centre of the canvas.
         const originX = Math.floor(w / 2 - (lor.x + 0.5) * cell);
@@ -89,7 +92,7 @@
         geometry = {originX, originY, cell, layer};
         drawMap(map, layer, originX, originY, cell, w, h);
         if (lor.content) {
-            O.drawObjects(ctx, lor.content, lor.objects, originX, originY, layer, cell);
+            O.drawObjects(ctx, lor.content, lor.shownObjects || lor.objects, originX, originY, layer, cell);
         }
         if (lor.walk && lor.walk.layer === layer) {
             // Where a tap-to-walk goes.

@@ -31,7 +31,7 @@
         dropPrediction();
         try {
             live.prediction = new window.LorPredictor.Prediction(message, lor.content, lor.tick, lor.entityId,
-                you.x, you.y, you.layer);
+                you.x, you.y, you.layer, lor.inventory);
         } catch (e) {
             page.say('This page cannot predict in this world: ' + e.message, 'error');
         }

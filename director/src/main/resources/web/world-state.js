@@ -103,14 +103,43 @@
         lor.y = prediction.predictedY;
         lor.layer = prediction.layer;
         if (lor.content) {
-            panel.onState({objects: lor.objects, clock: lor.clock, inventory: lor.inventory},
+            lor.carried = prediction.carried();
+            lor.shownObjects = predictedObjects(prediction);
+            panel.onState({objects: lor.shownObjects, clock: lor.clock, inventory: lor.carried},
                 {x: lor.x, y: lor.y, layer: lor.layer});
         }
         lor.pending = prediction.pendingCount;
         lor.mispredictions = prediction.mispredictions;
+        lor.lastMispredicted = prediction.lastMispredicted;
         lor.reconciled = prediction.reconciled;
         page.updateStatus();
         page.requestRender();
+    }
+
+    /**
+     * The objects to show: the last state's, with the changes the player's pending actions make beside it as the
+     * prediction has them (a furnace built stands there at once, marked `predicted`; a dismantled one is gone).
+     */
+    function predictedObjects(prediction) {
+        const shown = lor.objects.slice();
+        for (const d of Object.values(window.LorPredictor.DIRS)) {
+            const x = lor.x + d.dx;
+            const y = lor.y + d.dy;
+            const kind = prediction.objectKind(x, y, lor.layer);
+            const at = shown.findIndex((o) => o.x === x && o.y === y && o.layer === lor.layer);
+            if (kind === null && at >= 0) {
+                shown.splice(at, 1);
+            } else if (kind !== null && (at < 0 || shown[at].kind !== kind)) {
+                const object = {id: 0, kind, x, y, layer: lor.layer, recipe: null, progress: 0, stock: {},
+                    predicted: true};
+                if (at >= 0) {
+                    shown[at] = object;
+                } else {
+                    shown.push(object);
+                }
+            }
+        }
+        return shown;
     }
 
     /** Predicts and sends one intent. @return whether it was sent */
@@ -129,7 +158,10 @@
         return true;
     }
 
-    /** Sends an intent on an object (build, put, take, set_recipe, dismantle); the server answers as for moves. */
+    /**
+     * Predicts and sends an intent on an object (build, put, take, set_recipe, dismantle); the server answers as for
+     * moves. @return whether it was sent
+     */
     function sendAction(message) {
         const game = live.game;
         if (!game || game.socket.readyState !== WebSocket.OPEN) {
@@ -137,7 +169,13 @@
         }
         const seq = ++game.seq;
         lor.seq = seq;
+        if (live.prediction) {
+            lor.lastAction = {seq, type: message.type, predicted: live.prediction.act(seq, message)};
+        }
         game.socket.send(JSON.stringify(Object.assign({}, message, {seq})));
+        if (live.prediction) {
+            afterPrediction();
+        }
         return true;
     }
 

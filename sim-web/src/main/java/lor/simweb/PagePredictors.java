@@ -2,12 +2,10 @@ package lor.simweb;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import lor.protocol.game.MapEncoding;
-import lor.sim.content.ContentException;
 import lor.sim.content.ContentPack;
-import lor.sim.content.PackDef;
+import lor.sim.content.PackJson;
 import lor.sim.content.RuleRegistry;
 import lor.sim.grid.Cells;
 import lor.sim.grid.Grid;
@@ -31,25 +29,34 @@ final class PagePredictors {
     static final int PATH_WINDOW_CELLS = 160 * 160;
 
     private final Predictor[] predictors = new Predictor[MAX];
+    private final ContentPack[] packs = new ContentPack[MAX];
     private PathFinder finder;
     private byte[] steps;
 
     /**
-     * A predictor for a world's map (its {@code map} message's {@code rle-varint} cells and sizes) and clock (from
-     * {@code welcome}'s content: the line names, ticks per line, and the transmutations as {@code line from to}
-     * lines), this player at {@code (x, y, layer)} as of {@code tick}.
+     * A predictor for a world's map (its {@code map} message's {@code rle-varint} cells and sizes) and content pack
+     * ({@code welcome}'s {@code content} as JSON text, empty for a world without one), this player at
+     * {@code (x, y, layer)} as of {@code tick}.
      *
-     * @throws IllegalArgumentException for cells that do not decode, a clock the pack compiler refuses, or a full
+     * @throws IllegalArgumentException for cells that do not decode, a pack that does not read or compile, or a full
      *                                  table
      */
-    int create(String cells, int width, int height, int layers, List<String> lines, int ticksPerLine,
-               List<String> transmutations, long tick, int entityId, int x, int y, int layer) {
+    int create(String cells, int width, int height, int layers, String content, long tick, int entityId, int x,
+               int y, int layer) {
         int handle = freeHandle();
         GridSize size = new GridSize(width, height, layers);
         int[] decoded = MapEncoding.decode(cells, size.cells());
         Grid grid = Grid.of(size, decoded, x, y, layer, portals(decoded));
-        predictors[handle] = new Predictor(grid, pack(lines, ticksPerLine, transmutations), tick, entityId, x, y, layer);
+        ContentPack pack = pack(content);
+        predictors[handle] = new Predictor(grid, pack, tick, entityId, x, y, layer);
+        packs[handle] = pack;
         return handle;
+    }
+
+    /** The pack the predictor was made with: names to indices. */
+    ContentPack pack(int handle) {
+        get(handle);
+        return packs[handle];
     }
 
     Predictor get(int handle) {
@@ -63,12 +70,19 @@ final class PagePredictors {
     void dispose(int handle) {
         if (handle >= 0 && handle < MAX) {
             predictors[handle] = null;
+            packs[handle] = null;
         }
     }
 
-    /** The outcome's name as the contract says it ({@code rejected}'s reasons), {@code moved} for a step taken. */
+    /**
+     * The outcome's name as the contract says it ({@code rejected}'s reasons), {@code moved} for a step taken and
+     * {@code done} for an action carried out.
+     */
     static String outcome(StepResult result) {
-        return result == StepResult.MOVED ? "moved" : result.reason();
+        if (result.succeeded()) {
+            return result == StepResult.MOVED ? "moved" : "done";
+        }
+        return result.reason();
     }
 
     static Direction direction(String name) {
@@ -123,25 +137,18 @@ final class PagePredictors {
         throw new IllegalArgumentException("every one of " + MAX + " predictors is in use: dispose one first");
     }
 
-    /** A pack of the clock alone, compiled as the server compiles the world's: the field is all prediction needs. */
-    private static ContentPack pack(List<String> lines, int ticksPerLine, List<String> transmutations) {
-        if (lines.isEmpty()) {
+    /**
+     * The world's pack, compiled as the server compiles it. A pack whose objects run Java rules (which only the
+     * server has) cannot be predicted whole; such a kind never matches a rule here and is refused.
+     */
+    private static ContentPack pack(String content) {
+        if (content == null || content.isBlank()) {
             return ContentPack.empty();
         }
-        List<PackDef.TransmuteDef> transmute = new ArrayList<>();
-        for (String t : transmutations) {
-            String[] parts = t.trim().split(" ");
-            if (parts.length != 3) {
-                throw new IllegalArgumentException("a transmutation is 'line from to', not '" + t + "'");
-            }
-            transmute.add(new PackDef.TransmuteDef(parts[0], parts[1], parts[2]));
-        }
-        PackDef def = new PackDef("page", List.of(), Map.of(), new PackDef.ClockDef(lines, ticksPerLine, transmute),
-                List.of(), List.of(), List.of());
         try {
-            return ContentPack.compile(def, RuleRegistry.empty());
-        } catch (ContentException e) {
-            throw new IllegalArgumentException("the world's clock: " + e.getMessage(), e);
+            return ContentPack.compile(PackJson.read(content), RuleRegistry.empty());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("the world's content pack: " + e.getMessage(), e);
         }
     }
 }

@@ -55,18 +55,16 @@ public final class SimApi {
 
     /**
      * A predictor for this player in a world: the {@code map} message's {@code cells} ({@code rle-varint}) and sizes;
-     * the clock of {@code welcome}'s content as its line names and transmutations (each {@code "line from to"}),
-     * both separated by newlines and empty for a world without a clock; the player's entity and position as of
-     * {@code tick}.
+     * {@code welcome}'s {@code content} as JSON text ({@code ""} for a world without a pack); the player's entity and
+     * position as of {@code tick}.
      *
      * @return its handle, or -1 with {@link #lastError} saying why
      */
     @JSExport
-    public static int predictor(String cells, int width, int height, int layers, String lines, int ticksPerLine,
-                                String transmutations, double tick, int entityId, int x, int y, int layer) {
+    public static int predictor(String cells, int width, int height, int layers, String content, double tick,
+                                int entityId, int x, int y, int layer) {
         try {
-            return PREDICTORS.create(cells, width, height, layers, split(lines), ticksPerLine, split(transmutations),
-                    (long) tick, entityId, x, y, layer);
+            return PREDICTORS.create(cells, width, height, layers, content, (long) tick, entityId, x, y, layer);
         } catch (IllegalArgumentException e) {
             lastError = e.getMessage();
             return -1;
@@ -102,9 +100,62 @@ public final class SimApi {
         PREDICTORS.get(predictor).entity(id, x, y, layer);
     }
 
+    /** An object of the state, by its kind's and recipe's ids (null for none); its stock follows. */
     @JSExport
-    public static void predictObject(int predictor, int id, int x, int y, int layer) {
-        PREDICTORS.get(predictor).object(id, x, y, layer);
+    public static void predictObject(int predictor, int id, String kind, int x, int y, int layer, String recipe) {
+        ContentPack pack = PREDICTORS.pack(predictor);
+        PREDICTORS.get(predictor).object(id, kind == null ? -1 : pack.kindIndex(kind), x, y, layer,
+                recipe == null ? -1 : pack.recipeIndex(recipe));
+    }
+
+    /** An item in the stock of the object given last. */
+    @JSExport
+    public static void predictStock(int predictor, String item, int count) {
+        PREDICTORS.get(predictor).objectStock(PREDICTORS.pack(predictor).itemIndex(item), count);
+    }
+
+    /** What this player carries of an item, as the state (or the welcome) says. */
+    @JSExport
+    public static void predictInventory(int predictor, String item, int count) {
+        PREDICTORS.get(predictor).inventory(PREDICTORS.pack(predictor).itemIndex(item), count);
+    }
+
+    /**
+     * This player's action on the object beside it, applied at once as the server's tick will: {@code type} the
+     * message's ({@code build}, {@code put}, {@code take}, {@code set_recipe}, {@code dismantle}), {@code name} its
+     * kind, item or recipe.
+     *
+     * @return {@code done}, or the reason the server would refuse it
+     */
+    @JSExport
+    public static String predictAction(int predictor, double seq, String type, String side, String name,
+                                       int count) {
+        ObjectIntent.Type t = ObjectIntent.ofMessage(type);
+        if (t == null) {
+            throw new IllegalArgumentException("unknown action " + type);
+        }
+        long packed = ObjectIntent.named(PREDICTORS.pack(predictor), t, PagePredictors.direction(side), name, count);
+        return PagePredictors.outcome(PREDICTORS.get(predictor).act((long) seq, packed));
+    }
+
+    /** The server refused an intent ({@code rejected}, with its reason). */
+    @JSExport
+    public static void predictRejected(int predictor, double seq, String reason) {
+        PREDICTORS.get(predictor).rejected((long) seq, reason);
+    }
+
+    /** What the prediction has this player carry of an item (0 for an item the pack lacks). */
+    @JSExport
+    public static int predictCarried(int predictor, String item) {
+        int index = PREDICTORS.pack(predictor).itemIndex(item);
+        return index < 0 ? 0 : PREDICTORS.get(predictor).carried(index);
+    }
+
+    /** The kind of the object the prediction has on a cell, or null. */
+    @JSExport
+    public static String predictObjectKind(int predictor, int x, int y, int layer) {
+        int kind = PREDICTORS.get(predictor).objectKind(x, y, layer);
+        return kind < 0 ? null : PREDICTORS.pack(predictor).kind(kind).id();
     }
 
     @JSExport
@@ -116,12 +167,6 @@ public final class SimApi {
     @JSExport
     public static boolean predictEnd(int predictor, double ack) {
         return PREDICTORS.get(predictor).endState((long) ack);
-    }
-
-    /** A step the server refused before any tick saw it ({@code rate_limited}): it never happened. */
-    @JSExport
-    public static void predictForget(int predictor, double seq) {
-        PREDICTORS.get(predictor).forget((long) seq);
     }
 
     @JSExport
@@ -147,6 +192,12 @@ public final class SimApi {
     @JSExport
     public static double predictMispredictions(int predictor) {
         return PREDICTORS.get(predictor).mispredictions();
+    }
+
+    /** The seq of the last intent found mispredicted, 0 for none. */
+    @JSExport
+    public static double predictLastMispredicted(int predictor) {
+        return PREDICTORS.get(predictor).lastMispredicted();
     }
 
     @JSExport
@@ -187,17 +238,6 @@ public final class SimApi {
         PREDICTORS.dispose(predictor);
     }
 
-    private static List<String> split(String joined) {
-        List<String> out = new ArrayList<>();
-        if (joined != null) {
-            for (String part : joined.split("\n")) {
-                if (!part.isBlank()) {
-                    out.add(part.trim());
-                }
-            }
-        }
-        return out;
-    }
 
     /**
      * A scatter map of {@code width × height} with about {@code wallFraction} walls, players for accounts

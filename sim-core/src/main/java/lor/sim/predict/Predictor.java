@@ -16,20 +16,26 @@ import lor.sim.world.StepResult;
 
 /**
  * Client-side prediction on the server's own rules, for every client that predicts (the Java test client, and the
- * browser through sim-core compiled to JavaScript): intents apply at once to a predicted position and wait as
- * pending; each authoritative state drops the pending intents up to its {@code ack}, takes the authoritative
- * position and replays the rest with {@link MoveRules}. A misprediction is an acknowledged intent whose predicted
- * position differs from where the server put the entity. The walls are those of the {@link Field} on the clock's
- * line of the last state; objects block as entities do.
+ * browser through sim-core compiled to JavaScript): intents (steps, and actions on objects) apply at once to a
+ * predicted world and wait as pending; each authoritative state drops the pending intents up to its {@code ack},
+ * takes the authoritative position, objects and inventory, and replays the rest with {@link MoveRules} and the
+ * server's {@link lor.sim.world.ObjectActions}. A misprediction is an acknowledged step after which the prediction
+ * put the player elsewhere than the server did, or an acknowledged action whose predicted outcome (done, or the
+ * reason for refusing it) is not the server's ({@link #rejected} says when it refused one). The walls are those of
+ * the {@link Field} on the clock's line of the last state; objects block as entities do.
  *
  * <p>A state is given in parts, so that no client has to build a message object for it (the browser passes plain
- * numbers): {@link #beginState}, then {@link #entity} and {@link #object} for each, {@link #clockLine}, then
- * {@link #endState} with the state's {@code ack}.
+ * numbers): {@link #beginState}, then {@link #entity} and {@link #object} for each (with {@link #objectStock} after
+ * an object), {@link #inventory} for each item, {@link #clockLine}, then {@link #endState} with the state's
+ * {@code ack}.
  *
  * <p>Other entities are known only as of the last state, so a prediction can be wrong when they move in between (a
  * contested cell); with nobody near, it never is. Not thread-safe.
  */
 public final class Predictor {
+
+    /** What {@link #other} says of a cell that only an object the prediction built holds. */
+    public static final int PREDICTED_OBJECT = Integer.MIN_VALUE;
 
     private final Grid grid;
     private final ContentPack pack;
@@ -39,6 +45,7 @@ public final class Predictor {
     private final int[] others;
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private final PathWalls pathWalls = new PathWalls();
+    private final ObjectMirror mirror;
     private int x;
     private int y;
     private int layer;
@@ -46,10 +53,28 @@ public final class Predictor {
     private int predictedY;
     private boolean seenInState;
     private long mispredictions;
+    private long lastMispredicted;
     private long reconciled;
 
-    /** An intent not yet acknowledged, with where the prediction put the entity after it. */
-    private record Pending(long seq, Direction direction, int x, int y) {
+    /**
+     * An intent not yet acknowledged: a step ({@code direction}) or an action ({@code action}, an
+     * {@link lor.sim.world.ObjectIntent}), with where the prediction put the entity after it and, for an action, its
+     * predicted outcome and the reason the server gave for refusing it (null while it has not).
+     */
+    private static final class Pending {
+        final long seq;
+        final Direction direction;
+        final long action;
+        int x;
+        int y;
+        StepResult predicted;
+        String refused;
+
+        Pending(long seq, Direction direction, long action) {
+            this.seq = seq;
+            this.direction = direction;
+            this.action = action;
+        }
     }
 
     /**
@@ -64,6 +89,7 @@ public final class Predictor {
         this.field = new Field(grid, pack.clock(), pack.clock().lineAt(tick));
         this.entityId = entityId;
         this.others = new int[grid.size().cells()];
+        this.mirror = new ObjectMirror(pack, field, others);
         this.x = x;
         this.y = y;
         this.layer = layer;
@@ -80,15 +106,34 @@ public final class Predictor {
         return field;
     }
 
-    /** Applies an intent locally at once. @return the predicted outcome */
+    /** Applies a step locally at once. @return the predicted outcome */
     public StepResult apply(long seq, Direction direction) {
         StepResult result = check(direction);
         if (result == StepResult.MOVED) {
             predictedX += direction.dx;
             predictedY += direction.dy;
         }
-        pending.add(new Pending(seq, direction, predictedX, predictedY));
+        Pending p = new Pending(seq, direction, 0);
+        p.x = predictedX;
+        p.y = predictedY;
+        pending.add(p);
         return result;
+    }
+
+    /**
+     * Applies an action on an object locally at once, as the server's tick will.
+     *
+     * @param packed an {@link lor.sim.world.ObjectIntent}
+     * @return the predicted outcome
+     */
+    public StepResult act(long seq, long packed) {
+        mirror.engage();
+        Pending p = new Pending(seq, null, packed);
+        p.predicted = mirror.apply(predictedX, predictedY, layer, packed);
+        p.x = predictedX;
+        p.y = predictedY;
+        pending.add(p);
+        return p.predicted;
     }
 
     /** What a step from the predicted position would do now, without taking it. */
@@ -96,9 +141,10 @@ public final class Predictor {
         return MoveRules.check(field, others, predictedX, predictedY, layer, direction);
     }
 
-    /** A state begins: everything known of the others is forgotten. */
+    /** A state begins: everything known of the others and of the objects is forgotten. */
     public void beginState() {
         Arrays.fill(others, 0);
+        mirror.beginState();
         seenInState = false;
     }
 
@@ -114,11 +160,38 @@ public final class Predictor {
         }
     }
 
-    /** An object of the state: it blocks a step as an entity does. */
+    /** An object of the state, known only as something that blocks a step, as an entity does. */
     public void object(int id, int ox, int oy, int ol) {
         if (onGrid(ox, oy, ol)) {
             others[grid.size().index(ox, oy, ol)] = -id;
         }
+    }
+
+    /**
+     * An object of the state with its kind and selected recipe (indices in the pack; -1 for none): actions on it can
+     * be predicted. Its stock follows with {@link #objectStock}.
+     */
+    public void object(int id, int kind, int ox, int oy, int ol, int recipe) {
+        if (!mirror.hasObjects()) {
+            object(id, ox, oy, ol);
+        } else if (onGrid(ox, oy, ol)) {
+            mirror.engage();
+            mirror.object(id, kind, grid.size().index(ox, oy, ol), recipe);
+        }
+    }
+
+    /** An item in the stock of the object given last. */
+    public void objectStock(int item, int count) {
+        mirror.stock(item, count);
+    }
+
+    /**
+     * What this player carries of an item, as the state says. Until a state gives the inventory, the prediction
+     * takes the pack's starting one; once given, every item is, or it keeps its last count.
+     */
+    public void inventory(int item, int count) {
+        mirror.engage();
+        mirror.inventory(item, count);
     }
 
     /** The state's clock line, by name; a name the pack does not have changes nothing. */
@@ -137,16 +210,20 @@ public final class Predictor {
      */
     public boolean endState(long ack) {
         if (!seenInState) {
+            replay();
             return false;
         }
         Pending acknowledged = null;
-        while (!pending.isEmpty() && pending.peekFirst().seq() <= ack) {
+        while (!pending.isEmpty() && pending.peekFirst().seq <= ack) {
             acknowledged = pending.pollFirst();
+            if (acknowledged.direction == null && !sameOutcome(acknowledged.predicted, acknowledged.refused)) {
+                mispredicted(acknowledged.seq);
+            }
         }
         if (acknowledged != null) {
             reconciled++;
-            if (acknowledged.x() != x || acknowledged.y() != y) {
-                mispredictions++;
+            if (acknowledged.x != x || acknowledged.y != y) {
+                mispredicted(acknowledged.seq);
             }
         }
         replay();
@@ -157,12 +234,38 @@ public final class Predictor {
     public void forget(long seq) {
         Iterator<Pending> it = pending.iterator();
         while (it.hasNext()) {
-            if (it.next().seq() == seq) {
+            if (it.next().seq == seq) {
                 it.remove();
                 replay();
                 return;
             }
         }
+    }
+
+    /**
+     * The server refused an intent ({@code rejected}): one that never reached a tick ({@code rate_limited}) never
+     * happened; an action's reason is what its predicted outcome is judged against when a state acknowledges it.
+     */
+    public void rejected(long seq, String reason) {
+        if ("rate_limited".equals(reason)) {
+            forget(seq);
+            return;
+        }
+        for (Pending p : pending) {
+            if (p.seq == seq) {
+                p.refused = reason;
+                return;
+            }
+        }
+    }
+
+    private void mispredicted(long seq) {
+        mispredictions++;
+        lastMispredicted = seq;
+    }
+
+    private static boolean sameOutcome(StepResult predicted, String refused) {
+        return predicted.succeeded() ? refused == null : predicted.reason().equals(refused);
     }
 
     /**
@@ -187,17 +290,23 @@ public final class Predictor {
         return cl >= 0 && cl < grid.layers() && cx >= 0 && cy >= 0 && cx < grid.width() && cy < grid.height();
     }
 
+    /** From the last state, every pending intent again, in order: steps and actions see each other's effects. */
     private void replay() {
+        if (mirror.engaged()) {
+            mirror.reset(0);
+        }
         predictedX = x;
         predictedY = y;
-        int count = pending.size();
-        for (int i = 0; i < count; i++) {
-            Pending p = pending.pollFirst();
-            if (MoveRules.check(field, others, predictedX, predictedY, layer, p.direction()) == StepResult.MOVED) {
-                predictedX += p.direction().dx;
-                predictedY += p.direction().dy;
+        for (Pending p : pending) {
+            if (p.direction == null) {
+                p.predicted = mirror.apply(predictedX, predictedY, layer, p.action);
+            } else if (MoveRules.check(field, others, predictedX, predictedY, layer, p.direction)
+                    == StepResult.MOVED) {
+                predictedX += p.direction.dx;
+                predictedY += p.direction.dy;
             }
-            pending.addLast(new Pending(p.seq(), p.direction(), predictedX, predictedY));
+            p.x = predictedX;
+            p.y = predictedY;
         }
     }
 
@@ -229,17 +338,46 @@ public final class Predictor {
         return mispredictions;
     }
 
+    /** The seq of the last intent found mispredicted, 0 for none: where to look when the count is not 0. */
+    public long lastMispredicted() {
+        return lastMispredicted;
+    }
+
     /** States that acknowledged at least one intent. */
     public long reconciled() {
         return reconciled;
     }
 
     /**
-     * The entity in a cell as of the last state, or minus the object's id (0: free or unknown); never this player's
-     * own entity.
+     * The entity in a cell as of the last state, or minus the object's id (0: free or unknown; an object only the
+     * prediction built is {@link #PREDICTED_OBJECT}); never this player's own entity.
      */
     public int other(int cx, int cy, int cl) {
-        return onGrid(cx, cy, cl) ? others[grid.size().index(cx, cy, cl)] : 0;
+        if (!onGrid(cx, cy, cl)) {
+            return 0;
+        }
+        int cell = grid.size().index(cx, cy, cl);
+        int o = others[cell];
+        if (o >= 0 || !mirror.engaged()) {
+            return o;
+        }
+        int serverId = mirror.serverIdAt(cell);
+        return serverId == 0 ? PREDICTED_OBJECT : -serverId;
+    }
+
+    /** What the prediction has this player carry of an item. */
+    public int carried(int item) {
+        return mirror.count(item);
+    }
+
+    /** The kind of the object the prediction has on a cell, or -1. */
+    public int objectKind(int cx, int cy, int cl) {
+        return onGrid(cx, cy, cl) && mirror.engaged() ? mirror.kindAt(grid.size().index(cx, cy, cl)) : -1;
+    }
+
+    /** The recipe the object the prediction has on a cell runs, or -1. */
+    public int objectRecipe(int cx, int cy, int cl) {
+        return onGrid(cx, cy, cl) && mirror.engaged() ? mirror.recipeAt(grid.size().index(cx, cy, cl)) : -1;
     }
 
     /** The field's walls, and for a walk the portals other than its ends and, when asked, what others hold. */

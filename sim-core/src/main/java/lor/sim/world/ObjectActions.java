@@ -14,7 +14,7 @@ import lor.sim.objects.ObjectEngine;
  * stands at its tick, in a fixed order of checks, and either carried out whole or refused with a reason, changing
  * nothing. The server and a predicting client run this same code.
  */
-final class ObjectActions {
+public final class ObjectActions {
 
     private final ContentPack pack;
     private final GridSize size;
@@ -23,7 +23,7 @@ final class ObjectActions {
     private final ObjectEngine objects;
     private final Inventories inventories;
 
-    ObjectActions(ContentPack pack, Field field, int[] occupancy, ObjectEngine objects, Inventories inventories) {
+    public ObjectActions(ContentPack pack, Field field, int[] occupancy, ObjectEngine objects, Inventories inventories) {
         this.pack = pack;
         this.size = field.grid().size();
         this.field = field;
@@ -33,7 +33,7 @@ final class ObjectActions {
     }
 
     /** Applies one action of the player standing at {@code (x, y, layer)}. */
-    StepResult apply(long account, int x, int y, int layer, long packed) {
+    public StepResult apply(long account, int x, int y, int layer, long packed) {
         Direction side = ObjectIntent.side(packed);
         int tx = x + side.dx;
         int ty = y + side.dy;

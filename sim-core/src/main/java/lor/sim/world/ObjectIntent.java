@@ -54,6 +54,32 @@ public final class ObjectIntent {
         return type.code() | (long) side.ordinal() << 3 | i << 5 | c << 18;
     }
 
+    /**
+     * An action as the contract's message names it: the kind of a {@code build}, the item of a {@code put} or
+     * {@code take}, the recipe of a {@code set_recipe} by their ids in the pack ({@code name} is not read for a
+     * {@code dismantle}). A name the pack lacks packs as unknown and is refused at the tick, as any unknown index.
+     */
+    public static long named(ContentPack pack, Type type, Direction side, String name, long count) {
+        boolean named = name != null;
+        int index = switch (type) {
+            case BUILD -> named ? pack.kindIndex(name) : -1;
+            case PUT, TAKE -> named ? pack.itemIndex(name) : -1;
+            case SET_RECIPE -> named ? pack.recipeIndex(name) : -1;
+            case DISMANTLE -> 0;
+        };
+        return pack(type, side, index, type == Type.PUT || type == Type.TAKE ? count : 1);
+    }
+
+    /** The type whose message is {@code messageType}, or null. */
+    public static Type ofMessage(String messageType) {
+        for (Type t : Type.VALUES) {
+            if (t.messageType.equals(messageType)) {
+                return t;
+            }
+        }
+        return null;
+    }
+
     public static Type type(long packed) {
         return Type.ofCode((int) (packed & 7));
     }

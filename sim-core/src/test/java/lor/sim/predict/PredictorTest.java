@@ -10,14 +10,18 @@ import java.util.Map;
 import lor.sim.content.ContentPack;
 import lor.sim.content.PackDef;
 import lor.sim.content.RuleRegistry;
+import lor.sim.content.TestPacks;
 import lor.sim.grid.Cells;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
 import lor.sim.grid.MapGenerator;
 import lor.sim.grid.Portal;
+import lor.sim.objects.Inventories;
+import lor.sim.objects.ObjectEngine;
 import lor.sim.path.PathFinder;
 import lor.sim.util.SplitMix64;
 import lor.sim.world.Direction;
+import lor.sim.world.ObjectIntent;
 import lor.sim.world.StepResult;
 import lor.sim.world.World;
 import net.jqwik.api.ForAll;
@@ -193,5 +197,191 @@ class PredictorTest {
         assertThat(p.mispredictions()).isZero();
         assertThat(p.reconciled()).isPositive();
         assertThat(List.of(p.predictedX(), p.predictedY())).containsExactly(world.xAt(slot), world.yAt(slot));
+    }
+
+    // ---- actions on objects ------------------------------------------------------------------------------------
+
+    private static final ContentPack ECONOMY = TestPacks.compiled(TestPacks.economy());
+    private static final int FURNACE = ECONOMY.kindIndex("furnace");
+    private static final int CRATE = ECONOMY.kindIndex("crate");
+    private static final int WOOD = ECONOMY.itemIndex("wood");
+
+    private static long build(int kind, Direction side) {
+        return ObjectIntent.pack(ObjectIntent.Type.BUILD, side, kind, 1);
+    }
+
+    /** A state of the player (entity 1) at {@code (x, y)} carrying {@code wood}, with objects as id, kind, x, y. */
+    private static void economyState(Predictor p, long ack, int x, int y, int wood, int... objects) {
+        p.beginState();
+        p.entity(1, x, y, 0);
+        for (int i = 0; i < objects.length; i += 4) {
+            p.object(objects[i], objects[i + 1], objects[i + 2], objects[i + 3], 0, -1);
+        }
+        for (int item = 0; item < ECONOMY.itemCount(); item++) {
+            p.inventory(item, item == WOOD ? wood : ECONOMY.startCount(item));
+        }
+        p.endState(ack);
+    }
+
+    @Test
+    void aBuildIsPredictedAtOnceAndTheObjectBlocksTheStepsAfterIt() {
+        Predictor p = new Predictor(open(6, 3), ECONOMY, 0, 1, 1, 1, 0);
+        economyState(p, 0, 1, 1, 20);
+
+        assertThat(p.act(1, build(FURNACE, Direction.E))).isEqualTo(StepResult.DONE);
+        assertThat(p.carried(WOOD)).as("the furnace's cost spent").isEqualTo(16);
+        assertThat(p.objectKind(2, 1, 0)).isEqualTo(FURNACE);
+        assertThat(p.other(2, 1, 0)).as("built by the prediction alone").isEqualTo(Predictor.PREDICTED_OBJECT);
+        assertThat(p.apply(2, Direction.E)).isEqualTo(StepResult.OCCUPIED);
+        p.apply(3, Direction.W);
+        p.rejected(3, "rate_limited");
+        assertThat(List.of(p.carried(WOOD), p.pendingCount())).as("replayed once, without the forgotten step")
+                .containsExactly(16, 2);
+
+        economyState(p, 0, 1, 1, 20);
+        assertThat(List.of(p.carried(WOOD), p.objectKind(2, 1, 0))).as("replayed on a state before the build")
+                .containsExactly(16, FURNACE);
+
+        economyState(p, 2, 1, 1, 16, 77, FURNACE, 2, 1);
+        assertThat(p.other(2, 1, 0)).as("the server's furnace").isEqualTo(-77);
+        assertThat(p.pendingCount()).isZero();
+        assertThat(p.mispredictions()).isZero();
+    }
+
+    @Test
+    void anActionsOutcomeIsJudgedByTheServersAnswer() {
+        Predictor p = new Predictor(open(6, 3), ECONOMY, 0, 1, 1, 1, 0);
+        economyState(p, 0, 1, 1, 1);
+
+        assertThat(p.act(1, build(FURNACE, Direction.N))).isEqualTo(StepResult.MISSING_ITEMS);
+        p.rejected(1, "missing_items");
+        economyState(p, 1, 1, 1, 1);
+        assertThat(p.mispredictions()).as("refused for the reason predicted").isZero();
+
+        assertThat(p.act(2, build(CRATE, Direction.N))).isEqualTo(StepResult.MISSING_ITEMS);
+        economyState(p, 2, 1, 1, 1, 5, CRATE, 1, 0);
+        assertThat(p.mispredictions()).as("the server built it after all (it knew of more wood)").isEqualTo(1);
+
+        assertThat(p.act(3, ObjectIntent.pack(ObjectIntent.Type.DISMANTLE, Direction.N, 0, 0)))
+                .isEqualTo(StepResult.DONE);
+        assertThat(p.carried(WOOD)).as("the crate's cost back").isEqualTo(3);
+        p.rejected(3, "no_room");
+        economyState(p, 3, 1, 1, 1, 5, CRATE, 1, 0);
+        assertThat(p.mispredictions()).as("predicted done, refused").isEqualTo(2);
+
+        p.act(4, build(CRATE, Direction.S));
+        p.rejected(4, "rate_limited");
+        assertThat(p.pendingCount()).as("never reached a tick: forgotten").isZero();
+        assertThat(p.objectKind(1, 2, 0)).isEqualTo(-1);
+    }
+
+    /**
+     * Alone in a world of the economy pack, a player stepping, building and dismantling crates, putting wood and
+     * ore in and taking them out, with states (objects, stocks, inventory) and refusals arriving a random number of
+     * ticks late: every outcome and position is predicted right, and the predicted inventory is the server's once
+     * everything is acknowledged.
+     */
+    @Property(tries = 40)
+    void aloneWithCratesNothingIsMispredicted(@ForAll long seed, @ForAll @IntRange(min = 0, max = 5) int delay) {
+        Grid grid = MapGenerator.scatter(new GridSize(16, 12, 1), 0.15, seed);
+        World world = World.create(grid, ECONOMY, seed);
+        int entity = world.spawnPlayer(1);
+        int slot = world.slotOf(entity);
+        Predictor p = new Predictor(grid, ECONOMY, world.tick(), entity, world.xAt(slot), world.yAt(slot),
+                world.layerAt(slot));
+        SplitMix64 random = new SplitMix64(seed);
+        ArrayDeque<Runnable> inFlight = new ArrayDeque<>();
+        int ore = ECONOMY.itemIndex("ore");
+        long seq = 0;
+        int actions = 0;
+        int done = 0;
+        for (int tick = 0; tick < 300; tick++) {
+            long s = ++seq;
+            int choice = random.nextInt(10);
+            Direction side = Direction.values()[random.nextInt(4)];
+            if (choice < 5) {
+                p.apply(s, side);
+                world.setIntent(entity, side);
+            } else {
+                long action = switch (choice) {
+                    case 5 -> build(CRATE, side);
+                    case 6 -> ObjectIntent.pack(ObjectIntent.Type.DISMANTLE, side, 0, 0);
+                    case 7 -> ObjectIntent.pack(ObjectIntent.Type.PUT, side, random.nextInt(2) == 0 ? WOOD : ore,
+                            1 + random.nextInt(3));
+                    default -> ObjectIntent.pack(ObjectIntent.Type.TAKE, side, random.nextInt(2) == 0 ? WOOD : ore,
+                            1 + random.nextInt(3));
+                };
+                p.act(s, action);
+                world.setAction(entity, action);
+                actions++;
+            }
+            world.step();
+            StepResult outcome = world.events().count() > 0 ? world.events().result(0) : StepResult.MOVED;
+            done += outcome == StepResult.DONE ? 1 : 0;
+            Runnable refusal = outcome.succeeded() ? () -> { } : () -> p.rejected(s, outcome.reason());
+            Runnable state = stateOf(world, entity, p, s);
+            inFlight.add(() -> {
+                refusal.run();
+                state.run();
+            });
+            while (inFlight.size() > delay) {
+                inFlight.poll().run();
+            }
+        }
+        while (!inFlight.isEmpty()) {
+            inFlight.poll().run();
+        }
+        assertThat(actions).isPositive();
+        assertThat(done).as("actions carried out").isPositive();
+        assertThat(p.mispredictions()).isZero();
+        Inventories.Inventory carried = world.inventories().of(1);
+        for (int item = 0; item < ECONOMY.itemCount(); item++) {
+            assertThat(p.carried(item)).as("item %d", item).isEqualTo(carried.count(item));
+        }
+    }
+
+    /** The world as a state sent now would carry it, to be given to the predictor later. */
+    private static Runnable stateOf(World world, int entity, Predictor p, long ack) {
+        int slot = world.slotOf(entity);
+        int x = world.xAt(slot);
+        int y = world.yAt(slot);
+        int layer = world.layerAt(slot);
+        ObjectEngine objects = world.objects();
+        List<int[]> seen = new ArrayList<>();
+        for (int id = 1; id < objects.idBound(); id++) {
+            if (!objects.exists(id)) {
+                continue;
+            }
+            int cell = objects.cellOf(id);
+            int w = world.grid().width();
+            int h = world.grid().height();
+            List<Integer> row = new ArrayList<>(List.of(id, objects.kindOf(id), cell % w, (cell / w) % h,
+                    cell / (w * h), objects.recipeOf(id)));
+            for (int i = 0; i < objects.slotsOf(id); i++) {
+                if (objects.stockItem(id, i) >= 0) {
+                    row.add(objects.stockItem(id, i));
+                    row.add(objects.stockCount(id, i));
+                }
+            }
+            seen.add(row.stream().mapToInt(Integer::intValue).toArray());
+        }
+        int[] inventory = new int[ECONOMY.itemCount()];
+        for (int item = 0; item < inventory.length; item++) {
+            inventory[item] = world.inventories().of(1).count(item);
+        }
+        return () -> {
+            p.beginState();
+            p.entity(entity, x, y, layer);
+            for (int[] o : seen) {
+                p.object(o[0], o[1], o[2], o[3], o[4], o[5]);
+                for (int i = 6; i < o.length; i += 2) {
+                    p.objectStock(o[i], o[i + 1]);
+                }
+            }
+            for (int item = 0; item < inventory.length; item++) {
+                p.inventory(item, inventory[item]);
+            }
+            p.endState(ack);
+        };
     }
 }

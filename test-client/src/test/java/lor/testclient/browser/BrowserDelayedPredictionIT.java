@@ -2,6 +2,10 @@ package lor.testclient.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +23,9 @@ import org.openqa.selenium.interactions.Actions;
  * socket is held {@value #DELAY_MS} ms on the way out and as long on the way in, by a wrapper around the page's
  * WebSocket installed before any of its scripts runs. Several intents are then in flight at once, each state
  * acknowledges an older one and the rest are replayed: in a world without NPCs, where no one contests a cell, not
- * one step may be mispredicted, whether the player holds keys or taps a cell to walk to.
+ * one step may be mispredicted, whether the player holds keys or taps a cell to walk to, nor one action on an
+ * object: a furnace built stands there and its cost is spent before the server has heard of it, and a build the
+ * player can no longer pay for is refused by the prediction for the server's own reason.
  */
 class BrowserDelayedPredictionIT {
 
@@ -54,19 +60,23 @@ class BrowserDelayedPredictionIT {
               window.WebSocket = Delayed;
             })();""".formatted(DELAY_MS);
 
+    private static final String ADMIN_TOKEN = "browser-delayed-admin-token";
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
     @RegisterExtension
-    static final BrowserDirector director = new BrowserDirector("browser-delayed", "--idle-shutdown-ms", "600000");
+    static final BrowserDirector director = new BrowserDirector("browser-delayed", "--idle-shutdown-ms", "600000",
+            "--admin-token", ADMIN_TOKEN);
 
     @RegisterExtension
     final Browsers browsers = new Browsers();
 
-    private GamePage delayedPage(String label, String user) throws Exception {
+    private GamePage delayedPage(String label, String user, String world) throws Exception {
         WebDriver driver = browsers.open(label);
         ((ChromeDriver) driver).executeCdpCommand("Page.addScriptToEvaluateOnNewDocument",
                 Map.of("source", DELAYED_SOCKETS));
         GamePage page = new GamePage(driver, director.baseUrl()).open();
         page.register(BrowserGameIT.user(user));
-        page.join("meadow");
+        page.join(world);
         return page;
     }
 
@@ -96,8 +106,8 @@ class BrowserDelayedPredictionIT {
     }
 
     @Test
-    void heldKeysRunAheadOfTheServerWithoutOneMisprediction() throws Exception {
-        GamePage page = delayedPage("keys", "slowkeys");
+    void heldKeysAndTapsToWalkRunAheadOfTheServerWithoutOneMisprediction() throws Exception {
+        GamePage page = delayedPage("moves", "slowmover", "meadow");
         GamePage.GameMap map = page.map();
         List<Long> pendingSeen = new ArrayList<>();
         long sentBefore = page.awaitSettled().seq();
@@ -108,8 +118,7 @@ class BrowserDelayedPredictionIT {
             assertThat(run[0]).as("free cells ahead of %s", start).isGreaterThanOrEqualTo(4);
             // Held for about as many move intervals as the run allows, less one: the key never hits a wall.
             long holdMs = Math.min(run[0] - 1, 8) * 100L;
-            new Actions(page.driver()).keyDown(page.driver().findElement(By.id("view")),
-                    step.key).perform();
+            new Actions(page.driver()).keyDown(page.driver().findElement(By.id("view")), step.key).perform();
             long until = System.nanoTime() + holdMs * 1_000_000;
             while (System.nanoTime() < until) {
                 pendingSeen.add(number(page, "window.lor.pending"));
@@ -127,24 +136,17 @@ class BrowserDelayedPredictionIT {
         assertThat(number(page, "window.lorDelay.received")).as("frames held on the way in").isPositive();
         assertThat(page.driver().findElement(By.id("stats")).getText())
                 .as("the debug corner").contains("0 mispredicted");
-    }
 
-    @Test
-    void aTapToWalkOnTheDelayedConnectionArrivesWithoutOneMisprediction() throws Exception {
-        GamePage page = delayedPage("walk", "slowwalk");
-        GamePage.GameMap map = page.map();
-        GamePage.View start = page.awaitSettled();
-        // A floor cell 6 to 14 steps away (Manhattan), found by the page's own walk planner.
+        // Taps to walk: floor cells 6 to 16 steps away (Manhattan), planned by the page's own walk planner.
         JavascriptExecutor js = (JavascriptExecutor) page.driver();
-        List<Long> pendingSeen = new ArrayList<>();
+        List<Long> stepsInFlight = new ArrayList<>();
         int walks = 0;
         for (int dy = -8; dy <= 8 && walks < 2; dy += 4) {
             for (int dx = -8; dx <= 8 && walks < 2; dx += 4) {
                 GamePage.View here = page.awaitSettled();
                 int tx = here.x() + dx;
                 int ty = here.y() + dy;
-                int distance = Math.abs(dx) + Math.abs(dy);
-                if (distance < 6 || !map.inside(tx, ty) || map.wall(tx, ty, here.layer())
+                if (Math.abs(dx) + Math.abs(dy) < 6 || !map.inside(tx, ty) || map.wall(tx, ty, here.layer())
                         || map.portal(tx, ty, here.layer()) != 0) {
                     continue;
                 }
@@ -153,10 +155,9 @@ class BrowserDelayedPredictionIT {
                     continue;
                 }
                 Object result = page.until(GamePage.JOIN, "the walk to " + tx + "," + ty, d -> {
-                    pendingSeen.add(number(page, "window.lor.pending"));
-                    Object last = js.executeScript("return window.lor.walk === null && window.lor.lastWalk"
+                    stepsInFlight.add(number(page, "window.lor.pending"));
+                    return js.executeScript("return window.lor.walk === null && window.lor.lastWalk"
                             + " ? window.lor.lastWalk.result : null");
-                    return last;
                 });
                 assertThat(result).as("the walk to %d,%d", tx, ty).isEqualTo("arrived");
                 GamePage.View there = page.awaitSettled();
@@ -164,9 +165,105 @@ class BrowserDelayedPredictionIT {
                 walks++;
             }
         }
-        assertThat(walks).as("walks made from %s", start).isEqualTo(2);
-        assertThat(pendingSeen.stream().mapToLong(Long::longValue).max().orElse(0))
-                .as("steps in flight at once").isGreaterThanOrEqualTo(2);
+        assertThat(walks).as("walks made").isEqualTo(2);
+        assertThat(stepsInFlight.stream().mapToLong(Long::longValue).max().orElse(0))
+                .as("walk steps in flight at once").isGreaterThanOrEqualTo(2);
         assertThat(number(page, "window.lor.mispredictions")).isZero();
+    }
+
+    @Test
+    void actionsOnObjectsShowAtOnceAndAreJudgedRightByTheServer() throws Exception {
+        // The start world's pack on the meadow's map, without NPCs: no one else can take a cell.
+        HttpResponse<String> created = admin("POST", "/api/admin/worlds", "{\"worldId\":\"workshop\","
+                + "\"name\":\"Workshop\",\"settings\":{\"map\":\"meadow\",\"content\":\"default\",\"npcs\":0}}");
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        GamePage page = delayedPage("objects", "slowsmith", "workshop");
+        page.awaitSettled();
+        JavascriptExecutor js = (JavascriptExecutor) page.driver();
+        page.until(GamePage.SHORT, "the pack's starting wood, as predicted", d -> js.executeScript(
+                "return window.lor.carried && window.lor.carried.wood === 20 ? true : null"));
+        String side = (String) js.executeScript(FREE_SIDES);
+        assertThat(side).as("free floor cells on two opposite sides of the player").isNotNull();
+
+        // Built, paid for and drawn within one turn of the page's script: the server's answer is 300 ms away.
+        @SuppressWarnings("unchecked")
+        Map<String, Object> built = (Map<String, Object>) js.executeScript("""
+                const lor = window.lor;
+                window.LorPage.sendAction({type: 'build', kind: 'furnace', dir: arguments[0]});
+                const furnace = lor.shownObjects.find((o) => o.kind === 'furnace');
+                return {predicted: lor.lastAction.predicted, wood: lor.carried.wood,
+                        shown: furnace ? furnace.predicted === true : false,
+                        inState: lor.objects.some((o) => o.kind === 'furnace')};""", side);
+        assertThat(built).containsEntry("predicted", "done").containsEntry("wood", 16L)
+                .containsEntry("shown", true).containsEntry("inState", false);
+        awaitAllAcknowledged(page);
+        assertThat(js.executeScript("return window.lor.objects.some((o) => o.kind === 'furnace')"))
+                .as("the server built it").isEqualTo(true);
+
+        // Three actions in one go, each predicted on the ones before it: all the wood into the furnace; an anvil on
+        // the other side, which there is no wood left for; the furnace dismantled, which gives it all back.
+        String outcomes = (String) js.executeScript("""
+                const [dir, other] = arguments;
+                const lor = window.lor;
+                const outcome = (message) => {
+                  window.LorPage.sendAction(message);
+                  return lor.lastAction.predicted;
+                };
+                return [outcome({type: 'put', item: 'wood', count: lor.carried.wood, dir}), lor.carried.wood,
+                        outcome({type: 'build', kind: 'anvil', dir: other}),
+                        outcome({type: 'dismantle', dir}), lor.carried.wood].join(' ');""", side, opposite(side));
+        assertThat(outcomes).isEqualTo("done 0 missing_items done 20");
+        awaitAllAcknowledged(page);
+        assertThat(js.executeScript("return window.lor.lastRejected && window.lor.lastRejected.reason"))
+                .as("the server's refusal of the anvil").isEqualTo("missing_items");
+        assertThat(js.executeScript("return window.lor.objects.length")).as("nothing left standing").isEqualTo(0L);
+        assertThat(number(page, "window.lor.mispredictions")).as("mispredictions, the last of them seq %s of %s",
+                js.executeScript("return window.lor.lastMispredicted"), js.executeScript("return window.lor.seq"))
+                .isZero();
+        assertThat(number(page, "window.lor.carried.wood")).isEqualTo(20);
+    }
+
+    /** A side of the player whose cell, and the opposite one, an object can stand on (see BrowserObjectsIT). */
+    private static final String FREE_SIDES = """
+            const lor = window.lor, map = lor.map;
+            const steps = {N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0]};
+            const opposite = {N: 'S', E: 'W', S: 'N', W: 'E'};
+            const free = ([dx, dy]) => {
+              const x = lor.x + dx, y = lor.y + dy;
+              if (x < 0 || y < 0 || x >= map.width || y >= map.height) return false;
+              const cell = map.cells[(lor.layer * map.height + y) * map.width + x];
+              const taken = lor.entities.some((e) => e.x === x && e.y === y && e.layer === lor.layer);
+              // Not a wall, not a portal, not water (which floods into wall at night).
+              return (cell & 1) === 0 && ((cell >> 4) & 0xff) === 0 && ((cell >> 1) & 7) !== 2 && !taken;
+            };
+            for (const s of Object.keys(steps)) {
+              if (free(steps[s]) && free(steps[opposite[s]])) return s;
+            }
+            return null;""";
+
+    private static String opposite(String side) {
+        return switch (side) {
+            case "N" -> "S";
+            case "E" -> "W";
+            case "S" -> "N";
+            default -> "E";
+        };
+    }
+
+    /** Every intent sent so far acknowledged by a state. */
+    private static void awaitAllAcknowledged(GamePage page) {
+        JavascriptExecutor js = (JavascriptExecutor) page.driver();
+        page.until(GamePage.SHORT, "every intent acknowledged", d -> js.executeScript(
+                "return window.lor.pending === 0 && window.lor.ack >= window.lor.seq ? true : null"));
+    }
+
+    private static HttpResponse<String> admin(String method, String path, String body) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(director.baseUrl().resolve(path))
+                .header("Authorization", "Bearer " + ADMIN_TOKEN)
+                .header("Content-Type", "application/json")
+                .timeout(Duration.ofSeconds(10))
+                .method(method, HttpRequest.BodyPublishers.ofString(body))
+                .build();
+        return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
     }
 }

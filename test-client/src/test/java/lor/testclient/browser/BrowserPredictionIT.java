@@ -235,7 +235,7 @@ class BrowserPredictionIT {
                 const p = new S.Prediction(A[0], null, 0, 1, 0, 0, 0);
                 p.apply(1, 'E');
                 p.apply(2, 'E');
-                p.forget(1);
+                p.rejected(1, 'rate_limited');
                 const afterForget = [p.predictedX, p.pendingCount];
                 // The server refused seq 2 (another entity stepped in, unseen): predicted 1, got 0.
                 p.onState({tick: 4, ack: 2, entities: [{id: 1, x: 0, y: 0, layer: 0}]});
@@ -250,8 +250,9 @@ class BrowserPredictionIT {
     void objectsBlockAndTheClockOfTheContentTransmutesTheFieldThePageDraws() {
         // Water at (1,0) floods at night; an object stands at (0,1). The welcome's tick 15 is night (10 a line).
         int water = Cells.floor(Cells.TERRAIN_WATER);
-        Map<String, Object> content = Map.of("clock", Map.of("lines", List.of("day", "night"), "ticksPerLine", 10,
-                "transmute", List.of(Map.of("line", "night", "from", "water", "to", "wall"))));
+        Map<String, Object> content = Map.of("name", "tides", "items", List.of(), "clock", Map.of("lines",
+                List.of("day", "night"), "ticksPerLine", 10, "transmute", List.of(Map.of("line", "night", "from",
+                        "water", "to", "wall"))));
         JsonNode out = run("""
                 const p = new S.Prediction(A[0], A[1], 15, 1, 0, 0, 0);
                 const cells = new Int32Array(4);
@@ -278,8 +279,8 @@ class BrowserPredictionIT {
                 const refused = (f) => { try { f(); return 'accepted'; } catch (e) { return e.message; } };
                 const badCells = refused(() => new S.Prediction(Object.assign({}, A[0], {cells: 'AQ=='}), null, 0, 1,
                     0, 0, 0));
-                const badClock = refused(() => new S.Prediction(A[0], {clock: {lines: ['day'], ticksPerLine: 0}}, 0,
-                    1, 0, 0, 0));
+                const badClock = refused(() => new S.Prediction(A[0], {name: 'bad', items: [],
+                    clock: {lines: ['day'], ticksPerLine: 0}}, 0, 1, 0, 0, 0));
                 const held = [];
                 let full = null;
                 for (let i = 0; i < 20 && full === null; i++) {

@@ -22,17 +22,17 @@ final class ActionPacking {
     static long pack(ObjectActionMessage action, ContentPack pack) {
         Direction side = Direction.parse(action.dir());
         if (action instanceof BuildMessage b) {
-            return ObjectIntent.pack(ObjectIntent.Type.BUILD, side, pack.kindIndex(b.kind()), 1);
+            return ObjectIntent.named(pack, ObjectIntent.Type.BUILD, side, b.kind(), 1);
         }
         if (action instanceof PutMessage p) {
-            return ObjectIntent.pack(ObjectIntent.Type.PUT, side, pack.itemIndex(p.item()), p.count());
+            return ObjectIntent.named(pack, ObjectIntent.Type.PUT, side, p.item(), p.count());
         }
         if (action instanceof TakeMessage t) {
-            return ObjectIntent.pack(ObjectIntent.Type.TAKE, side, pack.itemIndex(t.item()), t.count());
+            return ObjectIntent.named(pack, ObjectIntent.Type.TAKE, side, t.item(), t.count());
         }
         if (action instanceof SetRecipeMessage r) {
-            return ObjectIntent.pack(ObjectIntent.Type.SET_RECIPE, side, pack.recipeIndex(r.recipe()), 1);
+            return ObjectIntent.named(pack, ObjectIntent.Type.SET_RECIPE, side, r.recipe(), 1);
         }
-        return ObjectIntent.pack(ObjectIntent.Type.DISMANTLE, side, 0, 1);
+        return ObjectIntent.named(pack, ObjectIntent.Type.DISMANTLE, side, null, 1);
     }
 }
