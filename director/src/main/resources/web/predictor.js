@@ -26,8 +26,8 @@
     }
 
     /**
-     * Prediction for this player in one world. Dispose it when the page leaves the world: the simulation keeps a
-     * few predictors at most.
+     * Prediction for this player in one world: sim-core's Predictor in /sim.js (a PagePrediction), fed the page's
+     * states and intents.
      */
     class Prediction {
 
@@ -39,27 +39,23 @@
          */
         constructor(map, content, tick, entityId, x, y, layer, inventory) {
             const s = sim();
-            this.sim = s;
-            this.items = content && Array.isArray(content.items) ? content.items.slice() : [];
-            this.handle = s.predictor(map.cells, map.width, map.height, map.layers,
-                content ? JSON.stringify(content) : '', tick || 0, entityId, x, y, layer);
-            if (this.handle < 0) {
+            this.p = s.predictor(map.cells, map.width, map.height, map.layers, content ? JSON.stringify(content) : '',
+                tick || 0, entityId, x, y, layer);
+            if (!this.p) {
                 throw new Error(s.lastError());
             }
+            this.items = content && Array.isArray(content.items) ? content.items.slice() : [];
             this.inventory = inventory || null;
-            this.width = map.width;
-            this.height = map.height;
-            this.layers = map.layers;
         }
 
-        /** Applies an intent locally at once. @return 'moved', or the reason the server would refuse it */
+        /** Applies a step at once. @return 'moved', or the reason the server would refuse it */
         apply(seq, dir) {
-            return this.sim.predictMove(this.handle, seq, dir);
+            return this.p.move(seq, dir);
         }
 
         /** What a step from the predicted position would do now. */
         check(dir) {
-            return this.sim.predictCheck(this.handle, dir);
+            return this.p.check(dir);
         }
 
         /**
@@ -69,31 +65,30 @@
          * @return true when the state held this player (else only the others and the field changed)
          */
         onState(state) {
-            const s = this.sim;
-            const h = this.handle;
+            const p = this.p;
             if (state.inventory) {
                 this.inventory = state.inventory;
             }
-            s.predictBegin(h);
+            p.begin();
             for (const e of state.entities) {
-                s.predictEntity(h, e.id, e.x, e.y, e.layer);
+                p.entity(e.id, e.x, e.y, e.layer);
             }
             for (const o of state.objects || []) {
-                s.predictObject(h, o.id, o.kind || null, o.x, o.y, o.layer, o.recipe || null);
+                p.object(o.id, o.kind || null, o.x, o.y, o.layer, o.recipe || null);
                 for (const [item, count] of Object.entries(o.stock || {})) {
-                    s.predictStock(h, item, count);
+                    p.stock(item, count);
                 }
             }
             if (this.inventory) {
                 // An inventory lists the items carried: one left out is carried no more.
                 for (const item of this.items) {
-                    s.predictInventory(h, item, this.inventory[item] || 0);
+                    p.inventory(item, this.inventory[item] || 0);
                 }
             }
             if (state.clock && typeof state.clock.line === 'string') {
-                s.predictClock(h, state.clock.line);
+                p.clock(state.clock.line);
             }
-            return s.predictEnd(h, state.ack);
+            return p.end(state.ack);
         }
 
         /**
@@ -102,26 +97,26 @@
          */
         act(seq, message) {
             const name = message.kind ?? message.item ?? message.recipe ?? null;
-            return this.sim.predictAction(this.handle, seq, message.type, message.dir, name, message.count || 1);
+            return this.p.act(seq, message.type, message.dir, name, message.count || 1);
         }
 
         /** The server refused an intent: a `rate_limited` one never happened; an action's reason is judged. */
         rejected(seq, reason) {
-            this.sim.predictRejected(this.handle, seq, reason);
+            this.p.rejected(seq, reason);
         }
 
         /** What the prediction has this player carry: {item: count} over the pack's items. */
         carried() {
             const out = {};
             for (const item of this.items) {
-                out[item] = this.sim.predictCarried(this.handle, item);
+                out[item] = this.p.carried(item);
             }
             return out;
         }
 
         /** The kind of the object the prediction has on a cell, or null. */
         objectKind(x, y, layer) {
-            return this.sim.predictObjectKind(this.handle, x, y, layer);
+            return this.p.objectKind(x, y, layer) ?? null;
         }
 
         /**
@@ -129,63 +124,55 @@
          * objects hold when asked. @return the steps ('N', 'E', …; [] when already there), or null for no way
          */
         path(x, y, aroundOthers, margin, maxSteps) {
-            const steps = this.sim.predictPath(this.handle, x, y, aroundOthers, margin, maxSteps);
+            const steps = this.p.path(x, y, aroundOthers, margin, maxSteps);
             return steps === null || steps === undefined ? null : Array.from(steps);
         }
 
         /** The field's line (an index in the clock's lines). */
         get line() {
-            return this.sim.fieldLine(this.handle);
+            return this.p.fieldLine();
         }
 
         /** Copies the field, as the clock's current line transmutes the map, into `cells` (what the page draws). */
         copyField(cells) {
-            const s = this.sim;
             for (let i = 0; i < cells.length; i++) {
-                cells[i] = s.fieldCell(this.handle, i);
+                cells[i] = this.p.fieldCell(i);
             }
         }
 
         get predictedX() {
-            return this.sim.predictedX(this.handle);
+            return this.p.predictedX();
         }
 
         get predictedY() {
-            return this.sim.predictedY(this.handle);
+            return this.p.predictedY();
         }
 
         get layer() {
-            return this.sim.predictedLayer(this.handle);
+            return this.p.layer();
         }
 
         get pendingCount() {
-            return this.sim.predictPending(this.handle);
+            return this.p.pending();
         }
 
         get mispredictions() {
-            return this.sim.predictMispredictions(this.handle);
+            return this.p.mispredictions();
         }
 
         /** The seq of the last intent found mispredicted, 0 for none. */
         get lastMispredicted() {
-            return this.sim.predictLastMispredicted(this.handle);
+            return this.p.lastMispredicted();
         }
 
         /** States that acknowledged at least one intent. */
         get reconciled() {
-            return this.sim.predictReconciled(this.handle);
+            return this.p.reconciled();
         }
 
         /** The entity in a cell as of the last state, minus an object's id; 0 for none (never this player). */
         other(x, y, layer) {
-            return this.sim.predictOther(this.handle, x, y, layer);
-        }
-
-        dispose() {
-            if (this.handle >= 0) {
-                this.sim.disposePredictor(this.handle);
-                this.handle = -1;
-            }
+            return this.p.other(x, y, layer);
         }
     }
 

@@ -122,12 +122,9 @@
         return {byIndex, byCell};
     }
 
-    /** The page leaves the world (or gets a new map): its prediction goes, and the simulation's memory with it. */
+    /** The page leaves the world (or gets a new map): its prediction goes. */
     function dropPrediction() {
-        if (live.prediction) {
-            live.prediction.dispose();
-            live.prediction = null;
-        }
+        live.prediction = null;
     }
 
     Object.assign(page, {onMap, dropPrediction});

@@ -18,11 +18,12 @@ import lor.sim.world.World;
 import org.teavm.jso.JSExport;
 
 /**
- * What the browser calls of sim-core, compiled to JavaScript by TeaVM; the same class runs on the JVM, so a test can
- * compare the two tick by tick.
+ * What the browser calls of sim-core, compiled to JavaScript by TeaVM (the module's exports): the page's prediction
+ * ({@link #predictor}, a {@link PagePrediction} whose methods it calls), and seeded worlds run tick by tick; the same
+ * classes run on the JVM, so a test can compare the two.
  *
- * <p>Only numbers, booleans and strings cross into JavaScript: a 64-bit seed or hash does not fit a JavaScript
- * number, so seeds are passed as decimal strings and hashes come back as 16 hex digits.
+ * <p>Numbers, booleans, strings and exported objects cross into JavaScript: a 64-bit seed or hash does not fit a
+ * JavaScript number, so seeds are passed as decimal strings and hashes come back as 16 hex digits.
  */
 public final class SimApi {
 
@@ -50,24 +51,23 @@ public final class SimApi {
 
     // ---- the page's prediction (sim-core's Predictor) ----------------------------------------------------------
 
-    private static final PagePredictors PREDICTORS = new PagePredictors();
     private static String lastError = "";
 
     /**
-     * A predictor for this player in a world: the {@code map} message's {@code cells} ({@code rle-varint}) and sizes;
-     * {@code welcome}'s {@code content} as JSON text ({@code ""} for a world without a pack); the player's entity and
-     * position as of {@code tick}.
+     * A prediction for this player in a world: the {@code map} message's {@code cells} ({@code rle-varint}) and
+     * sizes; {@code welcome}'s {@code content} as JSON text ({@code ""} for a world without a pack); the player's
+     * entity and position as of {@code tick}.
      *
-     * @return its handle, or -1 with {@link #lastError} saying why
+     * @return the prediction, whose methods the page calls, or null with {@link #lastError} saying why
      */
     @JSExport
-    public static int predictor(String cells, int width, int height, int layers, String content, double tick,
-                                int entityId, int x, int y, int layer) {
+    public static PagePrediction predictor(String cells, int width, int height, int layers, String content,
+                                           double tick, int entityId, int x, int y, int layer) {
         try {
-            return PREDICTORS.create(cells, width, height, layers, content, (long) tick, entityId, x, y, layer);
+            return new PagePrediction(cells, width, height, layers, content, (long) tick, entityId, x, y, layer);
         } catch (IllegalArgumentException e) {
             lastError = e.getMessage();
-            return -1;
+            return null;
         }
     }
 
@@ -77,167 +77,7 @@ public final class SimApi {
         return lastError;
     }
 
-    /** Applies this player's step at once. @return {@code moved}, or the reason the server would refuse it */
-    @JSExport
-    public static String predictMove(int predictor, double seq, String direction) {
-        return PagePredictors.outcome(PREDICTORS.get(predictor).apply((long) seq, PagePredictors.direction(direction)));
-    }
-
-    /** What a step from the predicted position would do now, without taking it. */
-    @JSExport
-    public static String predictCheck(int predictor, String direction) {
-        return PagePredictors.outcome(PREDICTORS.get(predictor).check(PagePredictors.direction(direction)));
-    }
-
-    /** A state begins; then its entities, objects and clock line; then {@link #predictEnd}. */
-    @JSExport
-    public static void predictBegin(int predictor) {
-        PREDICTORS.get(predictor).beginState();
-    }
-
-    @JSExport
-    public static void predictEntity(int predictor, int id, int x, int y, int layer) {
-        PREDICTORS.get(predictor).entity(id, x, y, layer);
-    }
-
-    /** An object of the state, by its kind's and recipe's ids (null for none); its stock follows. */
-    @JSExport
-    public static void predictObject(int predictor, int id, String kind, int x, int y, int layer, String recipe) {
-        ContentPack pack = PREDICTORS.pack(predictor);
-        PREDICTORS.get(predictor).object(id, kind == null ? -1 : pack.kindIndex(kind), x, y, layer,
-                recipe == null ? -1 : pack.recipeIndex(recipe));
-    }
-
-    /** An item in the stock of the object given last. */
-    @JSExport
-    public static void predictStock(int predictor, String item, int count) {
-        PREDICTORS.get(predictor).objectStock(PREDICTORS.pack(predictor).itemIndex(item), count);
-    }
-
-    /** What this player carries of an item, as the state (or the welcome) says. */
-    @JSExport
-    public static void predictInventory(int predictor, String item, int count) {
-        PREDICTORS.get(predictor).inventory(PREDICTORS.pack(predictor).itemIndex(item), count);
-    }
-
-    /**
-     * This player's action on the object beside it, applied at once as the server's tick will: {@code type} the
-     * message's ({@code build}, {@code put}, {@code take}, {@code set_recipe}, {@code dismantle}), {@code name} its
-     * kind, item or recipe.
-     *
-     * @return {@code done}, or the reason the server would refuse it
-     */
-    @JSExport
-    public static String predictAction(int predictor, double seq, String type, String side, String name,
-                                       int count) {
-        ObjectIntent.Type t = ObjectIntent.ofMessage(type);
-        if (t == null) {
-            throw new IllegalArgumentException("unknown action " + type);
-        }
-        long packed = ObjectIntent.named(PREDICTORS.pack(predictor), t, PagePredictors.direction(side), name, count);
-        return PagePredictors.outcome(PREDICTORS.get(predictor).act((long) seq, packed));
-    }
-
-    /** The server refused an intent ({@code rejected}, with its reason). */
-    @JSExport
-    public static void predictRejected(int predictor, double seq, String reason) {
-        PREDICTORS.get(predictor).rejected((long) seq, reason);
-    }
-
-    /** What the prediction has this player carry of an item (0 for an item the pack lacks). */
-    @JSExport
-    public static int predictCarried(int predictor, String item) {
-        int index = PREDICTORS.pack(predictor).itemIndex(item);
-        return index < 0 ? 0 : PREDICTORS.get(predictor).carried(index);
-    }
-
-    /** The kind of the object the prediction has on a cell, or null. */
-    @JSExport
-    public static String predictObjectKind(int predictor, int x, int y, int layer) {
-        int kind = PREDICTORS.get(predictor).objectKind(x, y, layer);
-        return kind < 0 ? null : PREDICTORS.pack(predictor).kind(kind).id();
-    }
-
-    @JSExport
-    public static void predictClock(int predictor, String line) {
-        PREDICTORS.get(predictor).clockLine(line);
-    }
-
-    /** The state ends with its {@code ack}. @return whether it held this player's entity */
-    @JSExport
-    public static boolean predictEnd(int predictor, double ack) {
-        return PREDICTORS.get(predictor).endState((long) ack);
-    }
-
-    @JSExport
-    public static int predictedX(int predictor) {
-        return PREDICTORS.get(predictor).predictedX();
-    }
-
-    @JSExport
-    public static int predictedY(int predictor) {
-        return PREDICTORS.get(predictor).predictedY();
-    }
-
-    @JSExport
-    public static int predictedLayer(int predictor) {
-        return PREDICTORS.get(predictor).layer();
-    }
-
-    @JSExport
-    public static int predictPending(int predictor) {
-        return PREDICTORS.get(predictor).pendingCount();
-    }
-
-    @JSExport
-    public static double predictMispredictions(int predictor) {
-        return PREDICTORS.get(predictor).mispredictions();
-    }
-
-    /** The seq of the last intent found mispredicted, 0 for none. */
-    @JSExport
-    public static double predictLastMispredicted(int predictor) {
-        return PREDICTORS.get(predictor).lastMispredicted();
-    }
-
-    @JSExport
-    public static double predictReconciled(int predictor) {
-        return PREDICTORS.get(predictor).reconciled();
-    }
-
-    /** The entity in a cell as of the last state, or minus the object's id; 0 for none. */
-    @JSExport
-    public static int predictOther(int predictor, int x, int y, int layer) {
-        return PREDICTORS.get(predictor).other(x, y, layer);
-    }
-
-    /**
-     * A walk's path from the predicted position to {@code (x, y)} (see {@code Predictor.path}).
-     *
-     * @return the steps as direction letters ({@code ""} when already there), or null when there is no way
-     */
-    @JSExport
-    public static String predictPath(int predictor, int x, int y, boolean aroundOthers, int margin, int maxSteps) {
-        return PREDICTORS.path(predictor, x, y, aroundOthers, margin, maxSteps);
-    }
-
-    /** A cell of the field as the clock's current line transmutes the map: what the page draws. */
-    @JSExport
-    public static int fieldCell(int predictor, int index) {
-        return PREDICTORS.get(predictor).field().cell(index);
-    }
-
-    /** The clock line the field is on, by index in the pack's lines (0 without a clock). */
-    @JSExport
-    public static int fieldLine(int predictor) {
-        return PREDICTORS.get(predictor).field().line();
-    }
-
-    @JSExport
-    public static void disposePredictor(int predictor) {
-        PREDICTORS.dispose(predictor);
-    }
-
+    // ---- seeded worlds, to compare the compiled simulation with the JVM's ------------------------------------------
 
     /**
      * A scatter map of {@code width × height} with about {@code wallFraction} walls, players for accounts

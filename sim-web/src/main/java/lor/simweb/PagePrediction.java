@@ -1,0 +1,269 @@
+package lor.simweb;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import lor.protocol.game.MapEncoding;
+import lor.sim.content.ContentPack;
+import lor.sim.content.PackJson;
+import lor.sim.content.RuleRegistry;
+import lor.sim.grid.Cells;
+import lor.sim.grid.Grid;
+import lor.sim.grid.GridSize;
+import lor.sim.grid.Portal;
+import lor.sim.path.PathFinder;
+import lor.sim.predict.Predictor;
+import lor.sim.world.Direction;
+import lor.sim.world.ObjectIntent;
+import lor.sim.world.StepResult;
+import org.teavm.jso.JSExport;
+
+/**
+ * One player's prediction in one world as the page holds it ({@link SimApi#predictor} makes it): sim-core's
+ * {@link Predictor}, with the page's names (directions, kinds, items, recipes, the contract's outcome names) turned
+ * into sim-core's indices and back. Its methods are exported, so the page calls them on the object it got; the page
+ * drops it when it leaves the world, and JavaScript's collector takes it.
+ */
+public final class PagePrediction {
+
+    /** The largest window a walk's path search covers (a tap lands within the canvas, plus margins). */
+    static final int PATH_WINDOW_CELLS = 160 * 160;
+
+    /** One for every prediction of the page: a search allocates nothing, and the page searches on one thread. */
+    private static PathFinder finder;
+    private static byte[] steps = new byte[0];
+
+    private final Predictor predictor;
+    private final ContentPack pack;
+
+    /**
+     * @param cells   the {@code map} message's {@code rle-varint} cells
+     * @param content {@code welcome}'s {@code content} as JSON text, empty for a world without a pack
+     * @throws IllegalArgumentException for cells that do not decode, or a pack that does not read or compile
+     */
+    PagePrediction(String cells, int width, int height, int layers, String content, long tick, int entityId, int x,
+                   int y, int layer) {
+        GridSize size = new GridSize(width, height, layers);
+        int[] decoded = MapEncoding.decode(cells, size.cells());
+        Grid grid = Grid.of(size, decoded, x, y, layer, portals(decoded));
+        this.pack = pack(content);
+        this.predictor = new Predictor(grid, pack, tick, entityId, x, y, layer);
+    }
+
+    /** Applies this player's step at once. @return {@code moved}, or the reason the server would refuse it */
+    @JSExport
+    public String move(double seq, String direction) {
+        return outcome(predictor.apply((long) seq, direction(direction)));
+    }
+
+    /** What a step from the predicted position would do now, without taking it. */
+    @JSExport
+    public String check(String direction) {
+        return outcome(predictor.check(direction(direction)));
+    }
+
+    /**
+     * This player's action on the object beside it, applied at once as the server's tick will: {@code type} the
+     * message's ({@code build}, {@code put}, {@code take}, {@code set_recipe}, {@code dismantle}), {@code name} its
+     * kind, item or recipe.
+     *
+     * @return {@code done}, or the reason the server would refuse it
+     */
+    @JSExport
+    public String act(double seq, String type, String side, String name, int count) {
+        ObjectIntent.Type t = ObjectIntent.ofMessage(type);
+        if (t == null) {
+            throw new IllegalArgumentException("unknown action " + type);
+        }
+        return outcome(predictor.act((long) seq, ObjectIntent.named(pack, t, direction(side), name, count)));
+    }
+
+    /** The server refused an intent ({@code rejected}, with its reason). */
+    @JSExport
+    public void rejected(double seq, String reason) {
+        predictor.rejected((long) seq, reason);
+    }
+
+    /** A state begins; then its entities, objects (each with its stock), inventory and clock line; then {@link #end}. */
+    @JSExport
+    public void begin() {
+        predictor.beginState();
+    }
+
+    @JSExport
+    public void entity(int id, int x, int y, int layer) {
+        predictor.entity(id, x, y, layer);
+    }
+
+    /** An object of the state, by its kind's and recipe's ids (null for none). */
+    @JSExport
+    public void object(int id, String kind, int x, int y, int layer, String recipe) {
+        predictor.object(id, kind == null ? -1 : pack.kindIndex(kind), x, y, layer,
+                recipe == null ? -1 : pack.recipeIndex(recipe));
+    }
+
+    /** An item in the stock of the object given last. */
+    @JSExport
+    public void stock(String item, int count) {
+        predictor.objectStock(pack.itemIndex(item), count);
+    }
+
+    /** What this player carries of an item, as the state (or the welcome) says. */
+    @JSExport
+    public void inventory(String item, int count) {
+        predictor.inventory(pack.itemIndex(item), count);
+    }
+
+    @JSExport
+    public void clock(String line) {
+        predictor.clockLine(line);
+    }
+
+    /** The state ends with its {@code ack}. @return whether it held this player's entity */
+    @JSExport
+    public boolean end(double ack) {
+        return predictor.endState((long) ack);
+    }
+
+    @JSExport
+    public int predictedX() {
+        return predictor.predictedX();
+    }
+
+    @JSExport
+    public int predictedY() {
+        return predictor.predictedY();
+    }
+
+    @JSExport
+    public int layer() {
+        return predictor.layer();
+    }
+
+    @JSExport
+    public int pending() {
+        return predictor.pendingCount();
+    }
+
+    @JSExport
+    public double mispredictions() {
+        return predictor.mispredictions();
+    }
+
+    /** The seq of the last intent found mispredicted, 0 for none. */
+    @JSExport
+    public double lastMispredicted() {
+        return predictor.lastMispredicted();
+    }
+
+    @JSExport
+    public double reconciled() {
+        return predictor.reconciled();
+    }
+
+    /** The entity in a cell as of the last state, or minus the object's id; 0 for none. */
+    @JSExport
+    public int other(int x, int y, int layer) {
+        return predictor.other(x, y, layer);
+    }
+
+    /** What the prediction has this player carry of an item (0 for an item the pack lacks). */
+    @JSExport
+    public int carried(String item) {
+        int index = pack.itemIndex(item);
+        return index < 0 ? 0 : predictor.carried(index);
+    }
+
+    /** The kind of the object the prediction has on a cell, or null. */
+    @JSExport
+    public String objectKind(int x, int y, int layer) {
+        int kind = predictor.objectKind(x, y, layer);
+        return kind < 0 ? null : pack.kind(kind).id();
+    }
+
+    /**
+     * A walk's path from the predicted position to {@code (x, y)} (see {@link Predictor#path}).
+     *
+     * @return the steps as direction letters ({@code ""} when already there), or null when there is no way
+     */
+    @JSExport
+    public String path(int x, int y, boolean aroundOthers, int margin, int maxSteps) {
+        if (finder == null) {
+            finder = new PathFinder(PATH_WINDOW_CELLS);
+        }
+        if (steps.length < maxSteps) {
+            steps = new byte[Math.max(0, maxSteps)];
+        }
+        int n = predictor.path(finder, x, y, aroundOthers, margin, maxSteps, steps);
+        if (n < 0) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder(n);
+        for (int i = 0; i < n; i++) {
+            out.append(Direction.ofCode(steps[i]).name());
+        }
+        return out.toString();
+    }
+
+    /** A cell of the field as the clock's current line transmutes the map: what the page draws. */
+    @JSExport
+    public int fieldCell(int index) {
+        return predictor.field().cell(index);
+    }
+
+    /** The clock line the field is on, by index in the pack's lines (0 without a clock). */
+    @JSExport
+    public int fieldLine() {
+        return predictor.field().line();
+    }
+
+    /**
+     * The outcome's name as the contract says it ({@code rejected}'s reasons), {@code moved} for a step taken and
+     * {@code done} for an action carried out.
+     */
+    static String outcome(StepResult result) {
+        if (result.succeeded()) {
+            return result == StepResult.MOVED ? "moved" : "done";
+        }
+        return result.reason();
+    }
+
+    private static Direction direction(String name) {
+        Direction d = Direction.parse(name);
+        if (d == null) {
+            throw new IllegalArgumentException("unknown direction " + name);
+        }
+        return d;
+    }
+
+    /**
+     * The portals the cells name, as placeholders: where a portal leads is the server's business, but a grid must
+     * know every portal number its cells hold.
+     */
+    private static List<Portal> portals(int[] cells) {
+        int most = 0;
+        for (int cell : cells) {
+            most = Math.max(most, Cells.portal(cell));
+        }
+        List<Portal> portals = new ArrayList<>(most);
+        for (int n = 1; n <= most; n++) {
+            portals.add(new Portal(n, "elsewhere", 0, 0, 0));
+        }
+        return portals;
+    }
+
+    /**
+     * The world's pack, compiled as the server compiles it. A pack whose objects run Java rules (which only the
+     * server has) does not compile here: the page cannot predict in that world.
+     */
+    private static ContentPack pack(String content) {
+        if (content == null || content.isBlank()) {
+            return ContentPack.empty();
+        }
+        try {
+            return ContentPack.compile(PackJson.read(content), RuleRegistry.empty());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("the world's content pack: " + e.getMessage(), e);
+        }
+    }
+}
