@@ -153,11 +153,12 @@ class ClientConnectionFaultsTest {
 
     /**
      * A client that stops reading is cut off; the one that reads gets every broadcast meanwhile. Its receive buffer
-     * is small and the world crowded (big states), so that the socket buffers fill within seconds.
+     * is small and the world crowded, every NPC within view (big states), so that the socket buffers fill within
+     * seconds: the cut-off's own ten seconds above the high-water mark are then most of the wait.
      */
     @Test
     void aClientThatStopsReadingIsCutOffWhileTheOtherMissesNoBroadcast() throws Exception {
-        startWorld("--grid", "64x64x1", "--npcs", "1000", "--client-timeout-ms", "600000",
+        startWorld("--grid", "64x64x1", "--npcs", "2500", "--view-radius", "64", "--client-timeout-ms", "600000",
                 "--reconnect-window-ms", "0");
         GameClient reader = join(42);
         GameClient stuck = GameClient.connect(world.gameServer().port(), STEP, 8 * 1024);

@@ -89,7 +89,8 @@ class DatabaseOutageIT {
 
     @AfterEach
     void stopEverything() throws IOException {
-        supervisor.shutdownAll(Duration.ofSeconds(10));
+        // A stand-in does not speak /control and never exits on world_shutdown: a longer wait only delays its SIGKILL.
+        supervisor.shutdownAll(Duration.ofSeconds(1));
         standIns.close();
         caller.shutdownNow();
         scheduler.shutdownNow();

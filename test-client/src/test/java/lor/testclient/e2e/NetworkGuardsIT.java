@@ -37,6 +37,8 @@ class NetworkGuardsIT {
     private static final int SLOWLORIS_SOCKETS = 500;
     private static final long HANDSHAKE_TIMEOUT_MS = 2_000;
     private static final Duration FLOOD_CLOSE = Duration.ofSeconds(2);
+    /** How soon after the accept a connection over the cap is closed; an admitted one stays open past this. */
+    private static final Duration REFUSAL_WITHIN = Duration.ofMillis(500);
     private static final String FOREIGN_ORIGIN = "http://evil.example";
 
     @TempDir
@@ -109,15 +111,21 @@ class NetworkGuardsIT {
             for (int port : new int[] {directorPort, gamePort}) {
                 List<Socket> held = new ArrayList<>();
                 try {
-                    // Fill the cap (whatever this address already holds there: the player, the world's /control).
-                    while (held.size() <= cap) {
-                        Socket socket = new Socket("127.0.0.1", port);
-                        if (closedAtOnce(socket)) {
-                            socket.close();
-                            break;
-                        }
-                        held.add(socket);
+                    // One more than the cap (whatever this address already holds there: the player, the world's
+                    // /control), so that at least the last is refused.
+                    List<Socket> opened = new ArrayList<>();
+                    for (int i = 0; i <= cap; i++) {
+                        opened.add(new Socket("127.0.0.1", port));
                     }
+                    List<Socket> refused = closedAtOnce(opened);
+                    for (Socket socket : opened) {
+                        if (refused.contains(socket)) {
+                            socket.close();
+                        } else {
+                            held.add(socket);
+                        }
+                    }
+                    assertThat(refused).as("connections refused on port %d", port).isNotEmpty();
                     assertThat(held).as("connections admitted on port %d", port).hasSizeLessThanOrEqualTo(cap)
                             .hasSizeGreaterThanOrEqualTo(cap - 3);
                     held.remove(0).close();
@@ -276,8 +284,30 @@ class NetworkGuardsIT {
 
     /** Whether the server closes a fresh connection before its deadline could have: the throttle's refusal. */
     private static boolean closedAtOnce(Socket socket) throws IOException {
+        return !closedAtOnce(List.of(socket)).isEmpty();
+    }
+
+    /**
+     * Those of {@code sockets}, all just opened, that the server closes before their deadline could have: the
+     * throttle's refusals. Every socket gets the same half second as one checked alone, but the half seconds run
+     * side by side, not one after another.
+     */
+    private static List<Socket> closedAtOnce(List<Socket> sockets) throws IOException {
+        long deadline = System.nanoTime() + REFUSAL_WITHIN.toNanos();
+        List<Socket> closed = new ArrayList<>();
+        for (Socket socket : sockets) {
+            long leftMs = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            // 0 would mean no timeout at all: a socket checked after the deadline still gets a millisecond.
+            if (closedOnRead(socket, Math.max(1, leftMs))) {
+                closed.add(socket);
+            }
+        }
+        return closed;
+    }
+
+    private static boolean closedOnRead(Socket socket, long timeoutMs) throws IOException {
         // A refusal closes within milliseconds of the accept; an admitted connection just waits for its request.
-        socket.setSoTimeout(500);
+        socket.setSoTimeout((int) timeoutMs);
         try {
             return socket.getInputStream().read() < 0;
         } catch (java.net.SocketTimeoutException e) {
