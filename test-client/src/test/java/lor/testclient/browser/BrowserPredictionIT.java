@@ -197,7 +197,7 @@ class BrowserPredictionIT {
                 const check = (x, y, dir) => {
                   const p = new S.Prediction(A[0], null, 0, 1, x, y, 0);
                   p.onState({ack: 0, entities: [{id: 1, x, y, layer: 0}, {id: 9, x: 1, y: 1, layer: 0}]});
-                  try { return p.check(dir); } finally { p.dispose(); }
+                  return p.check(dir);
                 };
                 return [check(0, 0, 'N'), check(0, 0, 'W'), check(1, 0, 'E'), check(0, 1, 'E'), check(0, 0, 'E'),
                         check(2, 1, 'S')];""", mapMessage(3, 2, 0, 0, Cells.WALL));
@@ -219,7 +219,6 @@ class BrowserPredictionIT {
                 const afterAck3 = [p.predictedX, p.pendingCount, p.mispredictions, p.reconciled];
                 p.onState({tick: 14, ack: 3, entities: [{id: 1, x: 0, y: 0, layer: 0}]});
                 const moved = [p.predictedX, p.mispredictions];
-                p.dispose();
                 return {results, predicted, afterAck1, afterAck3, moved};""", mapMessage(4, 1));
         assertThat(out.get("results").toString()).isEqualTo("[\"moved\",\"moved\",\"moved\"]");
         assertThat(out.get("predicted").asInt()).isEqualTo(3);
@@ -240,7 +239,6 @@ class BrowserPredictionIT {
                 // The server refused seq 2 (another entity stepped in, unseen): predicted 1, got 0.
                 p.onState({tick: 4, ack: 2, entities: [{id: 1, x: 0, y: 0, layer: 0}]});
                 const after = [p.predictedX, p.pendingCount, p.mispredictions];
-                p.dispose();
                 return {afterForget, after};""", mapMessage(5, 1));
         assertThat(out.get("afterForget").toString()).isEqualTo("[1,1]");
         assertThat(out.get("after").toString()).isEqualTo("[0,0,1]");
@@ -263,7 +261,6 @@ class BrowserPredictionIT {
                            objects: [{id: 5, x: 0, y: 1, layer: 0}], clock: {line: 'day'}});
                 p.copyField(cells);
                 const day = [p.line, p.check('E'), p.check('S'), p.other(0, 1, 0)];
-                p.dispose();
                 return {night, nightCells, day, dayCells: Array.from(cells)};""",
                 mapMessage(2, 2, 0, water), content);
         assertThat(out.get("night").toString()).isEqualTo("[1,\"wall\"]");
@@ -274,28 +271,26 @@ class BrowserPredictionIT {
     }
 
     @Test
-    void aPredictionThatCannotBeMadeSaysWhyAndTheSimulationKeepsOnlyAFew() {
+    void aPredictionThatCannotBeMadeSaysWhy() {
         JsonNode out = run("""
                 const refused = (f) => { try { f(); return 'accepted'; } catch (e) { return e.message; } };
-                const badCells = refused(() => new S.Prediction(Object.assign({}, A[0], {cells: 'AQ=='}), null, 0, 1,
-                    0, 0, 0));
-                const badClock = refused(() => new S.Prediction(A[0], {name: 'bad', items: [],
-                    clock: {lines: ['day'], ticksPerLine: 0}}, 0, 1, 0, 0, 0));
-                const held = [];
-                let full = null;
-                for (let i = 0; i < 20 && full === null; i++) {
-                  try { held.push(new S.Prediction(A[0], null, 0, 1, 0, 0, 0)); } catch (e) { full = e.message; }
-                }
-                const count = held.length;
-                held.pop().dispose();
-                const again = refused(() => held.push(new S.Prediction(A[0], null, 0, 1, 0, 0, 0)));
-                held.forEach((p) => p.dispose());
-                return {badCells, badClock, count, full, again};""", mapMessage(3, 1));
+                const p = new S.Prediction(A[0], null, 0, 1, 0, 0, 0);
+                return {
+                  badCells: refused(() => new S.Prediction(Object.assign({}, A[0], {cells: 'AQ=='}), null, 0, 1, 0,
+                      0, 0)),
+                  badClock: refused(() => new S.Prediction(A[0], {name: 'bad', items: [],
+                      clock: {lines: ['day'], ticksPerLine: 0}}, 0, 1, 0, 0, 0)),
+                  badField: refused(() => new S.Prediction(A[0], {name: 'bad', items: [], colour: 'red'}, 0, 1, 0,
+                      0, 0)),
+                  badDirection: refused(() => p.apply(1, 'X')),
+                  badAction: refused(() => p.act(2, {type: 'juggle', dir: 'E'})),
+                  unknownKind: p.act(3, {type: 'build', kind: 'castle', dir: 'E'})};""", mapMessage(3, 1));
         assertThat(out.get("badCells").asString()).contains("varint");
         assertThat(out.get("badClock").asString()).contains("clock");
-        assertThat(out.get("count").asInt()).as("predictors held at once").isEqualTo(8);
-        assertThat(out.get("full").asString()).contains("dispose");
-        assertThat(out.get("again").asString()).as("a disposed one frees its place").isEqualTo("accepted");
+        assertThat(out.get("badField").asString()).contains("colour");
+        assertThat(out.get("badDirection").asString()).contains("unknown direction X");
+        assertThat(out.get("badAction").asString()).contains("unknown action juggle");
+        assertThat(out.get("unknownKind").asString()).as("refused as the server refuses it").isEqualTo("unknown_kind");
     }
 
     /**
@@ -344,8 +339,7 @@ class BrowserPredictionIT {
                       const p = new S.Prediction(A[0], null, 0, 1, x, y, 0);
                       p.onState({ack: 0, entities: [{id: 1, x, y, layer: 0}, {id: 2, x: ox, y: oy, layer: 0}]});
                       const steps = p.path(tx, ty, around === 1, 16, 400);
-                      p.dispose();
-                      return steps === null ? 'none' : steps.join('');
+                            return steps === null ? 'none' : steps.join('');
                     });""", mapMessage(grid), walks);
             for (int i = 0; i < walks.size(); i++) {
                 assertThat(page.get(i).asString()).as("%s, walk %s", name, walks.get(i)).isEqualTo(expected.get(i));
