@@ -15,7 +15,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The load generator as an operator runs it: {@code test-client.jar bots} as a process against a real director,
- * ten bots for ten seconds, and its report read back.
+ * ten bots for five seconds (every figure of the report has samples by then), and its report read back.
  */
 class BotsSmokeIT {
 
@@ -36,7 +36,7 @@ class BotsSmokeIT {
             Process bots = new ProcessBuilder(DirectorProcess.javaBinary(), "-jar",
                     DirectorProcess.jar("lor.testClientJar").toString(), "bots",
                     "--director", director.clientUrl().toString(),
-                    "--count", "10", "--duration", "10", "--warmup", "2",
+                    "--count", "10", "--duration", "5", "--warmup", "2",
                     "--world", "bench", "--encoding", "binary",
                     "--report", report.toString(), "--tokens", work.resolve("bot-tokens.json").toString())
                     .redirectErrorStream(true)
