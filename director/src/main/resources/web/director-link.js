@@ -1,179 +1,177 @@
 /*
  * The director connection (/ws): requests with refs answered by promises, the session resumed with its token on a
- * new connection, and join_world. Adds to LorPage: ensureDirector, openDirectorAnonymous, forgetSession,
+ * new connection, and join_world. Adds to `page`: ensureDirector, openDirectorAnonymous, forgetSession,
  * joinThroughDirector.
  */
-(function (page) {
-    'use strict';
+import {page} from './page.js';
 
-    const {session, live} = page;
+const {session, live} = page;
 
-    /** One /ws connection; every request carries a numeric ref and its answer (or error) settles a promise. */
-    class DirectorLink {
+/** One /ws connection; every request carries a numeric ref and its answer (or error) settles a promise. */
+class DirectorLink {
 
-        constructor(onClose) {
-            this.onClose = onClose;
-            this.nextRef = 1;
-            this.waiting = new Map();
-            this.open = false;
-            this.closed = false;
-            this.account = null;
-        }
-
-        connect() {
-            const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws';
-            return new Promise((resolve, reject) => {
-                let socket;
-                try {
-                    socket = new WebSocket(url);
-                } catch (e) {
-                    reject({code: 'closed', message: String(e)});
-                    return;
-                }
-                this.socket = socket;
-                socket.onopen = () => {
-                    this.open = true;
-                    resolve(this);
-                };
-                socket.onmessage = (event) => this.receive(event.data);
-                socket.onclose = () => {
-                    const wasOpen = this.open;
-                    this.open = false;
-                    this.closed = true;
-                    for (const w of this.waiting.values()) {
-                        clearTimeout(w.timer);
-                        w.reject({code: 'closed', message: 'the director connection closed'});
-                    }
-                    this.waiting.clear();
-                    if (!wasOpen) {
-                        reject({code: 'closed', message: 'cannot reach the director'});
-                    }
-                    this.onClose(this);
-                };
-            });
-        }
-
-        receive(text) {
-            let message;
-            try {
-                message = JSON.parse(text);
-            } catch (e) {
-                return;
-            }
-            const w = this.waiting.get(message.ref);
-            if (!w) {
-                return;
-            }
-            this.waiting.delete(message.ref);
-            clearTimeout(w.timer);
-            if (message.type === 'error') {
-                w.reject({code: message.code, message: message.message});
-            } else {
-                w.resolve(message);
-            }
-        }
-
-        request(message, timeoutMs) {
-            if (!this.open) {
-                return Promise.reject({code: 'closed', message: 'not connected to the director'});
-            }
-            const ref = this.nextRef++;
-            return new Promise((resolve, reject) => {
-                const timer = setTimeout(() => {
-                    this.waiting.delete(ref);
-                    reject({code: 'timeout', message: 'no answer to ' + message.type});
-                }, timeoutMs || page.REQUEST_TIMEOUT_MS);
-                this.waiting.set(ref, {resolve, reject, timer});
-                this.socket.send(JSON.stringify(Object.assign({}, message, {ref})));
-            });
-        }
-
-        close() {
-            this.closed = true;
-            if (this.socket) {
-                this.socket.close(1000);
-            }
-        }
+    constructor(onClose) {
+        this.onClose = onClose;
+        this.nextRef = 1;
+        this.waiting = new Map();
+        this.open = false;
+        this.closed = false;
+        this.account = null;
     }
 
-    function onDirectorClosed(link) {
-        if (link !== live.director) {
+    connect() {
+        const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws';
+        return new Promise((resolve, reject) => {
+            let socket;
+            try {
+                socket = new WebSocket(url);
+            } catch (e) {
+                reject({code: 'closed', message: String(e)});
+                return;
+            }
+            this.socket = socket;
+            socket.onopen = () => {
+                this.open = true;
+                resolve(this);
+            };
+            socket.onmessage = (event) => this.receive(event.data);
+            socket.onclose = () => {
+                const wasOpen = this.open;
+                this.open = false;
+                this.closed = true;
+                for (const w of this.waiting.values()) {
+                    clearTimeout(w.timer);
+                    w.reject({code: 'closed', message: 'the director connection closed'});
+                }
+                this.waiting.clear();
+                if (!wasOpen) {
+                    reject({code: 'closed', message: 'cannot reach the director'});
+                }
+                this.onClose(this);
+            };
+        });
+    }
+
+    receive(text) {
+        let message;
+        try {
+            message = JSON.parse(text);
+        } catch (e) {
             return;
         }
-        live.director = null;
-        // In a world the director is needed only to (re)join; it is reopened then. In the lobby, say so and retry.
-        if (!session.halted && !session.targetWorld && session.token) {
-            page.say('Lost the connection to the director; reconnecting…', 'error');
-            page.scheduleReconnect();
+        const w = this.waiting.get(message.ref);
+        if (!w) {
+            return;
+        }
+        this.waiting.delete(message.ref);
+        clearTimeout(w.timer);
+        if (message.type === 'error') {
+            w.reject({code: message.code, message: message.message});
+        } else {
+            w.resolve(message);
         }
     }
 
-    let directorOpening = null;
-
-    /**
-     * An open, logged-in director connection: reuses the current one, or opens one and resumes the session. Callers
-     * that ask while one is being opened share it.
-     */
-    function ensureDirector() {
-        const director = live.director;
-        if (director && director.open && director.account) {
-            return Promise.resolve(director);
+    request(message, timeoutMs) {
+        if (!this.open) {
+            return Promise.reject({code: 'closed', message: 'not connected to the director'});
         }
-        if (!directorOpening) {
-            directorOpening = openAndResume().finally(() => {
-                directorOpening = null;
-            });
-        }
-        return directorOpening;
+        const ref = this.nextRef++;
+        return new Promise((resolve, reject) => {
+            const timer = setTimeout(() => {
+                this.waiting.delete(ref);
+                reject({code: 'timeout', message: 'no answer to ' + message.type});
+            }, timeoutMs || page.REQUEST_TIMEOUT_MS);
+            this.waiting.set(ref, {resolve, reject, timer});
+            this.socket.send(JSON.stringify(Object.assign({}, message, {ref})));
+        });
     }
 
-    async function openAndResume() {
-        if (live.director) {
-            live.director.close();
+    close() {
+        this.closed = true;
+        if (this.socket) {
+            this.socket.close(1000);
         }
-        const link = new DirectorLink(onDirectorClosed);
-        live.director = link;
-        await link.connect();
-        if (session.token) {
-            try {
-                const answer = await link.request({type: 'resume', token: session.token});
-                link.account = answer.accountId;
-            } catch (e) {
-                if (e.code === 'bad_token') {
-                    forgetSession();
-                }
-                throw e;
-            }
-        }
-        return link;
     }
+}
 
-    function forgetSession() {
-        session.token = null;
-        sessionStorage.removeItem(page.TOKEN_KEY);
+function onDirectorClosed(link) {
+    if (link !== live.director) {
+        return;
     }
-
-    /** An open director connection, logged in or not (for login and register). */
-    async function openDirectorAnonymous() {
-        if (live.director && live.director.open) {
-            return live.director;
-        }
-        const link = new DirectorLink(onDirectorClosed);
-        live.director = link;
-        await link.connect();
-        return link;
+    live.director = null;
+    // In a world the director is needed only to (re)join; it is reopened then. In the lobby, say so and retry.
+    if (!session.halted && !session.targetWorld && session.token) {
+        page.say('Lost the connection to the director; reconnecting…', 'error');
+        page.scheduleReconnect();
     }
+}
 
-    /** join_world through the director. @return {worldId, gameUrl, ticket} */
-    async function joinThroughDirector(worldId) {
-        live.joinInFlight = true;
+let directorOpening = null;
+
+/**
+ * An open, logged-in director connection: reuses the current one, or opens one and resumes the session. Callers
+ * that ask while one is being opened share it.
+ */
+function ensureDirector() {
+    const director = live.director;
+    if (director && director.open && director.account) {
+        return Promise.resolve(director);
+    }
+    if (!directorOpening) {
+        directorOpening = openAndResume().finally(() => {
+            directorOpening = null;
+        });
+    }
+    return directorOpening;
+}
+
+async function openAndResume() {
+    if (live.director) {
+        live.director.close();
+    }
+    const link = new DirectorLink(onDirectorClosed);
+    live.director = link;
+    await link.connect();
+    if (session.token) {
         try {
-            const link = await ensureDirector();
-            return await link.request({type: 'join_world', worldId}, page.JOIN_TIMEOUT_MS);
-        } finally {
-            live.joinInFlight = false;
+            const answer = await link.request({type: 'resume', token: session.token});
+            link.account = answer.accountId;
+        } catch (e) {
+            if (e.code === 'bad_token') {
+                forgetSession();
+            }
+            throw e;
         }
     }
+    return link;
+}
 
-    Object.assign(page, {ensureDirector, openDirectorAnonymous, forgetSession, joinThroughDirector});
-}(window.LorPage));
+function forgetSession() {
+    session.token = null;
+    sessionStorage.removeItem(page.TOKEN_KEY);
+}
+
+/** An open director connection, logged in or not (for login and register). */
+async function openDirectorAnonymous() {
+    if (live.director && live.director.open) {
+        return live.director;
+    }
+    const link = new DirectorLink(onDirectorClosed);
+    live.director = link;
+    await link.connect();
+    return link;
+}
+
+/** join_world through the director. @return {worldId, gameUrl, ticket} */
+async function joinThroughDirector(worldId) {
+    live.joinInFlight = true;
+    try {
+        const link = await ensureDirector();
+        return await link.request({type: 'join_world', worldId}, page.JOIN_TIMEOUT_MS);
+    } finally {
+        live.joinInFlight = false;
+    }
+}
+
+Object.assign(page, {ensureDirector, openDirectorAnonymous, forgetSession, joinThroughDirector});

@@ -2,166 +2,164 @@
  * Moving by hand: arrow keys and W A S D, and the on-screen pad (#pad) of touch devices and narrow screens, become
  * `move` intents, one per interval while a key or pad button is held, a short tap still making one step. Keys the
  * objects panel takes go to it first. When nothing is held, the pump takes the steps of a walk to a tapped cell
- * (walk.js); pressing a key or the pad ends that walk. Adds to LorPage: clearInput, pumpMoves.
+ * (walk.js); pressing a key or the pad ends that walk. Adds to `page`: clearInput, pumpMoves.
  */
-(function (page) {
-    'use strict';
+import {page} from './page.js';
 
-    const {el, panel} = page;
+const {el, panel} = page;
 
-    /** Intents sent while a key is held: at most one per 100 ms (the server refuses more than 20 a second). */
-    const MOVE_INTERVAL_MS = 100;
+/** Intents sent while a key is held: at most one per 100 ms (the server refuses more than 20 a second). */
+const MOVE_INTERVAL_MS = 100;
 
-    const KEYS = {
-        ArrowUp: 'N', ArrowRight: 'E', ArrowDown: 'S', ArrowLeft: 'W',
-        KeyW: 'N', KeyD: 'E', KeyS: 'S', KeyA: 'W',
-        w: 'N', d: 'E', s: 'S', a: 'W', W: 'N', D: 'E', S: 'S', A: 'W',
-    };
-    /** Directions whose key is down, the latest last. */
-    let held = [];
-    /** Key presses not yet sent: a tap shorter than the interval still makes one step. */
-    let taps = [];
-    let lastMoveAt = -Infinity;
-    let moveTimer = null;
+const KEYS = {
+    ArrowUp: 'N', ArrowRight: 'E', ArrowDown: 'S', ArrowLeft: 'W',
+    KeyW: 'N', KeyD: 'E', KeyS: 'S', KeyA: 'W',
+    w: 'N', d: 'E', s: 'S', a: 'W', W: 'N', D: 'E', S: 'S', A: 'W',
+};
+/** Directions whose key is down, the latest last. */
+let held = [];
+/** Key presses not yet sent: a tap shorter than the interval still makes one step. */
+let taps = [];
+let lastMoveAt = -Infinity;
+let moveTimer = null;
 
-    function clearInput() {
-        held = [];
-        taps = [];
-        clearTimeout(moveTimer);
-        moveTimer = null;
-        page.stopWalk('stopped');
+function clearInput() {
+    held = [];
+    taps = [];
+    clearTimeout(moveTimer);
+    moveTimer = null;
+    page.stopWalk('stopped');
+}
+
+/** A key or pad button went down: one step now (or at the next interval), more while it stays down. */
+function press(dir) {
+    page.stopWalk('stopped');
+    held = held.filter((d) => d !== dir);
+    held.push(dir);
+    if (taps.length < 4) {
+        taps.push(dir);
     }
+    pumpMoves();
+}
 
-    /** A key or pad button went down: one step now (or at the next interval), more while it stays down. */
-    function press(dir) {
-        page.stopWalk('stopped');
-        held = held.filter((d) => d !== dir);
-        held.push(dir);
-        if (taps.length < 4) {
-            taps.push(dir);
-        }
-        pumpMoves();
+function release(dir) {
+    held = held.filter((d) => d !== dir);
+}
+
+function directionOf(event) {
+    return KEYS[event.code] || KEYS[event.key] || null;
+}
+
+function typingInField(event) {
+    const t = event.target;
+    return t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT'
+        || t.isContentEditable);
+}
+
+document.addEventListener('keydown', (event) => {
+    if (el.game.hidden || typingInField(event) || event.ctrlKey || event.metaKey || event.altKey) {
+        return;
     }
-
-    function release(dir) {
-        held = held.filter((d) => d !== dir);
-    }
-
-    function directionOf(event) {
-        return KEYS[event.code] || KEYS[event.key] || null;
-    }
-
-    function typingInField(event) {
-        const t = event.target;
-        return t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT'
-            || t.isContentEditable);
-    }
-
-    document.addEventListener('keydown', (event) => {
-        if (el.game.hidden || typingInField(event) || event.ctrlKey || event.metaKey || event.altKey) {
-            return;
-        }
-        if (panel.key(event)) {
-            event.preventDefault();
-            return;
-        }
-        const dir = directionOf(event);
-        if (!dir) {
-            return;
-        }
+    if (panel.key(event)) {
         event.preventDefault();
-        if (event.repeat) {
-            return; // a held key is driven by the pump, not by the system's key repeat
-        }
-        press(dir);
-    });
+        return;
+    }
+    const dir = directionOf(event);
+    if (!dir) {
+        return;
+    }
+    event.preventDefault();
+    if (event.repeat) {
+        return; // a held key is driven by the pump, not by the system's key repeat
+    }
+    press(dir);
+});
 
-    document.addEventListener('keyup', (event) => {
-        const dir = directionOf(event);
-        if (dir) {
-            release(dir);
-        }
-    });
+document.addEventListener('keyup', (event) => {
+    const dir = directionOf(event);
+    if (dir) {
+        release(dir);
+    }
+});
 
-    // The pad: a button is held from pointerdown until its pointer lifts, leaves the screen or is taken for a
-    // scroll; pointer events cover touch, pen and mouse alike. Enter or Space on a focused button is a tap.
-    const pad = document.getElementById('pad');
-    /** Pad button directions by pointer id (two fingers may hold two buttons). */
-    const padPointers = new Map();
+// The pad: a button is held from pointerdown until its pointer lifts, leaves the screen or is taken for a
+// scroll; pointer events cover touch, pen and mouse alike. Enter or Space on a focused button is a tap.
+const pad = document.getElementById('pad');
+/** Pad button directions by pointer id (two fingers may hold two buttons). */
+const padPointers = new Map();
 
-    pad.addEventListener('pointerdown', (event) => {
-        const button = event.target.closest('button[data-dir]');
-        if (!button || el.game.hidden || (event.pointerType === 'mouse' && event.button !== 0)) {
-            return;
-        }
-        event.preventDefault(); // no focus change, no text selection, no emulated mouse events
-        button.setPointerCapture(event.pointerId);
-        padPointers.set(event.pointerId, button);
-        button.classList.add('held');
+pad.addEventListener('pointerdown', (event) => {
+    const button = event.target.closest('button[data-dir]');
+    if (!button || el.game.hidden || (event.pointerType === 'mouse' && event.button !== 0)) {
+        return;
+    }
+    event.preventDefault(); // no focus change, no text selection, no emulated mouse events
+    button.setPointerCapture(event.pointerId);
+    padPointers.set(event.pointerId, button);
+    button.classList.add('held');
+    press(button.dataset.dir);
+});
+const lift = (event) => {
+    const button = padPointers.get(event.pointerId);
+    if (button) {
+        padPointers.delete(event.pointerId);
+        button.classList.remove('held');
+        release(button.dataset.dir);
+    }
+};
+for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) {
+    pad.addEventListener(type, lift);
+}
+pad.addEventListener('contextmenu', (event) => event.preventDefault()); // a long press is a held button
+pad.addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-dir]');
+    if (button && event.detail === 0 && !el.game.hidden) {
         press(button.dataset.dir);
-    });
-    const lift = (event) => {
-        const button = padPointers.get(event.pointerId);
-        if (button) {
-            padPointers.delete(event.pointerId);
-            button.classList.remove('held');
-            release(button.dataset.dir);
-        }
-    };
-    for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) {
-        pad.addEventListener(type, lift);
+        release(button.dataset.dir);
     }
-    pad.addEventListener('contextmenu', (event) => event.preventDefault()); // a long press is a held button
-    pad.addEventListener('click', (event) => {
-        const button = event.target.closest('button[data-dir]');
-        if (button && event.detail === 0 && !el.game.hidden) {
-            press(button.dataset.dir);
-            release(button.dataset.dir);
-        }
-    });
+});
 
-    window.addEventListener('blur', () => {
-        held = [];
-    });
+window.addEventListener('blur', () => {
+    held = [];
+});
 
-    /**
-     * Sends at most one intent per interval: a pending tap first, else the latest held key or pad button, else the
-     * next step of a walk. Runs on while something is held or a walk goes on.
-     */
-    function pumpMoves() {
-        if (moveTimer !== null) {
-            return;
-        }
-        const now = performance.now();
-        const wait = lastMoveAt + MOVE_INTERVAL_MS - now;
-        if (wait > 0) {
-            moveTimer = setTimeout(() => {
-                moveTimer = null;
-                pumpMoves();
-            }, wait);
-            return;
-        }
-        let dir = taps.length > 0 ? taps.shift() : held[held.length - 1];
-        const walking = !dir && page.walking();
+/**
+ * Sends at most one intent per interval: a pending tap first, else the latest held key or pad button, else the
+ * next step of a walk. Runs on while something is held or a walk goes on.
+ */
+function pumpMoves() {
+    if (moveTimer !== null) {
+        return;
+    }
+    const now = performance.now();
+    const wait = lastMoveAt + MOVE_INTERVAL_MS - now;
+    if (wait > 0) {
+        moveTimer = setTimeout(() => {
+            moveTimer = null;
+            pumpMoves();
+        }, wait);
+        return;
+    }
+    let dir = taps.length > 0 ? taps.shift() : held[held.length - 1];
+    const walking = !dir && page.walking();
+    if (walking) {
+        dir = page.nextWalkStep();
+    }
+    if (!dir && !walking) {
+        return;
+    }
+    if (dir && page.sendMove(dir)) {
+        lastMoveAt = now;
         if (walking) {
-            dir = page.nextWalkStep();
-        }
-        if (!dir && !walking) {
-            return;
-        }
-        if (dir && page.sendMove(dir)) {
-            lastMoveAt = now;
-            if (walking) {
-                page.walkStepSent(page.lor.seq);
-            }
-        }
-        if (taps.length > 0 || held.length > 0 || page.walking()) {
-            moveTimer = setTimeout(() => {
-                moveTimer = null;
-                pumpMoves();
-            }, MOVE_INTERVAL_MS);
+            page.walkStepSent(page.lor.seq);
         }
     }
+    if (taps.length > 0 || held.length > 0 || page.walking()) {
+        moveTimer = setTimeout(() => {
+            moveTimer = null;
+            pumpMoves();
+        }, MOVE_INTERVAL_MS);
+    }
+}
 
-    Object.assign(page, {clearInput, pumpMoves});
-}(window.LorPage));
+Object.assign(page, {clearInput, pumpMoves});

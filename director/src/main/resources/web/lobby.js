@@ -1,134 +1,132 @@
 /*
  * Logging in (or registering) and the lobby: the world list, refreshed every few seconds while it shows. Adds to
- * LorPage: doLogin, enterLobby, refreshWorlds, stopLobbyRefresh, toLogin.
+ * `page`: doLogin, enterLobby, refreshWorlds, stopLobbyRefresh, toLogin.
  */
-(function (page) {
-    'use strict';
+import {page} from './page.js';
 
-    const {el, lor, session, live} = page;
+const {el, lor, session, live} = page;
 
-    const LOBBY_REFRESH_MS = 3000;
+const LOBBY_REFRESH_MS = 3000;
 
-    let lobbyTimer = null;
+let lobbyTimer = null;
 
-    async function doLogin(register) {
-        const username = el.username.value.trim();
-        const password = el.password.value;
-        setBusy(true);
-        page.say(register ? 'Registering…' : 'Logging in…');
-        try {
-            const link = await page.openDirectorAnonymous();
-            if (register) {
-                await link.request({type: 'register', username, password});
-            }
-            const answer = await link.request({type: 'login', username, password});
-            link.account = answer.accountId;
-            session.token = answer.token;
-            session.username = username;
-            session.halted = false;
-            sessionStorage.setItem(page.TOKEN_KEY, answer.token);
-            sessionStorage.setItem(page.USER_KEY, username);
-            el.password.value = '';
-            page.say(register ? 'Registered and logged in as ' + username + '.' : 'Logged in as ' + username + '.');
-            enterLobby();
-        } catch (e) {
-            page.say(page.describe(e), 'error');
-        } finally {
-            setBusy(false);
+async function doLogin(register) {
+    const username = el.username.value.trim();
+    const password = el.password.value;
+    setBusy(true);
+    page.say(register ? 'Registering…' : 'Logging in…');
+    try {
+        const link = await page.openDirectorAnonymous();
+        if (register) {
+            await link.request({type: 'register', username, password});
+        }
+        const answer = await link.request({type: 'login', username, password});
+        link.account = answer.accountId;
+        session.token = answer.token;
+        session.username = username;
+        session.halted = false;
+        sessionStorage.setItem(page.TOKEN_KEY, answer.token);
+        sessionStorage.setItem(page.USER_KEY, username);
+        el.password.value = '';
+        page.say(register ? 'Registered and logged in as ' + username + '.' : 'Logged in as ' + username + '.');
+        enterLobby();
+    } catch (e) {
+        page.say(page.describe(e), 'error');
+    } finally {
+        setBusy(false);
+    }
+}
+
+function setBusy(busy) {
+    el.login.disabled = busy;
+    el.register.disabled = busy;
+}
+
+function enterLobby() {
+    session.targetWorld = null;
+    page.clearWorld();
+    lor.worldId = null;
+    page.setConnection(live.director && live.director.open ? 'connected' : 'disconnected');
+    page.show('lobby');
+    refreshWorlds();
+    clearInterval(lobbyTimer);
+    lobbyTimer = setInterval(() => {
+        if (!el.lobby.hidden) {
+            refreshWorlds();
+        }
+    }, LOBBY_REFRESH_MS);
+}
+
+function stopLobbyRefresh() {
+    clearInterval(lobbyTimer);
+}
+
+async function refreshWorlds() {
+    if (live.joinInFlight) {
+        return; // the director answers a connection's requests in order: a join that spawns a world blocks it
+    }
+    try {
+        const link = await page.ensureDirector();
+        if (el.lobby.hidden) {
+            return;
+        }
+        page.setConnection('connected');
+        const answer = await link.request({type: 'list_worlds'});
+        renderWorlds(answer.worlds || []);
+    } catch (e) {
+        if (e.code === 'bad_token') {
+            toLogin(page.describe(e));
         }
     }
+}
 
-    function setBusy(busy) {
-        el.login.disabled = busy;
-        el.register.disabled = busy;
-    }
+/** Rows by world id, updated in place: a periodic refresh never replaces a button under the pointer. */
+const worldRows = new Map();
 
-    function enterLobby() {
-        session.targetWorld = null;
-        page.clearWorld();
-        lor.worldId = null;
-        page.setConnection(live.director && live.director.open ? 'connected' : 'disconnected');
-        page.show('lobby');
-        refreshWorlds();
-        clearInterval(lobbyTimer);
-        lobbyTimer = setInterval(() => {
-            if (!el.lobby.hidden) {
-                refreshWorlds();
+function renderWorlds(worlds) {
+    const seen = new Set();
+    for (const w of worlds) {
+        seen.add(w.worldId);
+        let tr = worldRows.get(w.worldId);
+        if (!tr) {
+            tr = document.createElement('tr');
+            tr.dataset.world = w.worldId;
+            for (const c of ['name', 'status', 'num players', 'action']) {
+                const td = document.createElement('td');
+                td.className = c;
+                tr.appendChild(td);
             }
-        }, LOBBY_REFRESH_MS);
-    }
-
-    function stopLobbyRefresh() {
-        clearInterval(lobbyTimer);
-    }
-
-    async function refreshWorlds() {
-        if (live.joinInFlight) {
-            return; // the director answers a connection's requests in order: a join that spawns a world blocks it
+            const join = document.createElement('button');
+            join.type = 'button';
+            join.textContent = 'Join';
+            join.dataset.join = w.worldId;
+            tr.lastChild.appendChild(join);
+            worldRows.set(w.worldId, tr);
+            el.worlds.appendChild(tr);
         }
-        try {
-            const link = await page.ensureDirector();
-            if (el.lobby.hidden) {
-                return;
-            }
-            page.setConnection('connected');
-            const answer = await link.request({type: 'list_worlds'});
-            renderWorlds(answer.worlds || []);
-        } catch (e) {
-            if (e.code === 'bad_token') {
-                toLogin(page.describe(e));
-            }
+        const td = tr.querySelectorAll('td');
+        td[0].textContent = w.name && w.name !== w.worldId ? w.name + ' (' + w.worldId + ')' : w.worldId;
+        td[1].textContent = w.status;
+        td[2].textContent = String(w.players);
+        tr.querySelector('button[data-join]').disabled = live.joinInFlight;
+    }
+    for (const [worldId, tr] of worldRows) {
+        if (!seen.has(worldId)) {
+            tr.remove();
+            worldRows.delete(worldId);
         }
     }
+}
 
-    /** Rows by world id, updated in place: a periodic refresh never replaces a button under the pointer. */
-    const worldRows = new Map();
+function toLogin(text) {
+    clearInterval(lobbyTimer);
+    session.targetWorld = null;
+    page.clearWorld();
+    lor.worldId = null;
+    page.setConnection('disconnected');
+    page.show('login');
+    page.say(text || '', text ? 'error' : '');
+    el.username.focus();
+}
 
-    function renderWorlds(worlds) {
-        const seen = new Set();
-        for (const w of worlds) {
-            seen.add(w.worldId);
-            let tr = worldRows.get(w.worldId);
-            if (!tr) {
-                tr = document.createElement('tr');
-                tr.dataset.world = w.worldId;
-                for (const c of ['name', 'status', 'num players', 'action']) {
-                    const td = document.createElement('td');
-                    td.className = c;
-                    tr.appendChild(td);
-                }
-                const join = document.createElement('button');
-                join.type = 'button';
-                join.textContent = 'Join';
-                join.dataset.join = w.worldId;
-                tr.lastChild.appendChild(join);
-                worldRows.set(w.worldId, tr);
-                el.worlds.appendChild(tr);
-            }
-            const td = tr.querySelectorAll('td');
-            td[0].textContent = w.name && w.name !== w.worldId ? w.name + ' (' + w.worldId + ')' : w.worldId;
-            td[1].textContent = w.status;
-            td[2].textContent = String(w.players);
-            tr.querySelector('button[data-join]').disabled = live.joinInFlight;
-        }
-        for (const [worldId, tr] of worldRows) {
-            if (!seen.has(worldId)) {
-                tr.remove();
-                worldRows.delete(worldId);
-            }
-        }
-    }
-
-    function toLogin(text) {
-        clearInterval(lobbyTimer);
-        session.targetWorld = null;
-        page.clearWorld();
-        lor.worldId = null;
-        page.setConnection('disconnected');
-        page.show('login');
-        page.say(text || '', text ? 'error' : '');
-        el.username.focus();
-    }
-
-    Object.assign(page, {doLogin, enterLobby, refreshWorlds, stopLobbyRefresh, toLogin});
-}(window.LorPage));
+Object.assign(page, {doLogin, enterLobby, refreshWorlds, stopLobbyRefresh, toLogin});

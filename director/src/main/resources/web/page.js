@@ -1,170 +1,169 @@
 /*
- * The page's shared parts, loaded before the rest of the client: the elements, the messages shown to the player,
- * `window.lor` (what tests and players can read), the session, and the live connections. Creates `LorPage`, the
- * namespace through which the client's files (director-link.js, lobby.js, game-link.js, …, app.js) call each other:
- * each file adds its functions to it, and calls the others' through it at run time, so only the order of the
- * `<script>` tags in index.html matters, not the order of the functions. index.html lists which file holds what.
+ * The page's shared parts: the elements, the messages shown to the player, `window.lor` (what tests and players can
+ * read), the session, and the live connections. Exports `page`, the namespace through which the client's modules
+ * (director-link.js, lobby.js, game-link.js, …, app.js) call each other: each adds its functions to it when it
+ * loads and calls the others' through it at run time, so no module needs another's functions while loading.
+ * index.html lists which file holds what.
  */
-(function (root) {
-    'use strict';
+import * as O from './objects.js';
+import * as Status from './status.js';
 
-    const O = root.LorObjects;
 
-    const REQUEST_TIMEOUT_MS = 15000;
-    /** join_world waits for a world process to start (a JVM, then hydration). */
-    const JOIN_TIMEOUT_MS = 60000;
-    const TOKEN_KEY = 'lor.token';
-    const USER_KEY = 'lor.username';
+const REQUEST_TIMEOUT_MS = 15000;
+/** join_world waits for a world process to start (a JVM, then hydration). */
+const JOIN_TIMEOUT_MS = 60000;
+const TOKEN_KEY = 'lor.token';
+const USER_KEY = 'lor.username';
+/**
+ * How state frames come: `binary` (the default: binary WebSocket frames, decoded by frames.js: StateTracker)
+ * or `json` (text frames), chosen with `?encoding=json` in the page's address. Every other message is JSON text.
+ */
+const ENCODING = new URLSearchParams(location.search).get('encoding') === 'json' ? 'json' : 'binary';
+
+const MESSAGES = {
+    username_taken: 'That username is already taken.',
+    invalid_username: 'A username is 3 to 32 letters, digits, "_" or "-".',
+    weak_password: 'The password is too short: at least 8 characters.',
+    bad_credentials: 'Wrong username or password.',
+    bad_token: 'Your session has expired: please log in again.',
+    not_authenticated: 'Please log in first.',
+    unknown_world: 'There is no such world.',
+    world_unavailable: 'The world is not available right now.',
+    rate_limited: 'Too many requests at once: try again in a moment.',
+    too_many_attempts: 'Too many failed logins: wait a little, then try again.',
+    bad_ticket: 'The world refused the entry ticket.',
+    replaced: 'You are playing in another tab or window; this one has stopped.',
+    bad_request: 'The server did not understand a request.',
+    internal_error: 'The server failed; try again.',
+    timeout: 'The server did not answer in time.',
+    closed: 'The connection closed.',
+};
+
+const $ = (id) => document.getElementById(id);
+const el = {
+    status: $('status'), message: $('message'), who: $('who'), logout: $('logout'),
+    loginPanel: $('login-panel'), form: $('login-form'), username: $('username'), password: $('password'),
+    register: $('register'), login: $('login'),
+    lobby: $('lobby'), worlds: document.querySelector('#worlds tbody'), refresh: $('refresh'),
+    game: $('game'), view: $('view'), stats: $('stats'), leave: $('leave'), objects: $('objects'),
+};
+
+/** What tests and players can read; plain data only. */
+const lor = {
+    worldId: null,
+    entityId: null,
+    x: null,
+    y: null,
+    layer: null,
+    connection: 'disconnected',
+    entities: [],
+    map: null,
+    mispredictions: 0,
+    /** The seq of the last intent found mispredicted (0 for none): where to look. */
+    lastMispredicted: 0,
+    /** States that acknowledged at least one intent (of this world's prediction). */
+    reconciled: 0,
+    authoritative: null,
+    pending: 0,
+    tick: null,
+    ack: 0,
+    states: 0,
+    seq: 0,
+    username: null,
+    transfers: 0,
+    reconnects: 0,
+    lastRejected: null,
+    /** The state encoding: the one asked for until a `welcome` says which one the world speaks. */
+    encoding: ENCODING,
+    /** Binary state frames decoded (all connections), and those that did not decode (each drops the connection). */
+    binaryFrames: 0,
+    decodeErrors: 0,
+    /** The last states of this connection, oldest first: [{tick, ack, entities}], as `entities` was at each. */
+    recent: [],
+    /** In a world with a content pack: the pack (welcome's `content`), the objects in view, the clock, the
+     * inventory; null and empty elsewhere. */
+    content: null,
+    objects: [],
     /**
-     * How state frames come: `binary` (the default: binary WebSocket frames, decoded by LorFrames.StateTracker)
-     * or `json` (text frames), chosen with `?encoding=json` in the page's address. Every other message is JSON text.
+     * When things happened, in ms of performance.now() (from the page's navigation): the simulation loaded and
+     * the page started, the last welcome, and the first frame of that world drawn.
      */
-    const ENCODING = new URLSearchParams(location.search).get('encoding') === 'json' ? 'json' : 'binary';
+    timings: {started: null, welcome: null, firstFrame: null},
+    /** The objects drawn and offered by the panel: `objects` with the pending actions' changes predicted. */
+    shownObjects: null,
+    /** What the prediction has the player carry ({item: count}); `inventory` is the server's last word. */
+    carried: null,
+    clock: null,
+    inventory: null,
+    /** Tap-to-walk (walk.js): the walk under way, and how the last one ended. */
+    walk: null,
+    lastWalk: null,
+    /** The labels drawn over other players in the canvas's last picture: [{id, text, x, y}] (canvas pixels of
+     * the text's bottom centre), written as they are drawn. */
+    labels: [],
+    /** Usernames of the players in this world by entity id, as the world's `names` messages gave them. */
+    names: Object.create(null),
+};
+window.lor = lor;
 
-    const MESSAGES = {
-        username_taken: 'That username is already taken.',
-        invalid_username: 'A username is 3 to 32 letters, digits, "_" or "-".',
-        weak_password: 'The password is too short: at least 8 characters.',
-        bad_credentials: 'Wrong username or password.',
-        bad_token: 'Your session has expired: please log in again.',
-        not_authenticated: 'Please log in first.',
-        unknown_world: 'There is no such world.',
-        world_unavailable: 'The world is not available right now.',
-        rate_limited: 'Too many requests at once: try again in a moment.',
-        too_many_attempts: 'Too many failed logins: wait a little, then try again.',
-        bad_ticket: 'The world refused the entry ticket.',
-        replaced: 'You are playing in another tab or window; this one has stopped.',
-        bad_request: 'The server did not understand a request.',
-        internal_error: 'The server failed; try again.',
-        timeout: 'The server did not answer in time.',
-        closed: 'The connection closed.',
-    };
+const session = {
+    token: sessionStorage.getItem(TOKEN_KEY),
+    username: sessionStorage.getItem(USER_KEY),
+    /** The world the player wants to be in (survives drops), null in the lobby. */
+    targetWorld: null,
+    /** Set when the page must not reconnect on its own (replaced, logged out). */
+    halted: false,
+};
 
-    const $ = (id) => document.getElementById(id);
-    const el = {
-        status: $('status'), message: $('message'), who: $('who'), logout: $('logout'),
-        loginPanel: $('login-panel'), form: $('login-form'), username: $('username'), password: $('password'),
-        register: $('register'), login: $('login'),
-        lobby: $('lobby'), worlds: document.querySelector('#worlds tbody'), refresh: $('refresh'),
-        game: $('game'), view: $('view'), stats: $('stats'), leave: $('leave'), objects: $('objects'),
-    };
+/**
+ * The connections and the world as the page holds them now: the director link (director-link.js), the game
+ * link of the world played in (game-link.js), its decoded map (world-map.js) and the prediction over it.
+ */
+const live = {
+    director: null,
+    game: null,
+    prediction: null,
+    mapData: null,
+    /** A join_world is on its way: the director answers a connection's requests in order. */
+    joinInFlight: false,
+};
 
-    /** What tests and players can read; plain data only. */
-    const lor = {
-        worldId: null,
-        entityId: null,
-        x: null,
-        y: null,
-        layer: null,
-        connection: 'disconnected',
-        entities: [],
-        map: null,
-        mispredictions: 0,
-        /** The seq of the last intent found mispredicted (0 for none): where to look. */
-        lastMispredicted: 0,
-        /** States that acknowledged at least one intent (of this world's prediction). */
-        reconciled: 0,
-        authoritative: null,
-        pending: 0,
-        tick: null,
-        ack: 0,
-        states: 0,
-        seq: 0,
-        username: null,
-        transfers: 0,
-        reconnects: 0,
-        lastRejected: null,
-        /** The state encoding: the one asked for until a `welcome` says which one the world speaks. */
-        encoding: ENCODING,
-        /** Binary state frames decoded (all connections), and those that did not decode (each drops the connection). */
-        binaryFrames: 0,
-        decodeErrors: 0,
-        /** The last states of this connection, oldest first: [{tick, ack, entities}], as `entities` was at each. */
-        recent: [],
-        /** In a world with a content pack: the pack (welcome's `content`), the objects in view, the clock, the
-         * inventory; null and empty elsewhere. */
-        content: null,
-        objects: [],
-        /**
-         * When things happened, in ms of performance.now() (from the page's navigation): the simulation loaded and
-         * the page started, the last welcome, and the first frame of that world drawn.
-         */
-        timings: {started: null, welcome: null, firstFrame: null},
-        /** The objects drawn and offered by the panel: `objects` with the pending actions' changes predicted. */
-        shownObjects: null,
-        /** What the prediction has the player carry ({item: count}); `inventory` is the server's last word. */
-        carried: null,
-        clock: null,
-        inventory: null,
-        /** Tap-to-walk (walk.js): the walk under way, and how the last one ended. */
-        walk: null,
-        lastWalk: null,
-        /** The labels drawn over other players in the canvas's last picture: [{id, text, x, y}] (canvas pixels of
-         * the text's bottom centre), written as they are drawn. */
-        labels: [],
-        /** Usernames of the players in this world by entity id, as the world's `names` messages gave them. */
-        names: Object.create(null),
-    };
-    root.lor = lor;
-
-    const session = {
-        token: sessionStorage.getItem(TOKEN_KEY),
-        username: sessionStorage.getItem(USER_KEY),
-        /** The world the player wants to be in (survives drops), null in the lobby. */
-        targetWorld: null,
-        /** Set when the page must not reconnect on its own (replaced, logged out). */
-        halted: false,
-    };
-
-    /**
-     * The connections and the world as the page holds them now: the director link (director-link.js), the game
-     * link of the world played in (game-link.js), its decoded map (world-map.js) and the prediction over it.
-     */
-    const live = {
-        director: null,
-        game: null,
-        prediction: null,
-        mapData: null,
-        /** A join_world is on its way: the director answers a connection's requests in order. */
-        joinInFlight: false,
-    };
-
-    function describe(error) {
-        if (!error) {
-            return '';
-        }
-        const code = error.code || '';
-        return MESSAGES[code] || error.message || String(error);
+function describe(error) {
+    if (!error) {
+        return '';
     }
+    const code = error.code || '';
+    return MESSAGES[code] || error.message || String(error);
+}
 
-    function say(text, kind) {
-        el.message.textContent = text || '';
-        el.message.dataset.kind = kind || (text ? 'info' : '');
-    }
+function say(text, kind) {
+    el.message.textContent = text || '';
+    el.message.dataset.kind = kind || (text ? 'info' : '');
+}
 
-    function setConnection(connection) {
-        lor.connection = connection;
-        updateStatus();
-        page.requestRender();
-    }
+function setConnection(connection) {
+    lor.connection = connection;
+    updateStatus();
+    page.requestRender();
+}
 
-    function updateStatus() {
-        root.LorStatus.render(el.status, lor);
-    }
+function updateStatus() {
+    Status.render(el.status, lor);
+}
 
-    function show(panel) {
-        el.loginPanel.hidden = panel !== 'login';
-        el.lobby.hidden = panel !== 'lobby';
-        el.game.hidden = panel !== 'game';
-        el.logout.hidden = panel === 'login';
-        el.who.textContent = session.username && panel !== 'login' ? session.username : '';
-    }
+function show(panel) {
+    el.loginPanel.hidden = panel !== 'login';
+    el.lobby.hidden = panel !== 'lobby';
+    el.game.hidden = panel !== 'game';
+    el.logout.hidden = panel === 'login';
+    el.who.textContent = session.username && panel !== 'login' ? session.username : '';
+}
 
-    const page = {
-        REQUEST_TIMEOUT_MS, JOIN_TIMEOUT_MS, TOKEN_KEY, USER_KEY, ENCODING, MESSAGES,
-        el, lor, session, live, describe, say, setConnection, updateStatus, show,
-    };
-    /** The panel of a world with a content pack (hidden elsewhere); its intents go out as moves do. */
-    page.panel = new O.Panel(el.objects, (message) => page.sendAction(message));
-    root.LorPage = page;
-}(window));
+export const page = {
+    REQUEST_TIMEOUT_MS, JOIN_TIMEOUT_MS, TOKEN_KEY, USER_KEY, ENCODING, MESSAGES,
+    el, lor, session, live, describe, say, setConnection, updateStatus, show,
+};
+/** The panel of a world with a content pack (hidden elsewhere); its intents go out as moves do. */
+page.panel = new O.Panel(el.objects, (message) => page.sendAction(message));
+// For tests and a curious player's console, as `window.lor`.
+window.LorPage = page;

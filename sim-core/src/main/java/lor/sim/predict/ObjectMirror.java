@@ -26,8 +26,9 @@ final class ObjectMirror {
     private final GridSize size;
     private final Field field;
     private final int[] occupancy;
-    /** The last state's objects: server id, kind, cell, recipe, then its stock as item, count pairs (-1 ends). */
+    /** The last state's objects: server id, kind, cell, recipe, then its stock as item, count pairs; -1 between two. */
     private final IntList seen = new IntList(64);
+    private int objectsSeen;
     /** The last state's inventory, item by item (the pack's starting one until a state says otherwise). */
     private final int[] inventory;
     private ObjectEngine engine;
@@ -64,12 +65,14 @@ final class ObjectMirror {
     /** A state begins: its objects follow. */
     void beginState() {
         seen.clear();
+        objectsSeen = 0;
     }
 
     void object(int serverId, int kind, int cell, int recipe) {
         if (seen.size() > 0) {
             seen.add(-1);
         }
+        objectsSeen++;
         seen.add(serverId);
         seen.add(kind);
         seen.add(cell);
@@ -102,19 +105,14 @@ final class ObjectMirror {
                 }
             }
         }
-        int objects = 0;
-        for (int i = 0; i < seen.size(); i++) {
-            objects += seen.get(i) == -1 ? 1 : 0;
-        }
-        objects += seen.size() > 0 ? 1 : 0;
-        engine = new ObjectEngine(pack, size, occupancy, tick, field.line(), objects + SPARE);
+        engine = new ObjectEngine(pack, size, occupancy, tick, field.line(), objectsSeen + SPARE);
         Inventories inventories = new Inventories(pack);
         mine = inventories.of(ACCOUNT);
         for (int i = 0; i < inventory.length; i++) {
             mine.set(i, inventory[i]);
         }
         actions = new ObjectActions(pack, field, occupancy, engine, inventories);
-        serverIds = new int[objects + SPARE + 1];
+        serverIds = new int[objectsSeen + SPARE + 1];
         int i = 0;
         while (i < seen.size()) {
             int serverId = seen.get(i);

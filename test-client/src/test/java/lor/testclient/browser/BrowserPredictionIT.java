@@ -3,6 +3,7 @@ package lor.testclient.browser;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,16 +66,23 @@ class BrowserPredictionIT {
         profile = Files.createTempDirectory("lor-chromium-prediction-");
         driver = Chromium.open(profile, Path.of("target", "e2e-logs", "chromedriver-prediction.log"));
         driver.get("about:blank");
-        JavascriptExecutor js = (JavascriptExecutor) driver;
-        js.executeScript(Files.readString(WEB.resolve("frames.js")));
-        js.executeScript(Files.readString(WEB.resolve("predictor.js")));
-        // The ES module as the page imports it, from a data: address (a blank page has no server to fetch from).
-        Object loaded = js.executeAsyncScript("""
+        // The ES modules as the page imports them, from data: addresses (a blank page has no server to fetch from);
+        // frames.js and predictor.js import nothing, and the prediction gets sim.js as app.js hands it over.
+        Object loaded = ((JavascriptExecutor) driver).executeAsyncScript("""
                 const done = arguments[arguments.length - 1];
-                import('data:text/javascript;base64,' + arguments[0])
-                    .then((m) => { window.LorSim = m; done('loaded'); }, (e) => done('failed: ' + e));""",
-                Base64.getEncoder().encodeToString(Files.readAllBytes(SIM)));
-        assertThat(loaded).as("sim.js imported").isEqualTo("loaded");
+                const load = (source) => import('data:text/javascript;base64,' + source);
+                Promise.all([load(arguments[0]), load(arguments[1]), load(arguments[2])])
+                    .then(([frames, predictor, sim]) => {
+                      predictor.useSimulation(sim);
+                      Object.assign(window, {LorFrames: frames, LorPredictor: predictor});
+                      done('loaded');
+                    }, (e) => done('failed: ' + e));""",
+                base64(WEB.resolve("frames.js")), base64(WEB.resolve("predictor.js")), base64(SIM));
+        assertThat(loaded).as("frames.js, predictor.js and sim.js imported").isEqualTo("loaded");
+    }
+
+    private static String base64(Path file) throws IOException {
+        return Base64.getEncoder().encodeToString(Files.readAllBytes(file));
     }
 
     @AfterAll
