@@ -47,6 +47,13 @@ final class WorldProcess {
     ScheduledFuture<?> timeout;
     /** When it last proved alive (registration, heartbeat); 0 before it registered. */
     long lastHeartbeatNanos;
+    /**
+     * nanoTime at which this director started it (launched a process, or assigned a warm spare), for the log's
+     * figures of how long a start takes; 0 for a process it adopted.
+     */
+    long startedNanos;
+    /** How it was started: "its launch" or "its assignment to a spare". */
+    String startedBy;
     /** Missed its heartbeats and was killed; its exit is the end of it. */
     boolean unhealthy;
     /** The highest snapshot seq it sent: an older one still waiting for the database is dropped for it. */
@@ -82,5 +89,16 @@ final class WorldProcess {
     /** Spawned and claimed: the process exists. False while the database claim is under way. */
     boolean started() {
         return process != null;
+    }
+
+    void markStarted(String how) {
+        startedNanos = System.nanoTime();
+        startedBy = how;
+    }
+
+    /** ", N ms after its launch" for a process this director started; empty for an adopted one. */
+    String sinceStart() {
+        return startedNanos == 0 ? ""
+                : ", " + (System.nanoTime() - startedNanos) / 1_000_000 + " ms after " + startedBy;
     }
 }

@@ -110,7 +110,8 @@ final class WorldRegistrations {
             needsHydration = !p.hydrated;
             stopping = w.status == WorldStatus.STOPPING;
         }
-        LOG.info("world {} (pid {}) registered, game port {}", w.worldId, message.pid(), message.gamePort());
+        LOG.info("world {} (pid {}) registered, game port {}{}", w.worldId, message.pid(), message.gamePort(),
+                p.sinceStart());
         if (needsHydration) {
             hydration.send(w, p, channel);
         } else {
@@ -159,8 +160,8 @@ final class WorldRegistrations {
             }
             w.moveTo(WorldStatus.RUNNING);
             w.lastActiveNanos = System.nanoTime();
-            LOG.info("world {} running: pid {}, game port {}, hydrated from snapshot seq {}", w.worldId, p.pid,
-                    p.gamePort, message.hydratedSeq());
+            LOG.info("world {} running: pid {}, game port {}, hydrated from snapshot seq {}{}", w.worldId, p.pid,
+                    p.gamePort, message.hydratedSeq(), p.sinceStart());
             p.ready.complete(addresses.targetOf(w, p));
         }
         life.runBlocking(() -> spawner.recordSpawn(w, p));

@@ -127,6 +127,7 @@ final class WorldSpawner {
         p.spawnToken(spawnToken);
         String ticketSecret = ticketSecretLocked(w, p);
         try {
+            p.markStarted("its launch");
             p.process = life.launcher.launch(w.worldId, w.settings, spawnToken, ticketSecret);
         } catch (IOException e) {
             LOG.error("cannot start a process for world {}: {}", w.worldId, e.getMessage());
@@ -150,6 +151,7 @@ final class WorldSpawner {
      */
     private void assignLocked(WorldInstance w, WorldProcess p, SparePool.Spare spare) {
         p.spawnToken(spare.spawnToken);
+        p.markStarted("its assignment to a spare");
         String ticketSecret = ticketSecretLocked(w, p);
         p.process = spare.process;
         p.pid = spare.process.pid();
