@@ -120,8 +120,8 @@ public final class SimApi {
     }
 
     /**
-     * {@code ticks} ticks without hashing: what prediction needs. In JavaScript a Java {@code long} is a BigInt, and
-     * the 64-bit state hash is most of a small world's tick there.
+     * {@code ticks} ticks without hashing: how the browser's own tick cost is measured, since a state hash of a large
+     * world costs more than its tick there.
      *
      * @return the world's tick after them
      */
