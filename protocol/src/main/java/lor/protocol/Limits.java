@@ -9,6 +9,9 @@ public final class Limits {
     /** Longest accepted string field (usernames, passwords, tokens, tickets) in any client message. */
     public static final int MAX_STRING_CHARS = 4096;
 
+    /** WebSocket close status of a connection that ends as it should (RFC 6455 "normal closure"). */
+    public static final int CLOSE_NORMAL = 1000;
+
     /** WebSocket close status for an oversized message (RFC 6455 "message too big"). */
     public static final int CLOSE_TOO_BIG = 1009;
 

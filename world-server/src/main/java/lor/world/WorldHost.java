@@ -18,6 +18,7 @@ import lor.world.control.ControlClient;
 import lor.world.game.GameChannelInitializer;
 import lor.world.game.GameEntry;
 import lor.world.game.GameServer;
+import lor.world.game.GameTransport;
 
 /**
  * What a world process runs whichever world it serves: its threads, the bound game endpoint, the control client
@@ -27,9 +28,10 @@ import lor.world.game.GameServer;
  */
 final class WorldHost {
 
-    // First: a bad -Dlor.world.ioThreads fails here, before any thread is started.
-    private final EventLoopGroup workers = EventLoops.create("game-io", GameIoThreads.count());
-    private final EventLoopGroup boss = EventLoops.create("game-accept", 1);
+    // First: a bad -Dlor.world.transport or -Dlor.world.ioThreads fails here, before any thread is started.
+    private final GameTransport transport = GameTransport.configured();
+    private final EventLoopGroup workers = transport.eventLoops("game-io", GameIoThreads.count());
+    private final EventLoopGroup boss = transport.eventLoops("game-accept", 1);
     private final EventLoopGroup controlGroup = EventLoops.create("control", 1);
     private final ExecutorService io = Executors.newSingleThreadExecutor(r -> new Thread(r, "snapshot-io"));
     private final AtomicReference<GameEntry> entry = new AtomicReference<>();
@@ -63,8 +65,8 @@ final class WorldHost {
         try {
             host.gameServer = GameServer.bind(config.bindAddress(), config.gamePorts(),
                     new GameChannelInitializer(host.entry::get, config.guards(), config.keepAlive(),
-                            config.tls() ? Tls.server(config.tlsCert(), config.tlsKey()) : null), host.boss,
-                    host.workers);
+                            config.tls() ? Tls.server(config.tlsCert(), config.tlsKey()) : null),
+                    host.transport, host.boss, host.workers);
         } catch (InterruptedException | RuntimeException e) {
             host.release();
             throw e;

@@ -1,32 +1,33 @@
 package lor.world.game;
 
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
-import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.netty.handler.ssl.SslContext;
-import lor.protocol.Limits;
+import io.netty.util.ReferenceCountUtil;
 import lor.protocol.MessageCodec;
 import lor.protocol.game.GameMessages;
 import lor.protocol.netty.ConnectionThrottle;
-import lor.protocol.netty.FrameRateLimiter;
 import lor.protocol.netty.KeepAlive;
-import lor.protocol.netty.LingeringClose;
 import lor.protocol.netty.NetworkGuards;
 import lor.protocol.netty.OriginGuard;
 import lor.protocol.netty.OriginPolicy;
-import lor.protocol.netty.OversizeClosingFrameAggregator;
 import lor.protocol.netty.Tls;
+import lor.world.game.wire.GameWire;
+import lor.world.game.wire.KeepAliveSweep;
+import lor.world.game.wire.WebSocketUpgrade;
 
 /**
  * The pipeline of the game endpoint {@code /game}, in order: a connection over its address's limits is closed at
  * once; HTTP under a handshake deadline; a request from a browser page of an origin not allowed is refused with 403;
- * the WebSocket upgrade; every inbound frame counted against the connection's budget (a flood is closed with 1008);
- * the session.
+ * the WebSocket upgrade. The upgrade replaces all of it with one stage, the connection's {@link GameWire} (frames,
+ * their budget, keep-alive, lingering close) in front of its {@link GameSession}.
  */
 public final class GameChannelInitializer extends ChannelInitializer<SocketChannel> {
 
@@ -37,10 +38,7 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
     static final String HTTP_DEADLINES = "http-deadlines";
     static final String HTTP_AGGREGATOR = "http-aggregator";
     static final String ORIGIN_GUARD = "origin-guard";
-    static final String FRAME_LIMIT = "frame-limit";
-    static final String WEBSOCKET = "websocket";
-    static final String FRAME_AGGREGATOR = "frame-aggregator";
-    static final String SESSION = "session";
+    static final String UPGRADE = "websocket-upgrade";
 
     /** Upgrade requests are small; anything bigger is not a client of ours. */
     private static final int MAX_HTTP_REQUEST_BYTES = 8 * 1024;
@@ -50,14 +48,9 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
     private final NetworkGuards guards;
     private final ConnectionThrottle throttle;
     private final OriginGuard originGuard;
-    private final WebSocketServerProtocolConfig webSocketConfig = WebSocketServerProtocolConfig.newBuilder()
-            .websocketPath(PATH)
-            .maxFramePayloadLength(Limits.MAX_CLIENT_FRAME_BYTES)
-            .handshakeTimeoutMillis(10_000)
-            // The session answers a client's close frame itself: it tells a player who left from a lost one.
-            .handleCloseFrames(false)
-            .build();
     private final KeepAlive.Settings keepAlive;
+    /** One keep-alive timer per event loop for every upgraded connection on it. */
+    private final KeepAliveSweep.Sweeps sweeps;
     private final SslContext tls;
 
     /** With the default guards (no browser origin allowed) and keep-alive settings. */
@@ -80,6 +73,7 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
         this.entry = entry;
         this.guards = guards;
         this.keepAlive = keepAlive;
+        this.sweeps = GameWire.sweeps(keepAlive);
         this.throttle = guards.throttle("game port");
         OriginPolicy origins = guards.originPolicy();
         // The port serves nothing but /game: every request is held to the policy.
@@ -91,7 +85,7 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
         GameEntry world = entry.get();
         if (world == null) {
             // No ticket can be valid for a spare: nobody has been sent here yet.
-            ch.close();
+            ch.pipeline().addLast(new Unassigned());
             return;
         }
         if (!throttle.admit(ch)) {
@@ -103,14 +97,31 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
                 .addLast(HTTP_DEADLINES, guards.deadlines())
                 .addLast(HTTP_AGGREGATOR, new HttpObjectAggregator(MAX_HTTP_REQUEST_BYTES))
                 .addLast(ORIGIN_GUARD, originGuard)
-                .addLast(FRAME_LIMIT, FrameRateLimiter.forClients(codec))
-                .addLast(WEBSOCKET, new WebSocketServerProtocolHandler(webSocketConfig))
-                .addLast(LingeringClose.NAME, LingeringClose.installer())
-                .addLast(FRAME_AGGREGATOR, new OversizeClosingFrameAggregator(Limits.MAX_CLIENT_FRAME_BYTES))
-                .addLast(SESSION, new GameSessionHandler(codec, world.gate(), world.admission(),
-                        world.intentsPerSecond(), world.pack()));
+                .addLast(UPGRADE, new WebSocketUpgrade(PATH, HTTP_CODEC, () -> new GameWire(
+                        new GameSession(codec, world.gate(), world.admission(), world.intentsPerSecond(),
+                                world.pack()), sweeps)));
         if (tls != null) {
             Tls.install(ch.pipeline(), tls, ch.alloc());
+        }
+    }
+
+    /**
+     * A spare's answer to every connection: none. Its output is shut at once (the peer reads the end of the stream)
+     * and what it sent is read and dropped, so that the kernel ends the connection with a FIN rather than the reset
+     * a socket closed over unread bytes gets; the connection closes when the peer hangs up, or after two seconds.
+     */
+    private static final class Unassigned extends ChannelInboundHandlerAdapter {
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            ((SocketChannel) ctx.channel()).shutdownOutput();
+            ctx.executor().schedule(() -> ctx.close(), 2, TimeUnit.SECONDS);
+            ctx.fireChannelActive();
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ReferenceCountUtil.release(msg);
         }
     }
 }

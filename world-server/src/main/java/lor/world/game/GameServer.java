@@ -9,7 +9,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.unix.Errors;
 import lor.protocol.netty.PortRange;
 
 /** The world's game endpoint: binds, reports its port, closes. */
@@ -17,6 +17,7 @@ public final class GameServer {
 
     static final int LOW_WATER_MARK = 128 * 1024;
     static final int HIGH_WATER_MARK = 256 * 1024;
+    private static final int EADDRINUSE = 98;
 
     private final Channel channel;
 
@@ -25,8 +26,9 @@ public final class GameServer {
     }
 
     public static GameServer bind(String address, int port, GameChannelInitializer initializer,
-                                  EventLoopGroup boss, EventLoopGroup workers) throws InterruptedException {
-        return bind(address, port == 0 ? PortRange.ANY : new PortRange(port, port), initializer, boss, workers);
+                                  GameTransport transport, EventLoopGroup boss, EventLoopGroup workers) throws InterruptedException {
+        return bind(address, port == 0 ? PortRange.ANY : new PortRange(port, port), initializer, transport, boss,
+                workers);
     }
 
     /**
@@ -36,18 +38,18 @@ public final class GameServer {
      * @throws IllegalStateException when every port of the range is taken
      */
     public static GameServer bind(String address, PortRange ports, GameChannelInitializer initializer,
-                                  EventLoopGroup boss, EventLoopGroup workers) throws InterruptedException {
+                                  GameTransport transport, EventLoopGroup boss, EventLoopGroup workers) throws InterruptedException {
         if (ports.any()) {
-            return bindPort(address, 0, initializer, boss, workers);
+            return bindPort(address, 0, initializer, transport, boss, workers);
         }
         int start = ThreadLocalRandom.current().nextInt(ports.size());
         for (int i = 0; i < ports.size(); i++) {
             int port = ports.first() + (start + i) % ports.size();
             try {
-                return bindPort(address, port, initializer, boss, workers);
+                return bindPort(address, port, initializer, transport, boss, workers);
             } catch (Exception e) {
                 // Netty rethrows the bind's checked exception undeclared.
-                if (!(e instanceof BindException)) {
+                if (!isAddressInUse(e)) {
                     throw e;
                 }
             }
@@ -56,10 +58,10 @@ public final class GameServer {
     }
 
     private static GameServer bindPort(String address, int port, GameChannelInitializer initializer,
-                                       EventLoopGroup boss, EventLoopGroup workers) throws InterruptedException {
+                                       GameTransport transport, EventLoopGroup boss, EventLoopGroup workers) throws InterruptedException {
         Channel channel = new ServerBootstrap()
                 .group(boss, workers)
-                .channel(NioServerSocketChannel.class)
+                .channel(transport.serverChannel())
                 .option(ChannelOption.SO_BACKLOG, 512)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 // Above 256 KiB queued a connection is "not writable": broadcasts skip it until it is back under
@@ -71,6 +73,12 @@ public final class GameServer {
                 .sync()
                 .channel();
         return new GameServer(channel);
+    }
+
+    /** Java's BindException from NIO; an errno from the native transports (EADDRINUSE, 98 on Linux). */
+    private static boolean isAddressInUse(Exception e) {
+        return e instanceof BindException
+                || e instanceof Errors.NativeIoException n && n.expectedErr() == -EADDRINUSE;
     }
 
     public int port() {

@@ -16,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 
 import io.netty.channel.EventLoopGroup;
 import lor.protocol.Limits;
-import lor.protocol.netty.EventLoops;
 import lor.protocol.netty.KeepAlive;
 import lor.protocol.netty.NetworkGuards;
 import lor.protocol.testing.RawWebSocket;
@@ -36,8 +35,9 @@ class GameEndpointGuardsTest {
     private static final String SECRET = Secrets.random256();
     private static final Duration FLOOD_CLOSE = Duration.ofSeconds(2);
 
-    private final EventLoopGroup boss = EventLoops.create("test-accept", 1);
-    private final EventLoopGroup workers = EventLoops.create("test-io", 2);
+    private final GameTransport transport = GameTransport.configured();
+    private final EventLoopGroup boss = transport.eventLoops("test-accept", 1);
+    private final EventLoopGroup workers = transport.eventLoops("test-io", 2);
     private final List<AutoCloseable> toClose = new ArrayList<>();
     private GameServer server;
 
@@ -68,7 +68,8 @@ class GameEndpointGuardsTest {
         };
         GameEntry entry = new GameEntry(new TicketGate(TicketSigner.fromEncodedSecret(SECRET), "start",
                 System::currentTimeMillis), everyone, 20);
-        server = GameServer.bind("127.0.0.1", 0, new GameChannelInitializer(() -> entry, guards, KeepAlive.DEFAULTS), boss, workers);
+        server = GameServer.bind("127.0.0.1", 0, new GameChannelInitializer(() -> entry, guards, KeepAlive.DEFAULTS), transport, boss,
+                workers);
         return server.port();
     }
 

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.netty.channel.EventLoopGroup;
-import lor.protocol.netty.EventLoops;
 import lor.protocol.netty.KeepAlive;
 import lor.protocol.netty.NetworkGuards;
 import lor.protocol.netty.PortRange;
@@ -20,8 +19,9 @@ import org.junit.jupiter.api.Test;
 /** A game endpoint given a range of ports binds a free one of them, or says that all are taken. */
 class GameServerPortsTest {
 
-    private final EventLoopGroup boss = EventLoops.create("test-boss", 1);
-    private final EventLoopGroup workers = EventLoops.create("test-io", 1);
+    private final GameTransport transport = GameTransport.configured();
+    private final EventLoopGroup boss = transport.eventLoops("test-boss", 1);
+    private final EventLoopGroup workers = transport.eventLoops("test-io", 1);
     private final List<ServerSocket> taken = new ArrayList<>();
     private final List<GameServer> servers = new ArrayList<>();
 
@@ -57,7 +57,8 @@ class GameServerPortsTest {
 
     private GameServer bind(PortRange range) throws InterruptedException {
         GameServer server = GameServer.bind("127.0.0.1", range,
-                new GameChannelInitializer(() -> null, NetworkGuards.defaults(), KeepAlive.DEFAULTS), boss, workers);
+                new GameChannelInitializer(() -> null, NetworkGuards.defaults(), KeepAlive.DEFAULTS), transport, boss,
+                workers);
         servers.add(server);
         return server;
     }

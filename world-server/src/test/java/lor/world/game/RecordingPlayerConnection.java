@@ -23,7 +23,7 @@ public final class RecordingPlayerConnection implements PlayerConnection {
     private static final MessageCodec CLIENT = GameMessages.clientCodec();
 
     private final long accountId;
-    private final IntentQueue intents = new IntentQueue(GameSessionHandler.INTENT_QUEUE_CAPACITY);
+    private final IntentQueue intents = new IntentQueue(GameSession.INTENT_QUEUE_CAPACITY);
     /** In order: a {@link Message} sent as such, or a {@link ByteBuf} frame not yet released. */
     private final List<Object> out = new ArrayList<>();
     private final List<ByteBuf> releasedFrames = new ArrayList<>();

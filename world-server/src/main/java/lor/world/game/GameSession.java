@@ -4,19 +4,7 @@ import java.util.concurrent.Executor;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundBuffer;
-import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
-import io.netty.handler.codec.http.websocketx.WebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocketFrameEncoder;
-import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
-import io.netty.util.ReferenceCountUtil;
 import lor.protocol.ErrorCode;
 import lor.protocol.ErrorMessage;
 import lor.protocol.Limits;
@@ -28,28 +16,28 @@ import lor.protocol.game.MoveFrameReader;
 import lor.protocol.game.MoveMessage;
 import lor.protocol.game.ObjectActionMessage;
 import lor.protocol.game.RejectedMessage;
-import lor.protocol.netty.HttpResponses;
-import lor.protocol.netty.LingeringClose;
 import lor.protocol.netty.MessageFrames;
-import lor.protocol.netty.OriginGuard;
 import lor.protocol.netty.ServerFrameHeader;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketException;
 import lor.sim.content.ContentPack;
 import lor.sim.world.Direction;
+import lor.world.game.wire.GameWire;
+import lor.world.game.wire.WireSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One player's game connection: a two-state machine. Before {@code hello} only {@code hello} is legal; a bad
+ * One player's game connection as the game protocol sees it: a two-state machine. Before {@code hello} only {@code hello} is legal; a bad
  * ticket closes the connection. After it the player is in the world and sends {@code move} intents and actions on
  * objects, which this handler validates, rate-limits (one budget for both) and hands to the tick thread through a
  * bounded {@link IntentQueue}, the names of an action read as indices of the world's content pack. It decodes and
- * validates on the event loop and never touches the world.
+ * validates on the event loop and never touches the world. Its messages come from, and go out through, the
+ * connection's {@link GameWire}.
  */
-public final class GameSessionHandler extends ChannelInboundHandlerAdapter implements PlayerConnection {
+public final class GameSession implements PlayerConnection, WireSession {
 
-    private static final Logger LOG = LoggerFactory.getLogger(GameSessionHandler.class);
+    private static final Logger LOG = LoggerFactory.getLogger(GameSession.class);
 
     /** Intents one connection may have waiting for ticks: more than a second's worth at the default rate. */
     static final int INTENT_QUEUE_CAPACITY = 32;
@@ -67,18 +55,15 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     private IntentLimiter limiter;
     /** Highest seq seen on this connection; a move must carry a higher one. Event-loop confined. */
     private long lastSeq = -1;
-    /** The server started the closing handshake (an error, a transfer, a cut-off): a close frame back is no goodbye. */
-    private boolean serverClosing;
     /** The client closed the connection itself with a close frame: the player left, rather than was lost. */
     private boolean clientClosed;
+    private GameWire wire;
     private Channel channel;
-    /** Where pre-framed bytes enter the pipeline; event-loop confined. */
-    private ChannelHandlerContext frameEncoder;
     /** Something was written and not yet flushed; event-loop confined. */
     private boolean unflushed;
 
-    public GameSessionHandler(MessageCodec codec, TicketGate gate, GameAdmission admission, int intentsPerSecond,
-                              ContentPack pack) {
+    public GameSession(MessageCodec codec, TicketGate gate, GameAdmission admission, int intentsPerSecond,
+                       ContentPack pack) {
         this.codec = codec;
         this.gate = gate;
         this.admission = admission;
@@ -87,49 +72,34 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     }
 
     @Override
-    public void handlerAdded(ChannelHandlerContext ctx) {
-        channel = ctx.channel();
+    public void attach(GameWire wire) {
+        this.wire = wire;
+        this.channel = wire.channel();
     }
 
     @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        try {
-            if (state == State.ENDED) {
-                return;
-            }
-            if (msg instanceof FullHttpRequest request) {
-                HttpResponses.notFound(ctx, request);
-            } else if (msg instanceof TextWebSocketFrame frame) {
-                onText(frame);
-            } else if (msg instanceof CloseWebSocketFrame close) {
-                onClose(ctx, close);
-            } else if (msg instanceof WebSocketFrame) {
-                send(ErrorMessage.of(ErrorCode.BAD_REQUEST, "only text frames are accepted", null));
-            }
-        } finally {
-            ReferenceCountUtil.release(msg);
+    public void onBinary() {
+        if (state != State.ENDED) {
+            send(ErrorMessage.of(ErrorCode.BAD_REQUEST, "only text frames are accepted", null));
         }
     }
 
-    /**
-     * A client that says goodbye has left; one whose connection is lost any other way is held for the world's
-     * reconnect window. The close is answered with the client's own status, as RFC 6455 asks.
-     */
-    private void onClose(ChannelHandlerContext ctx, CloseWebSocketFrame close) {
-        if (!serverClosing) {
-            clientClosed = true;
-        }
-        serverClosing = true;
-        ctx.writeAndFlush(new CloseWebSocketFrame(true, 0, close.content().retainedDuplicate()))
-                .addListener(ChannelFutureListener.CLOSE);
+    /** A client that says goodbye has left; one whose connection is lost any other way is held for the world's window. */
+    @Override
+    public void onGoodbye() {
+        clientClosed = true;
     }
 
-    private void onText(TextWebSocketFrame frame) {
+    @Override
+    public void onText(ByteBuf utf8) {
+        if (state == State.ENDED) {
+            return;
+        }
         // Nearly every frame is a plain move: read it from the bytes; anything else, and every refusal, is the codec's.
-        Message message = MoveFrameReader.read(frame.content());
+        Message message = MoveFrameReader.read(utf8);
         if (message == null) {
             try {
-                message = codec.decode(frame.text());
+                message = codec.decode(MessageFrames.text(utf8));
             } catch (ProtocolException e) {
                 send(ErrorMessage.of(e));
                 return;
@@ -217,41 +187,11 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     }
 
     @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-        end();
-        ctx.fireChannelInactive();
-    }
-
-    @Override
-    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-        if (evt instanceof WebSocketServerProtocolHandler.HandshakeComplete
-                && ctx.pipeline().get(OriginGuard.class) != null) {
-            // The upgrade took the HTTP decoder away: the guard would see no request again, only every frame.
-            ctx.pipeline().remove(OriginGuard.class);
-        }
-        if (evt == LingeringClose.Closing.EVENT) {
-            // The socket lingers for the close frame's sake, but the player is gone now: nothing it sent after
-            // this may reach a tick, and a connection it opens meanwhile must find it held, not still playing.
-            end();
-        }
-        ctx.fireUserEventTriggered(evt);
-    }
-
-    private void end() {
+    public void end() {
         if (state == State.IN_WORLD) {
             admission.leave(this, clientClosed);
         }
         state = State.ENDED;
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (MessageFrames.isExpectedFailure(cause)) {
-            LOG.debug("game connection {} closed: {}", ctx.channel().remoteAddress(), cause.toString());
-        } else {
-            LOG.warn("game connection {} failed", ctx.channel().remoteAddress(), cause);
-        }
-        ctx.close();
     }
 
     @Override
@@ -260,35 +200,31 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     }
 
     @Override
+    public String encode(ErrorMessage error) {
+        return codec.encode(error);
+    }
+
+    @Override
     public void send(Message message) {
-        channel.writeAndFlush(new TextWebSocketFrame(codec.encode(message)));
+        String text = codec.encode(message);
+        onLoop(() -> wire.writeText(text));
     }
 
     @Override
     public void sendFrame(ByteBuf frame) {
-        channel.writeAndFlush(new TextWebSocketFrame(frame));
+        onLoop(() -> {
+            wire.write(frame, ServerFrameHeader.OPCODE_TEXT);
+            wire.flush();
+        });
     }
 
     /**
      * A frame with room for its header in front ({@link ServerFrameHeader}, as the broadcasts and rejections leave)
-     * is written as bytes below Netty's frame encoder, which would copy a small frame's shared parts into one buffer
-     * per connection; with a void promise, as nobody waits for a tick's frame.
+     * gets it there: one buffer, its shared parts not copied; with no promise, as nobody waits for a tick's frame.
      */
     @Override
     public void write(ByteBuf frame, boolean binary) {
-        if (serverClosing || state == State.ENDED) {
-            // As Netty's protocol handler does once a close frame is out: nothing follows it.
-            frame.release();
-            return;
-        }
-        ChannelHandlerContext encoder = frameEncoder();
-        int opcode = binary ? ServerFrameHeader.OPCODE_BINARY : ServerFrameHeader.OPCODE_TEXT;
-        if (encoder != null && ServerFrameHeader.prepend(frame, opcode)) {
-            encoder.write(frame, encoder.voidPromise());
-        } else {
-            channel.write(binary ? new BinaryWebSocketFrame(frame) : new TextWebSocketFrame(frame),
-                    channel.voidPromise());
-        }
+        wire.write(frame, binary ? ServerFrameHeader.OPCODE_BINARY : ServerFrameHeader.OPCODE_TEXT);
         unflushed = true;
     }
 
@@ -296,22 +232,17 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
     public void flush() {
         if (unflushed) {
             unflushed = false;
-            // From where the frames went in: the handlers above the encoder only pass a flush on.
-            ChannelHandlerContext encoder = frameEncoder();
-            if (encoder != null) {
-                encoder.flush();
-            } else {
-                channel.flush();
-            }
+            wire.flush();
         }
     }
 
-    /** Netty's WebSocket frame encoder, found once: the handshake puts it in place before any hello is read. */
-    private ChannelHandlerContext frameEncoder() {
-        if (frameEncoder == null || frameEncoder.isRemoved()) {
-            frameEncoder = channel.pipeline().context(WebSocketFrameEncoder.class);
+    /** Runs {@code write} on the connection's event loop, where everything written to the wire is written. */
+    private void onLoop(Runnable write) {
+        if (channel.eventLoop().inEventLoop()) {
+            write.run();
+        } else {
+            channel.eventLoop().execute(write);
         }
-        return frameEncoder;
     }
 
     @Override
@@ -342,32 +273,19 @@ public final class GameSessionHandler extends ChannelInboundHandlerAdapter imple
 
     @Override
     public void disconnect(String reason) {
-        markServerClosing();
         // Closed at once, not once the close frame is flushed: a peer that does not read would never let it be.
-        channel.writeAndFlush(new CloseWebSocketFrame(Limits.CLOSE_POLICY, reason));
-        channel.close();
+        onLoop(() -> wire.closeNow(Limits.CLOSE_POLICY, reason));
     }
 
     @Override
     public void transferOut(Message transfer) {
-        markServerClosing();
-        channel.write(new TextWebSocketFrame(codec.encode(transfer)));
-        channel.writeAndFlush(new CloseWebSocketFrame(WebSocketCloseStatus.NORMAL_CLOSURE, "transferred"))
-                .addListener(ChannelFutureListener.CLOSE);
+        String text = codec.encode(transfer);
+        onLoop(() -> wire.closeAfter(text, Limits.CLOSE_NORMAL, "transferred"));
     }
 
     private void closeWith(ErrorCode code, String message, Object ref) {
-        markServerClosing();
         int status = code == ErrorCode.REPLACED ? Limits.CLOSE_REPLACED : Limits.CLOSE_POLICY;
-        MessageFrames.closeWithError(channel, codec, ErrorMessage.of(code, message, ref), status);
-    }
-
-    /** Called from the tick thread too: the flag is read on the event loop, so it is set there. */
-    private void markServerClosing() {
-        if (channel.eventLoop().inEventLoop()) {
-            serverClosing = true;
-        } else {
-            channel.eventLoop().execute(() -> serverClosing = true);
-        }
+        ErrorMessage error = ErrorMessage.of(code, message, ref);
+        onLoop(() -> wire.closeWithError(error, status));
     }
 }

@@ -20,10 +20,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocket08FrameEncoder;
-import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
-import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.netty.util.ReferenceCountUtil;
 import lor.protocol.ErrorCode;
 import lor.protocol.ErrorMessage;
@@ -35,18 +32,19 @@ import lor.protocol.game.GameMessages;
 import lor.protocol.game.RejectedMessage;
 import lor.protocol.game.TransferMessage;
 import lor.protocol.game.WelcomeMessage;
-import lor.protocol.netty.OriginGuard;
+import lor.protocol.netty.KeepAlive;
 import lor.protocol.netty.ServerFrameHeader;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
 import lor.sim.content.ContentPack;
 import lor.sim.world.ObjectIntent;
+import lor.world.game.wire.GameWire;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class GameSessionHandlerTest {
+class GameSessionTest {
 
     private static final TicketSigner SIGNER =
             new TicketSigner("game-session-test-secret-32bytes".getBytes(StandardCharsets.US_ASCII));
@@ -479,7 +477,7 @@ class GameSessionHandlerTest {
         // A rate far above the queue's size: only the queue can refuse here.
         intentRate(1000);
         PlayerConnection player = hello();
-        for (int seq = 1; seq <= GameSessionHandler.INTENT_QUEUE_CAPACITY; seq++) {
+        for (int seq = 1; seq <= GameSession.INTENT_QUEUE_CAPACITY; seq++) {
             send(channel, move("W", seq, null));
         }
         assertNothingWritten();
@@ -487,13 +485,13 @@ class GameSessionHandlerTest {
         send(channel, move("W", 33, null));
 
         assertThat(readMessage()).isEqualTo(new RejectedMessage(33, RejectedMessage.RATE_LIMITED));
-        assertThat(player.intents().size()).isEqualTo(GameSessionHandler.INTENT_QUEUE_CAPACITY);
+        assertThat(player.intents().size()).isEqualTo(GameSession.INTENT_QUEUE_CAPACITY);
 
         // Once the tick has taken one, there is room again.
         player.intents().poll();
         send(channel, move("W", 34, null));
         assertNothingWritten();
-        assertThat(player.intents().size()).isEqualTo(GameSessionHandler.INTENT_QUEUE_CAPACITY);
+        assertThat(player.intents().size()).isEqualTo(GameSession.INTENT_QUEUE_CAPACITY);
     }
 
     // ---- what the tick thread uses ------------------------------------------------------------------------------
@@ -648,7 +646,7 @@ class GameSessionHandlerTest {
 
     @Test
     void aFrameWithRoomInFrontIsWrittenPreFramedBelowTheEncoderWithoutCopyingItsParts() {
-        channel.pipeline().addFirst(new WebSocket08FrameEncoder(false));
+        useRawChannel();
         PlayerConnection player = hello();
         ByteBuf shared = Unpooled.wrappedBuffer(new byte[] {4, 5, 6});
         CompositeByteBuf frame = Unpooled.compositeBuffer();
@@ -672,7 +670,7 @@ class GameSessionHandlerTest {
 
     @Test
     void noBinaryFrameFollowsTheServersCloseFrame() {
-        channel.pipeline().addFirst(new WebSocket08FrameEncoder(false));
+        useRawChannel();
         PlayerConnection player = hello();
         player.disconnect("not reading");
         channel.runPendingTasks();
@@ -690,20 +688,9 @@ class GameSessionHandlerTest {
     }
 
     @Test
-    void theOriginGuardLeavesThePipelineOnceTheUpgradeIsDone() {
-        channel.pipeline().addFirst(new OriginGuard(path -> null));
-
-        channel.pipeline().fireUserEventTriggered(
-                new WebSocketServerProtocolHandler.HandshakeComplete("/game", EmptyHttpHeaders.INSTANCE, null));
-
-        assertThat(channel.pipeline().get(OriginGuard.class)).isNull();
-        assertThat(channel.pipeline().get(GameSessionHandler.class)).isNotNull();
-    }
-
-    @Test
     void aTicksRejectionAndStateFrameLeaveTogetherOnOneFlushTheRejectionPreFramedAsText() {
         AtomicInteger flushes = new AtomicInteger();
-        channel.pipeline().addFirst(new WebSocket08FrameEncoder(false));
+        useRawChannel();
         channel.pipeline().addFirst(new ChannelOutboundHandlerAdapter() {
             @Override
             public void flush(ChannelHandlerContext ctx) {
@@ -748,6 +735,11 @@ class GameSessionHandlerTest {
     private void assertNothingWritten() {
         Object outbound = channel.readOutbound();
         assertThat(outbound).as("an accepted move has no answer of its own").isNull();
+    }
+
+    private void useRawChannel() {
+        channel.finishAndReleaseAll();
+        channel = rawChannel();
     }
 
     private void intentRate(int perSecond) {
@@ -811,9 +803,20 @@ class GameSessionHandlerTest {
         return channel(codec, 20);
     }
 
+    /** The wire and session of one connection, between adapters that let the test speak in frame objects. */
     private EmbeddedChannel channel(MessageCodec codec, int intentsPerSecond) {
-        return new EmbeddedChannel(new GameSessionHandler(codec, gate, admission, intentsPerSecond,
-                ContentPack.empty()));
+        return new EmbeddedChannel(WireFrames.serverFrames(), WireFrames.clientBytes(), wire(codec, intentsPerSecond));
+    }
+
+    /** The wire and session alone: what the wire writes is read as the bytes it wrote. */
+    private EmbeddedChannel rawChannel() {
+        return new EmbeddedChannel(WireFrames.clientBytes(), wire(GameMessages.serverCodec(), 20));
+    }
+
+    /** With a frame budget no test here meets: the session's own limits are what these tests are about. */
+    private GameWire wire(MessageCodec codec, int intentsPerSecond) {
+        return new GameWire(new GameSession(codec, gate, admission, intentsPerSecond, ContentPack.empty()),
+                GameWire.sweeps(KeepAlive.DEFAULTS), 1_000_000, 1_000_000);
     }
 
     private static void send(EmbeddedChannel target, String text) {
