@@ -29,45 +29,77 @@ public final class MoveFrameReader {
     private static final int REQUIRED = TYPE | DIR | SEQ;
     private static final int NOT_PLAIN = -1;
 
-    private final ByteBuf bytes;
-    private final int end;
+    private ByteBuf bytes;
+    private int end;
     private int at;
     private int seen;
     private String dir;
     private long seq;
     private String ref;
 
-    private MoveFrameReader(ByteBuf bytes) {
-        this.bytes = bytes;
-        this.at = bytes.readerIndex();
-        this.end = bytes.writerIndex();
+    /**
+     * A reader to use again and again on one thread: {@link #parse} allocates nothing for a move without a
+     * {@code ref}, where {@link #read} makes a reader and a message each time.
+     */
+    public MoveFrameReader() {
     }
 
     /** The frame as a move when it is a plain one, else {@code null}; never moves the buffer's indices. */
     public static MoveMessage read(ByteBuf frame) {
-        return new MoveFrameReader(frame).object();
+        MoveFrameReader reader = new MoveFrameReader();
+        return reader.parse(frame) ? new MoveMessage(reader.dir, reader.seq, reader.ref) : null;
     }
 
-    private MoveMessage object() {
+    /**
+     * Whether the frame is a plain move; if so {@link #dir}, {@link #seq} and {@link #ref} are its fields until the
+     * next call. Never moves the buffer's indices.
+     */
+    public boolean parse(ByteBuf frame) {
+        bytes = frame;
+        at = frame.readerIndex();
+        end = frame.writerIndex();
+        seen = 0;
+        dir = null;
+        seq = 0;
+        ref = null;
+        try {
+            return object();
+        } finally {
+            bytes = null;
+        }
+    }
+
+    /** N, E, S or W, as shared constants. */
+    public String dir() {
+        return dir;
+    }
+
+    public long seq() {
+        return seq;
+    }
+
+    /** The move's ref, or null. */
+    public String ref() {
+        return ref;
+    }
+
+    private boolean object() {
         skipWhitespace();
         if (!take('{')) {
-            return null;
+            return false;
         }
         do {
             skipWhitespace();
             if (!member()) {
-                return null;
+                return false;
             }
             skipWhitespace();
         } while (take(','));
         if (!take('}')) {
-            return null;
+            return false;
         }
         skipWhitespace();
-        if (at != end || (seen & REQUIRED) != REQUIRED) {
-            return null;
-        }
-        return new MoveMessage(dir, seq, ref);
+        return at == end && (seen & REQUIRED) == REQUIRED;
     }
 
     /** One {@code "key": value}; false when the key or its value is not one a plain move has. */

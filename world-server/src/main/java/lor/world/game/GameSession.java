@@ -50,6 +50,7 @@ public final class GameSession implements PlayerConnection, WireSession {
     private final int intentsPerSecond;
     private final ContentPack pack;
     private final IntentQueue intents = new IntentQueue(INTENT_QUEUE_CAPACITY);
+    private final MoveFrameReader moves = new MoveFrameReader();
     private volatile State state = State.AWAITING_HELLO;
     private volatile long accountId;
     private IntentLimiter limiter;
@@ -95,22 +96,25 @@ public final class GameSession implements PlayerConnection, WireSession {
         if (state == State.ENDED) {
             return;
         }
-        // Nearly every frame is a plain move: read it from the bytes; anything else, and every refusal, is the codec's.
-        Message message = MoveFrameReader.read(utf8);
-        if (message == null) {
-            try {
-                message = codec.decode(MessageFrames.text(utf8));
-            } catch (ProtocolException e) {
-                send(ErrorMessage.of(e));
-                return;
-            }
+        // Nearly every frame is a plain move: read it from the bytes, into no object; anything else, and every
+        // refusal, is the codec's.
+        if (moves.parse(utf8) && state == State.IN_WORLD) {
+            onMove(moves.seq(), moves.dir(), moves.ref());
+            return;
+        }
+        Message message;
+        try {
+            message = codec.decode(MessageFrames.text(utf8));
+        } catch (ProtocolException e) {
+            send(ErrorMessage.of(e));
+            return;
         }
         if (message instanceof HelloMessage hello) {
             onHello(hello);
         } else if (state == State.AWAITING_HELLO) {
             send(ErrorMessage.of(ErrorCode.NOT_AUTHENTICATED, "say hello with a ticket first", message.ref()));
         } else if (message instanceof MoveMessage move) {
-            onMove(move);
+            onMove(move.seq(), move.dir(), move.ref());
         } else if (message instanceof ObjectActionMessage action) {
             onAction(action);
         } else {
@@ -143,9 +147,9 @@ public final class GameSession implements PlayerConnection, WireSession {
         }
     }
 
-    private void onMove(MoveMessage move) {
-        if (acceptSeq(move.seq(), move.ref())) {
-            enqueue(move.seq(), Direction.parse(move.dir()), 0, move.ref());
+    private void onMove(long seq, String dir, Object ref) {
+        if (acceptSeq(seq, ref)) {
+            enqueue(seq, Direction.parse(dir), 0, ref);
         }
     }
 

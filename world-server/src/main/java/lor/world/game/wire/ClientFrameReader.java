@@ -15,7 +15,7 @@ import io.netty.buffer.ByteBufAllocator;
  * until it is whole, and only a fragmented message is assembled in a buffer of its own.
  *
  * <p>Refuses what a server must: an unmasked frame, reserved bits, an unknown opcode, a fragmented or long control
- * frame, a continuation out of place (status 1002); a message over {@code maxMessageBytes}, judged from the frame
+ * frame, a continuation out of place, a length not written in the fewest bytes (status 1002); a message over {@code maxMessageBytes}, judged from the frame
  * header before its payload arrives (1009); text that is not UTF-8 (1007). After a refusal it reads nothing more.
  * Confined to the connection's event loop.
  */
@@ -124,6 +124,9 @@ final class ClientFrameReader {
         long length = length7 < 126 ? length7
                 : length7 == 126 ? buf.getUnsignedShort(start + 2) : buf.getLong(start + 2);
         long messageLength = length + (opcode == OPCODE_CONTINUATION ? fragments.readableBytes() : 0);
+        if (length7 == 126 && length < 126 || length7 == 127 && length >= 0 && length <= 0xffff) {
+            return fail(CLOSE_PROTOCOL_ERROR, "a frame's length must be written in the fewest bytes");
+        }
         if (length < 0 || messageLength > maxMessageBytes) {
             return fail(1009, "message larger than " + maxMessageBytes + " bytes");
         }

@@ -140,6 +140,13 @@ class ClientFrameReaderTest {
     }
 
     @Test
+    void aLengthNotWrittenInTheFewestBytesIsAProtocolError() {
+        read(new byte[] {(byte) 0x81, (byte) (0x80 | 126), 0, 5, 1, 2, 3, 4, 'a', 'b', 'c', 'd', 'e'});
+
+        assertThat(seen).containsExactly("violation 1002");
+    }
+
+    @Test
     void aContinuationWithoutAMessageAndANewMessageInsideAFragmentedOneAreProtocolErrors() {
         read(frame(true, 0, "x"));
         assertThat(seen).containsExactly("violation 1002");
