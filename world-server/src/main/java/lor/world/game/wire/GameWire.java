@@ -179,7 +179,8 @@ public final class GameWire extends ChannelInboundHandlerAdapter implements Clie
             return;
         }
         session.onGoodbye();
-        writeClose(payload.retainedDuplicate());
+        // Copied: the payload lies in the read buffer, which is released (or reused) after this read.
+        writeClose(withHeaderRoom(payload.readableBytes()).writeBytes(payload));
         lingerOnceWritten();
     }
 
@@ -227,8 +228,7 @@ public final class GameWire extends ChannelInboundHandlerAdapter implements Clie
 
     /** Writes {@code text} as a text frame and flushes. */
     public void writeText(String text) {
-        ByteBuf utf8 = ctx.alloc().buffer(ServerFrameHeader.MAX_BYTES + ByteBufUtil.utf8MaxBytes(text));
-        utf8.writerIndex(ServerFrameHeader.MAX_BYTES).readerIndex(ServerFrameHeader.MAX_BYTES);
+        ByteBuf utf8 = withHeaderRoom(ByteBufUtil.utf8MaxBytes(text));
         ByteBufUtil.writeUtf8(utf8, text);
         write(utf8, ServerFrameHeader.OPCODE_TEXT);
         flush();
@@ -270,23 +270,23 @@ public final class GameWire extends ChannelInboundHandlerAdapter implements Clie
 
     private void writeClose(int status, String reason) {
         byte[] text = reason.getBytes(StandardCharsets.UTF_8);
-        ByteBuf payload = ctx.alloc().buffer(ServerFrameHeader.MAX_BYTES + 2 + text.length);
-        payload.writerIndex(ServerFrameHeader.MAX_BYTES).readerIndex(ServerFrameHeader.MAX_BYTES);
-        payload.writeShort(status).writeBytes(text, 0, Math.min(text.length, 123));
-        writeClose(payload);
+        // A control frame's payload is at most 125 bytes: the status and 123 of the reason.
+        writeClose(withHeaderRoom(2 + text.length).writeShort(status).writeBytes(text, 0, Math.min(text.length, 123)));
     }
 
+    /** An empty buffer for {@code size} bytes, with room in front for a frame header. */
+    private ByteBuf withHeaderRoom(int size) {
+        ByteBuf buf = ctx.alloc().buffer(ServerFrameHeader.MAX_BYTES + size);
+        return buf.writerIndex(ServerFrameHeader.MAX_BYTES).readerIndex(ServerFrameHeader.MAX_BYTES);
+    }
+
+    /** @param payload with room for the header in front */
     private void writeClose(ByteBuf payload) {
         if (closeFrame != null || lingering) {
             payload.release();
             return;
         }
-        if (!ServerFrameHeader.prepend(payload, OPCODE_CLOSE)) {
-            ByteBuf framed = ctx.alloc().buffer(2 + payload.readableBytes());
-            framed.writeByte(0x80 | OPCODE_CLOSE).writeByte(payload.readableBytes()).writeBytes(payload);
-            payload.release();
-            payload = framed;
-        }
+        ServerFrameHeader.prepend(payload, OPCODE_CLOSE);
         closeFrame = ctx.writeAndFlush(payload);
     }
 

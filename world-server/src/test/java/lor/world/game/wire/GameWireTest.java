@@ -4,14 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
-import lor.protocol.ErrorMessage;
 import lor.protocol.netty.KeepAlive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -22,7 +19,7 @@ class GameWireTest {
             Duration.ofSeconds(3));
     private static final long SECOND = 1_000_000_000L;
 
-    private final RecordingSession session = new RecordingSession();
+    private final RecordingWireSession session = new RecordingWireSession();
     private final KeepAliveSweep.Sweeps sweeps = GameWire.sweeps(KEEP_ALIVE);
     private final GameWire wire = new GameWire(session, sweeps, 50, 5);
     private final EmbeddedChannel channel = new EmbeddedChannel(wire);
@@ -131,41 +128,6 @@ class GameWireTest {
             return ByteBufUtil.getBytes(out);
         } finally {
             out.release();
-        }
-    }
-
-    private static final class RecordingSession implements WireSession {
-
-        final List<String> texts = new ArrayList<>();
-        boolean goodbye;
-        boolean ended;
-
-        @Override
-        public void attach(GameWire wire) {
-        }
-
-        @Override
-        public void onText(ByteBuf utf8) {
-            texts.add(utf8.toString(StandardCharsets.UTF_8));
-        }
-
-        @Override
-        public void onBinary() {
-        }
-
-        @Override
-        public void onGoodbye() {
-            goodbye = true;
-        }
-
-        @Override
-        public void end() {
-            ended = true;
-        }
-
-        @Override
-        public String encode(ErrorMessage error) {
-            return "{\"type\":\"error\",\"code\":\"" + error.code() + "\"}";
         }
     }
 }

@@ -3,15 +3,12 @@ package lor.world.game.wire;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
-import lor.protocol.ErrorMessage;
 import lor.protocol.netty.KeepAlive;
 import lor.protocol.netty.OriginGuard;
 import org.junit.jupiter.api.AfterEach;
@@ -23,7 +20,7 @@ class WebSocketUpgradeTest {
             + "Connection: keep-alive, Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
             + "Sec-WebSocket-Version: 13\r\n\r\n";
 
-    private final List<String> texts = new ArrayList<>();
+    private final RecordingWireSession session = new RecordingWireSession();
     private final EmbeddedChannel channel = new EmbeddedChannel();
 
     @AfterEach
@@ -37,7 +34,7 @@ class WebSocketUpgradeTest {
                 .addLast("http-codec", new HttpServerCodec())
                 .addLast("http-aggregator", new HttpObjectAggregator(8192))
                 .addLast("origin-guard", new OriginGuard(path -> null))
-                .addLast("upgrade", new WebSocketUpgrade("/game", "http-codec", () -> new GameWire(new Texts(texts),
+                .addLast("upgrade", new WebSocketUpgrade("/game", "http-codec", () -> new GameWire(session,
                         GameWire.sweeps(KeepAlive.DEFAULTS))));
     }
 
@@ -60,7 +57,7 @@ class WebSocketUpgradeTest {
                 .containsIgnoringCase("sec-websocket-accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n");
         assertThat(channel.pipeline().names()).contains(GameWire.NAME)
                 .doesNotContain(KeepAlive.NAME, "http-codec", "http-aggregator", "origin-guard", "upgrade");
-        assertThat(texts).containsExactly("{\"type\":\"hello\"}");
+        assertThat(session.texts).containsExactly("{\"type\":\"hello\"}");
     }
 
     @Test
@@ -107,34 +104,5 @@ class WebSocketUpgradeTest {
             bytes.release();
         }
         return text.toString();
-    }
-
-    private record Texts(List<String> texts) implements WireSession {
-
-        @Override
-        public void attach(GameWire wire) {
-        }
-
-        @Override
-        public void onText(ByteBuf utf8) {
-            texts.add(utf8.toString(StandardCharsets.UTF_8));
-        }
-
-        @Override
-        public void onBinary() {
-        }
-
-        @Override
-        public void onGoodbye() {
-        }
-
-        @Override
-        public void end() {
-        }
-
-        @Override
-        public String encode(ErrorMessage error) {
-            return error.code();
-        }
     }
 }
