@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.util.collection.IntObjectHashMap;
 import io.netty.buffer.Unpooled;
 import lor.protocol.ErrorCode;
 import lor.protocol.ErrorMessage;
@@ -97,7 +98,8 @@ public final class WorldRuntime implements WorldLoop.Tickable {
     /** The encoded {@code map} message: the same bytes for every player. */
     private final ByteBuf mapFrame;
     private final Map<Long, PlayerSession> byAccount = new LinkedHashMap<>();
-    private final Map<Integer, PlayerSession> byEntity = new HashMap<>();
+    /** By entity id, without boxing: the tick looks a player up for every event. */
+    private final IntObjectHashMap<PlayerSession> byEntity = new IntObjectHashMap<>();
     /**
      * Players whose connection was lost, by account, in the order they were lost (so, the window being the same for
      * all, in the order they expire): their entity stays in the world, visible, taking no intents, until a new

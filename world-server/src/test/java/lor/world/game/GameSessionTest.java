@@ -645,7 +645,26 @@ class GameSessionTest {
     }
 
     @Test
-    void aFrameWithRoomInFrontIsWrittenPreFramedBelowTheEncoderWithoutCopyingItsParts() {
+    void aFrameWithRoomInFrontIsWrittenPreFramedInTheSameBuffer() {
+        useRawChannel();
+        PlayerConnection player = hello();
+        ByteBuf frame = Unpooled.buffer(16).writerIndex(ServerFrameHeader.MAX_BYTES).writeBytes(new byte[] {1, 2});
+        frame.readerIndex(ServerFrameHeader.MAX_BYTES);
+
+        player.write(frame, true);
+        player.flush();
+
+        Object outbound = channel.readOutbound();
+        try {
+            assertThat(outbound).as("the frame itself, not a copy").isSameAs(frame);
+            assertThat(ByteBufUtil.getBytes(frame)).containsExactly(0x82, 2, 1, 2);
+        } finally {
+            ReferenceCountUtil.release(outbound);
+        }
+    }
+
+    @Test
+    void aFrameOfSharedPartsIsGatheredIntoOneBufferAndReleasesItsParts() {
         useRawChannel();
         PlayerConnection player = hello();
         ByteBuf shared = Unpooled.wrappedBuffer(new byte[] {4, 5, 6});
@@ -659,11 +678,12 @@ class GameSessionTest {
 
         Object outbound = channel.readOutbound();
         try {
-            assertThat(outbound).as("the frame itself, not a copy").isSameAs(frame);
-            assertThat(ByteBufUtil.getBytes(frame)).containsExactly(0x82, 5, 1, 2, 4, 5, 6);
+            assertThat(ByteBufUtil.getBytes((ByteBuf) outbound)).containsExactly(0x82, 5, 1, 2, 4, 5, 6);
+            assertThat((Object) channel.readOutbound()).as("one buffer for the frame").isNull();
         } finally {
             ReferenceCountUtil.release(outbound);
         }
+        assertThat(frame.refCnt()).isZero();
         assertThat(shared.refCnt()).as("the shared part is released with the frame").isOne();
         shared.release();
     }
