@@ -7,7 +7,7 @@ import java.util.List;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.Unpooled;
 import lor.protocol.game.binary.BinaryState;
 import lor.protocol.game.binary.Varints;
 import lor.protocol.netty.ServerFrameHeader;
@@ -18,11 +18,10 @@ import lor.sim.world.World;
 /**
  * Builds and writes {@link BinaryState} frames. Per broadcast it sorts the entities by region once and records, per
  * region, what changed since the previous broadcast (departures, arrivals, moves). The bytes that describe a region
- * (its snapshot, its changes) are encoded at most once per broadcast and shared, as retained slices inside composite
- * buffers, by every connection whose view holds it; a connection's own bytes are only its header and the list of
- * regions its view left. The changes of a row of regions are encoded back to back into one buffer, so the changes a
- * view needs from that row are one slice of it: a frame has a component per row of its view, not one per region (a
- * component costs more to write than the few dozen bytes of a region's changes). A connection whose previous frame was not written (new, or skipped while not
+ * (its snapshot, its changes) are encoded at most once per broadcast and copied into the frame of every connection
+ * whose view holds it; a connection's own bytes are only its header and the list of regions its view left. The
+ * changes of a row of regions are encoded back to back into one buffer, so the changes a view needs from that row are
+ * one copy from it, not one per region. A connection whose previous frame was not written (new, or skipped while not
  * writable) gets a reset frame. Tick-thread confined.
  */
 public final class BinaryStateBroadcaster {
@@ -59,6 +58,8 @@ public final class BinaryStateBroadcaster {
     private final int[] changedBefore;
     private final List<ByteBuf> encoded = new ArrayList<>();
     private int[] scratch = new int[64];
+    /** A connection's own bytes of the frame being built; on the heap, as nothing but a copy of it leaves. */
+    private final ByteBuf head = Unpooled.buffer(256);
     private int[] fill;
     private long broadcast;
     private long partsEncoded;
@@ -157,9 +158,7 @@ public final class BinaryStateBroadcaster {
         worldWriter.write(world, session, layer, x0, y0, x1, y1, reset, out);
 
         // The connection's own bytes: header, the regions that left its view, and the count of those that entered.
-        ByteBuf head = alloc.buffer(64);
-        // Room for the WebSocket frame header, which the connection writes once the frame's length is known.
-        head.writerIndex(ServerFrameHeader.MAX_BYTES);
+        ByteBuf head = this.head.clear();
         head.writeByte(BinaryState.KIND_STATE);
         Varints.write(head, world.tick());
         Varints.write(head, session.ack());
@@ -203,34 +202,45 @@ public final class BinaryStateBroadcaster {
             }
         }
 
-        CompositeByteBuf frame = alloc.compositeBuffer(2 + entered + Math.max(0, keptY1 - keptY0 + 1));
-        if (entered == 0) {
-            // The usual frame: nothing between the head and the count of changes, so no buffer of its own for it.
-            Varints.write(head, changed);
-            frame.addComponent(true, head);
-        } else {
-            frame.addComponent(true, head);
-            for (int i = 0; i < entered; i++) {
-                frame.addComponent(true, snapshot(world, scratch[i]).retainedDuplicate());
-            }
-            ByteBuf mid = alloc.buffer(5);
-            Varints.write(mid, changed);
-            frame.addComponent(true, mid);
+        int length = head.readableBytes() + Varints.size(changed);
+        for (int i = 0; i < entered; i++) {
+            length += snapshot(world, scratch[i]).readableBytes();
         }
+        if (keptX0 <= keptX1) {
+            for (int ry = keptY0; ry <= keptY1; ry++) {
+                length += changeEnd[region(keptX1, ry, layer)] - changeStart[region(keptX0, ry, layer)];
+            }
+        }
+        // One buffer of its own per frame, the shared parts copied in: a few hundred bytes copy for less than a
+        // composite of slices costs to build, to release and to hand the socket part by part. Room in front for the
+        // WebSocket frame header, which the connection writes once it is sent.
+        ByteBuf frame = alloc.buffer(ServerFrameHeader.MAX_BYTES + length);
+        frame.setIndex(ServerFrameHeader.MAX_BYTES, ServerFrameHeader.MAX_BYTES);
+        append(frame, head, head.readerIndex(), head.readableBytes());
+        for (int i = 0; i < entered; i++) {
+            ByteBuf snapshot = snapshot(world, scratch[i]);
+            append(frame, snapshot, snapshot.readerIndex(), snapshot.readableBytes());
+        }
+        Varints.write(frame, changed);
         if (keptX0 <= keptX1) {
             for (int ry = keptY0; ry <= keptY1; ry++) {
                 int from = changeStart[region(keptX0, ry, layer)];
                 int to = changeEnd[region(keptX1, ry, layer)];
                 if (to > from) {
-                    frame.addComponent(true, rows[layer * regionsHigh + ry].retainedSlice(from, to - from));
+                    append(frame, rows[layer * regionsHigh + ry], from, to - from);
                 }
             }
         }
-        frame.readerIndex(ServerFrameHeader.MAX_BYTES);
         bytesWritten += frame.readableBytes();
         framesWritten++;
         out.add(session.connection(), frame, true);
         session.wrote(broadcast, layer, x0, y0, x1, y1);
+    }
+
+    /** Copies {@code length} bytes of {@code part} from {@code index} to the end of {@code frame}, buffer to buffer. */
+    private static void append(ByteBuf frame, ByteBuf part, int index, int length) {
+        part.getBytes(index, frame, frame.writerIndex(), length);
+        frame.writerIndex(frame.writerIndex() + length);
     }
 
     /** Counting sort of the live entities by their current region. */

@@ -293,14 +293,14 @@ class BinaryStateBroadcasterTest {
         assertThat(Parts.of(first).snapshots()).containsExactlyInAnyOrder(0, 1, 2, 3);
         assertThat(broadcaster.partsEncoded()).isEqualTo(4);
         assertThat(ByteBufUtil.equals(first, second)).isTrue();
-        // Four parts, then per connection only its head and the changes count.
-        assertThat(alloc.plainBuffers()).hasSize(4 + 2 * 2);
+        // Four parts, encoded once, then one buffer per connection's frame.
+        assertThat(alloc.plainBuffers()).hasSize(4 + 2);
         assertThat(broadcaster.framesWritten()).isEqualTo(2);
         assertThat(broadcaster.bytesWritten()).isEqualTo(first.readableBytes() + second.readableBytes());
     }
 
     @Test
-    void framesOutliveTheBroadcastAndHoldTheSharedPartsUntilReleased() {
+    void framesOutliveTheBroadcastUntilReleased() {
         World world = world(SMALL, new int[] {2, 3}, new int[] {3, 3});
         BinaryStateBroadcaster broadcaster = new BinaryStateBroadcaster(SMALL.size(), 2, alloc);
         List<PlayerSession> sessions = sessions(world, 2);
@@ -309,7 +309,7 @@ class BinaryStateBroadcasterTest {
 
         assertThat(alloc.unreleased()).isNotEmpty();
         connection(sessions.get(0)).releaseBinaryFrames();
-        assertThat(alloc.unreleased()).as("the second frame still holds the shared snapshot").isNotEmpty();
+        assertThat(alloc.unreleased()).as("the second frame").isNotEmpty();
         connection(sessions.get(1)).releaseBinaryFrames();
         assertThat(alloc.unreleased()).isEmpty();
     }
@@ -415,7 +415,6 @@ class BinaryStateBroadcasterTest {
             Set<Integer> changeParts = new HashSet<>();
             Set<Integer> regionsInAnyView = new HashSet<>();
             int frames = 0;
-            int framesWithSnapshots = 0;
             long bytes = 0;
             for (PlayerSession session : sessions) {
                 if (!session.binary()) {
@@ -452,7 +451,6 @@ class BinaryStateBroadcasterTest {
                 snapshotParts.addAll(parts.snapshots());
                 changeParts.addAll(parts.changes());
                 frames++;
-                framesWithSnapshots += parts.snapshots().isEmpty() ? 0 : 1;
                 bytes += frame.readableBytes();
 
                 StateTracker tracker = trackers.get(session);
@@ -473,9 +471,9 @@ class BinaryStateBroadcasterTest {
             if (!changeParts.isEmpty()) {
                 assertThat(rows).isPositive();
             }
-            // Per frame its head, and a second own buffer after the snapshots when some region entered its view.
-            assertThat(alloc.plainBuffers().size() - buffersBefore).as("a frame copies no shared part")
-                    .isEqualTo(parts + frames + framesWithSnapshots);
+            // The parts, each encoded once, and one buffer per frame.
+            assertThat(alloc.plainBuffers().size() - buffersBefore).as("a frame is one buffer of its own")
+                    .isEqualTo(parts + frames);
             assertThat(broadcaster.framesWritten() - framesBefore).isEqualTo(frames);
             assertThat(broadcaster.bytesWritten() - bytesBefore).isEqualTo(bytes);
             assertThat(json.binaryFramesReceived()).isZero();
