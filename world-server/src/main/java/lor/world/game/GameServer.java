@@ -26,7 +26,8 @@ public final class GameServer {
     }
 
     public static GameServer bind(String address, int port, GameChannelInitializer initializer,
-                                  GameTransport transport, EventLoopGroup boss, EventLoopGroup workers) throws InterruptedException {
+                                  GameTransport transport, EventLoopGroup boss, EventLoopGroup workers)
+            throws InterruptedException {
         return bind(address, port == 0 ? PortRange.ANY : new PortRange(port, port), initializer, transport, boss,
                 workers);
     }
@@ -38,7 +39,8 @@ public final class GameServer {
      * @throws IllegalStateException when every port of the range is taken
      */
     public static GameServer bind(String address, PortRange ports, GameChannelInitializer initializer,
-                                  GameTransport transport, EventLoopGroup boss, EventLoopGroup workers) throws InterruptedException {
+                                  GameTransport transport, EventLoopGroup boss, EventLoopGroup workers)
+            throws InterruptedException {
         if (ports.any()) {
             return bindPort(address, 0, initializer, transport, boss, workers);
         }
@@ -58,7 +60,8 @@ public final class GameServer {
     }
 
     private static GameServer bindPort(String address, int port, GameChannelInitializer initializer,
-                                       GameTransport transport, EventLoopGroup boss, EventLoopGroup workers) throws InterruptedException {
+                                       GameTransport transport, EventLoopGroup boss, EventLoopGroup workers)
+            throws InterruptedException {
         Channel channel = new ServerBootstrap()
                 .group(boss, workers)
                 .channel(transport.serverChannel())

@@ -28,12 +28,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One player's game connection as the game protocol sees it: a two-state machine. Before {@code hello} only {@code hello} is legal; a bad
- * ticket closes the connection. After it the player is in the world and sends {@code move} intents and actions on
- * objects, which this handler validates, rate-limits (one budget for both) and hands to the tick thread through a
- * bounded {@link IntentQueue}, the names of an action read as indices of the world's content pack. It decodes and
- * validates on the event loop and never touches the world. Its messages come from, and go out through, the
- * connection's {@link GameWire}.
+ * One player's game connection as the game protocol sees it: a two-state machine. Before {@code hello} only
+ * {@code hello} is legal; a bad ticket closes the connection. After it the player is in the world and sends
+ * {@code move} intents and actions on objects, which the session validates, rate-limits (one budget for both) and
+ * hands to the tick thread through a bounded {@link IntentQueue}, the names of an action read as indices of the
+ * world's content pack. It decodes and validates on the event loop and never touches the world. Its messages come
+ * from, and go out through, the connection's {@link GameWire}.
  */
 public final class GameSession implements PlayerConnection, WireSession {
 
@@ -85,7 +85,7 @@ public final class GameSession implements PlayerConnection, WireSession {
         }
     }
 
-    /** A client that says goodbye has left; one whose connection is lost any other way is held for the world's window. */
+    /** A client that says goodbye has left; one whose connection is lost otherwise is held for the world's window. */
     @Override
     public void onGoodbye() {
         clientClosed = true;

@@ -68,8 +68,8 @@ class GameEndpointGuardsTest {
         };
         GameEntry entry = new GameEntry(new TicketGate(TicketSigner.fromEncodedSecret(SECRET), "start",
                 System::currentTimeMillis), everyone, 20);
-        server = GameServer.bind("127.0.0.1", 0, new GameChannelInitializer(() -> entry, guards, KeepAlive.DEFAULTS), transport, boss,
-                workers);
+        server = GameServer.bind("127.0.0.1", 0, new GameChannelInitializer(() -> entry, guards, KeepAlive.DEFAULTS),
+                transport, boss, workers);
         return server.port();
     }
 

@@ -15,8 +15,9 @@ import io.netty.buffer.ByteBufAllocator;
  * until it is whole, and only a fragmented message is assembled in a buffer of its own.
  *
  * <p>Refuses what a server must: an unmasked frame, reserved bits, an unknown opcode, a fragmented or long control
- * frame, a continuation out of place, a length not written in the fewest bytes (status 1002); a message over {@code maxMessageBytes}, judged from the frame
- * header before its payload arrives (1009); text that is not UTF-8 (1007). After a refusal it reads nothing more.
+ * frame, a continuation out of place, a length not written in the fewest bytes (status 1002); a message over
+ * {@code maxMessageBytes}, judged from the frame header before its payload arrives (1009); text that is not UTF-8
+ * (1007). After a refusal it reads nothing more.
  * Confined to the connection's event loop.
  */
 final class ClientFrameReader {
@@ -31,7 +32,7 @@ final class ClientFrameReader {
     static final int CLOSE_PROTOCOL_ERROR = 1002;
     static final int CLOSE_INVALID_PAYLOAD = 1007;
 
-    /** What the frames read mean. A buffer passed in is valid during the call only: its readable bytes are the payload. */
+    /** Where the frames read go. A buffer passed in is valid during the call only; its readable bytes: the payload. */
     interface Frames {
 
         /** A frame of any kind is complete; false when it is over the connection's budget, which stops reading. */

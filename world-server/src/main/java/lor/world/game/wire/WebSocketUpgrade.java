@@ -29,10 +29,10 @@ import lor.protocol.netty.KeepAlive;
 /**
  * The WebSocket opening handshake of the game endpoint (RFC 6455, section 4.2), and the switch to {@link GameWire}:
  * answers a valid upgrade request for {@code path} with 101 and replaces every handler from {@code firstHttpHandler}
- * on (the HTTP codec and what guards the HTTP phase), and the HTTP phase's {@link KeepAlive}, with one wire. Bytes that arrived behind the request are
- * handed to the wire, not lost. Anything else is answered as a web server would: 404 for another path, 403 for a
- * method other than GET, 426 naming version 13 for another version, 400 for a request that is no upgrade; each
- * refusal closes the connection.
+ * on (the HTTP codec and what guards the HTTP phase), and the HTTP phase's {@link KeepAlive}, with one wire. Bytes
+ * that arrived behind the request are handed to the wire, not lost. Anything else is answered as a web server would:
+ * 404 for another path; and, closing the connection, 403 for a method other than GET, 426 naming version 13 for
+ * another version, 400 for a request that is no upgrade.
  */
 public final class WebSocketUpgrade extends ChannelInboundHandlerAdapter {
 
