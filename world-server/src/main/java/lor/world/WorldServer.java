@@ -1,6 +1,7 @@
 package lor.world;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import lor.protocol.ErrorMessage;
@@ -211,6 +212,14 @@ public final class WorldServer {
         public void onHydrate(WorldHydrateMessage hydrate) {
             if (!loop.submitNow(() -> hydrate(hydrate))) {
                 fatal("tick queue full during hydration", WorldExitCodes.FATAL);
+                return;
+            }
+            // Registered: the first player is on its way. Meanwhile the idle snapshot thread readies the ticket
+            // check, which otherwise loads the security providers while that player waits for its welcome.
+            try {
+                host.io().execute(TicketSigner::preload);
+            } catch (RejectedExecutionException e) {
+                // Shutting down: no player to welcome.
             }
         }
 
