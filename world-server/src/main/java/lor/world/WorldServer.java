@@ -63,9 +63,8 @@ public final class WorldServer {
 
     /** Starts a freshly spawned world: its host, then the world on it. */
     public static WorldServer start(WorldConfig config) throws InterruptedException {
-        WorldHost host = WorldHost.start(config);
-        // The connection to the director and its handshake overlap building the world.
-        host.control().connectAhead();
+        // The connection to the director and its handshake overlap binding the game port and building the world.
+        WorldHost host = WorldHost.start(config, true);
         try {
             return open(config, host);
         } catch (RuntimeException e) {
