@@ -61,7 +61,19 @@ final class WorldHost {
      * client is created, not started. Only the network settings of {@code config} are used.
      */
     static WorldHost start(WorldConfig config) throws InterruptedException {
+        return start(config, false);
+    }
+
+    /**
+     * As {@link #start(WorldConfig)}; with {@code connectAhead}, the control client starts connecting before the
+     * game endpoint is bound, so that its TCP connection and WebSocket handshake overlap the bind (a freshly
+     * spawned world; it registers only once {@link ControlClient#becomeWorld} names the world, after the bind).
+     */
+    static WorldHost start(WorldConfig config, boolean connectAhead) throws InterruptedException {
         WorldHost host = new WorldHost(config);
+        if (connectAhead) {
+            host.control.connectAhead();
+        }
         try {
             host.gameServer = GameServer.bind(config.bindAddress(), config.gamePorts(),
                     new GameChannelInitializer(host.entry::get, config.guards(), config.keepAlive(),

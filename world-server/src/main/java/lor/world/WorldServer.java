@@ -1,6 +1,7 @@
 package lor.world;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import lor.protocol.ErrorMessage;
@@ -62,9 +63,8 @@ public final class WorldServer {
 
     /** Starts a freshly spawned world: its host, then the world on it. */
     public static WorldServer start(WorldConfig config) throws InterruptedException {
-        WorldHost host = WorldHost.start(config);
-        // The connection to the director and its handshake overlap building the world.
-        host.control().connectAhead();
+        // The connection to the director and its handshake overlap binding the game port and building the world.
+        WorldHost host = WorldHost.start(config, true);
         try {
             return open(config, host);
         } catch (RuntimeException e) {
@@ -211,6 +211,14 @@ public final class WorldServer {
         public void onHydrate(WorldHydrateMessage hydrate) {
             if (!loop.submitNow(() -> hydrate(hydrate))) {
                 fatal("tick queue full during hydration", WorldExitCodes.FATAL);
+                return;
+            }
+            // Registered: the first player is on its way. Meanwhile the idle snapshot thread readies the ticket
+            // check, which otherwise loads the security providers while that player waits for its welcome.
+            try {
+                host.io().execute(TicketSigner::preload);
+            } catch (RejectedExecutionException e) {
+                // Shutting down: no player to welcome.
             }
         }
 

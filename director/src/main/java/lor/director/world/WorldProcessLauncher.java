@@ -38,6 +38,11 @@ public final class WorldProcessLauncher implements WorldLauncher {
      * stack walks were 1.4 % of the world's CPU samples and dropping them took 1-2 points of a core (issue 5). The
      * tests keep detection on in-process; {@code --world-jvm-options "-Dio.netty.leakDetection.level=simple"} brings
      * it back in world processes.
+     *
+     * <p>{@code -Dslf4j.provider=lor.world.logging.WorldLogProvider}: the world's logging set up directly, without
+     * logback's auto-configuration (service lookups, a version check, timing and status messages that spun about
+     * fifteen method handles at run time before the world's first log line, issue 20); the same console output.
+     * {@code -Dslf4j.internal.verbosity=WARN} keeps SLF4J from announcing that provider on every start.
      */
     static final List<String> JVM_FLAGS = jvmFlags(Runtime.version());
 
@@ -53,7 +58,8 @@ public final class WorldProcessLauncher implements WorldLauncher {
             flags.add("-XX:TrimNativeHeapInterval=5000");
         }
         flags.addAll(List.of("-XX:+ExitOnOutOfMemoryError", "-Dfile.encoding=UTF-8", "-Dio.netty.jfr.enabled=false",
-                "-Dio.netty.leakDetection.level=disabled"));
+                "-Dio.netty.leakDetection.level=disabled", "-Dslf4j.provider=lor.world.logging.WorldLogProvider",
+                "-Dslf4j.internal.verbosity=WARN"));
         return List.copyOf(flags);
     }
 

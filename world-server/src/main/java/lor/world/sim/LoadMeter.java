@@ -20,7 +20,11 @@ public final class LoadMeter {
     static final int BROADCAST_WINDOW = 100;
 
     private final TickStats broadcasts = new TickStats(BROADCAST_WINDOW);
-    private final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
+    /**
+     * Looked up on the first load report, not at construction: the platform MXBeans (JMX, object names, a dozen
+     * method handles spun at run time) cost a cold start about 20 ms before the world registered.
+     */
+    private List<GarbageCollectorMXBean> collectors;
     private long lastBytes;
     private long lastFrames;
 
@@ -48,7 +52,7 @@ public final class LoadMeter {
 
     public double gcPauseSeconds() {
         long millis = 0;
-        for (GarbageCollectorMXBean collector : collectors) {
+        for (GarbageCollectorMXBean collector : collectors()) {
             millis += Math.max(0, collector.getCollectionTime());
         }
         return millis / 1000.0;
@@ -56,10 +60,17 @@ public final class LoadMeter {
 
     public long gcCount() {
         long count = 0;
-        for (GarbageCollectorMXBean collector : collectors) {
+        for (GarbageCollectorMXBean collector : collectors()) {
             count += Math.max(0, collector.getCollectionCount());
         }
         return count;
+    }
+
+    private List<GarbageCollectorMXBean> collectors() {
+        if (collectors == null) {
+            collectors = ManagementFactory.getGarbageCollectorMXBeans();
+        }
+        return collectors;
     }
 
     public static double cpuSeconds() {
