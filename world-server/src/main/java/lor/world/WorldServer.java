@@ -1,6 +1,7 @@
 package lor.world;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -13,6 +14,7 @@ import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
 import lor.sim.content.ContentPack;
+import lor.sim.grid.Grid;
 import lor.world.agones.TickAlive;
 import lor.world.control.ControlClient;
 import lor.world.control.ControlListener;
@@ -47,12 +49,20 @@ public final class WorldServer {
     /** True while the tick thread applies a hydration, which may take long on a big snapshot. */
     private volatile boolean hydrating;
 
-    private WorldServer(WorldConfig config, WorldHost host) {
+    /** What a world is built from that needs no host: its content pack and its map. */
+    private record Parts(ContentPack pack, Grid map) {
+
+        static Parts load(WorldConfig config) {
+            return new Parts(Contents.load(config), Maps.load(config));
+        }
+    }
+
+    private WorldServer(WorldConfig config, WorldHost host, Parts parts) {
         this.config = config;
         this.host = host;
         this.outbox = new SnapshotOutbox(config.worldId(), host.control(), host.io());
-        this.pack = Contents.load(config);
-        this.runtime = new WorldRuntime(config, Maps.load(config), pack, host.control(), outbox,
+        this.pack = parts.pack();
+        this.runtime = new WorldRuntime(config, parts.map(), pack, host.control(), outbox,
                 reason -> fatal(reason, WorldExitCodes.UNREADABLE_SNAPSHOT));
         this.loop = new WorldLoop(config.worldId(), COMMAND_QUEUE_CAPACITY, runtime);
         this.shutdown = new ShutdownCoordinator(this, config.shutdownAckTimeoutMs());
@@ -63,12 +73,44 @@ public final class WorldServer {
 
     /** Starts a freshly spawned world: its host, then the world on it. */
     public static WorldServer start(WorldConfig config) throws InterruptedException {
-        // The connection to the director and its handshake overlap binding the game port and building the world.
-        WorldHost host = WorldHost.start(config, true);
+        // The content pack and the map load on a thread of their own while the host starts (its threads, the game
+        // port, the connection to the director, whose handshake overlaps the rest): a cold start is mostly classes
+        // loading and code running for the first time, and a host has a second core for it.
+        CompletableFuture<Parts> parts = new CompletableFuture<>();
+        Thread loading = new Thread(() -> {
+            try {
+                parts.complete(Parts.load(config));
+            } catch (Throwable e) {
+                parts.completeExceptionally(e);
+            }
+        }, "world-load");
+        loading.start();
+        WorldHost host;
         try {
-            return open(config, host);
+            host = WorldHost.start(config, true);
+        } catch (InterruptedException | RuntimeException e) {
+            loading.join();
+            throw e;
+        }
+        try {
+            return open(config, host, loaded(parts));
         } catch (RuntimeException e) {
             host.release();
+            throw e;
+        }
+    }
+
+    /** The loaded parts, or the loading's own exception (a content pack's error, say), as if loaded here. */
+    private static Parts loaded(CompletableFuture<Parts> parts) {
+        try {
+            return parts.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
             throw e;
         }
     }
@@ -76,7 +118,7 @@ public final class WorldServer {
     /** Starts the assigned world on a spare's running host; it registers on the spare's control connection. */
     static WorldServer startOnSpare(WorldConfig config, WorldHost host) {
         long start = System.nanoTime();
-        WorldServer server = open(config, host);
+        WorldServer server = open(config, host, Parts.load(config));
         LOG.info("world {} built on the spare in {} ms", config.worldId(), (System.nanoTime() - start) / 1_000_000);
         return server;
     }
@@ -86,8 +128,8 @@ public final class WorldServer {
      *
      * @throws lor.world.content.ContentLoadException when its content pack cannot be loaded
      */
-    private static WorldServer open(WorldConfig config, WorldHost host) {
-        WorldServer server = new WorldServer(config, host);
+    private static WorldServer open(WorldConfig config, WorldHost host, Parts parts) {
+        WorldServer server = new WorldServer(config, host, parts);
         server.loop.start();
         host.open(server.entry());
         host.control().becomeWorld(config.worldId(), server.new Listener());
