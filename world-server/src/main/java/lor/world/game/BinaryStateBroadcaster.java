@@ -208,7 +208,7 @@ public final class BinaryStateBroadcaster {
         }
         if (keptX0 <= keptX1) {
             for (int ry = keptY0; ry <= keptY1; ry++) {
-                length += changeEnd[region(keptX1, ry, layer)] - changeStart[region(keptX0, ry, layer)];
+                length += Math.max(0, changeEnd[region(keptX1, ry, layer)] - changeStart[region(keptX0, ry, layer)]);
             }
         }
         // One buffer of its own per frame, the shared parts copied in: a few hundred bytes copy for less than a
