@@ -8,10 +8,10 @@ import org.junit.jupiter.api.Test;
 class GameIoThreadsTest {
 
     @Test
-    void halfTheProcessorsAndAtLeastOneByDefault() {
+    void halfTheProcessorsAndAtLeastTwoByDefaultOneOnASingleProcessor() {
         assertThat(GameIoThreads.count(null, 1)).isEqualTo(1);
-        assertThat(GameIoThreads.count(null, 2)).isEqualTo(1);
-        assertThat(GameIoThreads.count(null, 3)).isEqualTo(1);
+        assertThat(GameIoThreads.count(null, 2)).isEqualTo(2);
+        assertThat(GameIoThreads.count(null, 3)).isEqualTo(2);
         assertThat(GameIoThreads.count(null, 8)).isEqualTo(4);
     }
 
