@@ -24,6 +24,7 @@ import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import lor.director.db.DataAccessException;
 import lor.director.world.SnapshotRepository;
+import lor.protocol.Json;
 import lor.protocol.Limits;
 import lor.protocol.Message;
 import lor.protocol.MessageCodec;
@@ -162,7 +163,7 @@ final class BenchControlEndpoint implements AutoCloseable {
                 copies.computeIfAbsent(key(snapshot.worldId(), snapshot.seq()), k -> new AtomicInteger())
                         .incrementAndGet();
                 // WorldSupervisor.onSnapshot: the state is written back to text on the event loop.
-                String json = MessageCodec.MAPPER.writeValueAsString(snapshot.state());
+                String json = Json.MAPPER.writeValueAsString(snapshot.state());
                 long decodedAt = System.nanoTime();
                 Channel channel = ctx.channel();
                 blocking.execute(() -> persist(channel, snapshot, json, receivedAt, decodedAt));

@@ -33,6 +33,7 @@ import lor.director.db.Database;
 import lor.director.db.EmbeddedDatabase;
 import lor.director.world.SnapshotRepository;
 import lor.protocol.ErrorMessage;
+import lor.protocol.Json;
 import lor.protocol.MessageCodec;
 import lor.protocol.ProtocolException;
 import lor.protocol.control.ControlMessages;
@@ -425,7 +426,7 @@ public final class SnapshotPersistBench {
                     false));
             long t2 = System.nanoTime();
             WorldSnapshotMessage received = (WorldSnapshotMessage) directorCodec.decode(text);
-            String json = MessageCodec.MAPPER.writeValueAsString(received.state());
+            String json = Json.MAPPER.writeValueAsString(received.state());
             long t3 = System.nanoTime();
             SnapshotRepository.Outcome outcome = repository.store(worldId, 0, seq, json);
             if (outcome != SnapshotRepository.Outcome.WRITTEN) {

@@ -6,10 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import tools.jackson.core.JacksonException;
-import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.cfg.JsonNodeFeature;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -18,16 +15,6 @@ import tools.jackson.databind.node.ObjectNode;
  * any other {@code type} is {@link ErrorCode#UNKNOWN_TYPE}. It encodes every type it knows. Thread-safe.
  */
 public final class MessageCodec {
-
-    /**
-     * Shared mapper: strict about duplicate keys, so one frame cannot mean two things; decimals kept as
-     * {@code BigDecimal} with their trailing zeros, so a ref like {@code 1.50} is echoed exactly.
-     */
-    public static final JsonMapper MAPPER = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(JsonNodeFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
-            .build();
 
     private static final String TYPE = "type";
     private static final String REF = "ref";
@@ -49,7 +36,7 @@ public final class MessageCodec {
     public Message decode(String text) throws ProtocolException {
         JsonNode tree;
         try {
-            tree = MAPPER.readTree(text);
+            tree = JsonText.read(text);
         } catch (JacksonException e) {
             throw new ProtocolException(ErrorCode.BAD_REQUEST, "frame is not valid JSON", null);
         }
@@ -70,7 +57,7 @@ public final class MessageCodec {
     }
 
     public String encode(Message message) {
-        return MAPPER.writeValueAsString(toTree(message));
+        return JsonText.write(toTree(message));
     }
 
     public byte[] encodeUtf8(Message message) {
@@ -98,7 +85,7 @@ public final class MessageCodec {
         } else if (ref instanceof JsonNode n) {
             out.set(REF, n);
         } else {
-            out.set(REF, MAPPER.valueToTree(ref));
+            out.set(REF, Json.MAPPER.valueToTree(ref));
         }
     }
 

@@ -11,10 +11,11 @@ import java.util.function.Consumer;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.util.collection.IntObjectHashMap;
 import io.netty.buffer.Unpooled;
+import io.netty.util.collection.IntObjectHashMap;
 import lor.protocol.ErrorCode;
 import lor.protocol.ErrorMessage;
+import lor.protocol.Json;
 import lor.protocol.MessageCodec;
 import lor.protocol.control.ObjectSeed;
 import lor.protocol.control.PlayerJoinedMessage;
@@ -127,7 +128,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         this.worldId = config.worldId();
         this.grid = grid;
         this.pack = pack;
-        this.contentJson = pack.isEmpty() ? null : MessageCodec.MAPPER.valueToTree(pack.source());
+        this.contentJson = pack.isEmpty() ? null : Json.MAPPER.valueToTree(pack.source());
         this.npcs = config.npcs();
         this.objectSeed = config.seedObjects();
         this.objectSeedKind = Contents.seedKind(config, pack, grid);

@@ -13,7 +13,7 @@ import lor.director.db.DataAccessException;
 import lor.director.db.Database;
 import lor.director.world.Admissions;
 import lor.director.world.WorldSupervisor;
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import lor.protocol.control.WorldDirectorsMessage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -138,7 +138,7 @@ public final class Cluster implements AutoCloseable {
      * lest it go on signing tickets for it ({@link KnownOwners}). Called under the world's lock.
      */
     private void spawnEnding(String worldId, long epoch) {
-        String message = MessageCodec.MAPPER.createObjectNode().put("t", "ending").put("world", worldId)
+        String message = Json.MAPPER.createObjectNode().put("t", "ending").put("world", worldId)
                 .put("epoch", epoch).toString();
         try {
             blocking.execute(() -> {
@@ -156,7 +156,7 @@ public final class Cluster implements AutoCloseable {
     private void received(String channel, String payload) {
         JsonNode message;
         try {
-            message = MessageCodec.MAPPER.readTree(payload);
+            message = Json.MAPPER.readTree(payload);
         } catch (JacksonException e) {
             LOG.warn("ignored an unreadable message on cluster channel {}", channel);
             return;

@@ -16,7 +16,7 @@ import lor.director.world.RunElsewhereException;
 import lor.director.world.UnknownWorldException;
 import lor.director.world.WorldSupervisor;
 import lor.director.world.WorldUnavailableException;
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import lor.protocol.ticket.Ticket;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -130,7 +130,7 @@ public final class ClusterAdmissions implements Admissions {
         if (last == null ? touched.putIfAbsent(worldId, now) != null : !touched.replace(worldId, last, now)) {
             return; // a join at the same moment tells it
         }
-        send(ClusterBus.channelOf(owner), MessageCodec.MAPPER.createObjectNode().put("t", "joined")
+        send(ClusterBus.channelOf(owner), Json.MAPPER.createObjectNode().put("t", "joined")
                 .put("world", worldId));
     }
 
@@ -169,7 +169,7 @@ public final class ClusterAdmissions implements Admissions {
         String id = directorId.hashCode() + "-" + requests.incrementAndGet();
         CompletableFuture<JsonNode> answer = new CompletableFuture<>();
         pending.put(id, answer);
-        ObjectNode message = MessageCodec.MAPPER.createObjectNode()
+        ObjectNode message = Json.MAPPER.createObjectNode()
                 .put("t", "admit")
                 .put("id", id)
                 .put("reply", bus.ownChannel())
@@ -236,7 +236,7 @@ public final class ClusterAdmissions implements Admissions {
             LOG.warn("ignored a malformed admission request on the cluster bus");
             return;
         }
-        ObjectNode reply = MessageCodec.MAPPER.createObjectNode().put("id", id);
+        ObjectNode reply = Json.MAPPER.createObjectNode().put("id", id);
         if (!supervisor.runsHere(worldId)) {
             send(replyTo, reply.put("t", "not_here"));
             return;

@@ -4,7 +4,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 import lor.director.account.LoginThrottle;
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -34,7 +34,7 @@ final class ClusterLogins implements LoginThrottle.Peers {
 
     @Override
     public void failed(String accountKey, String addressKey) {
-        ObjectNode message = MessageCodec.MAPPER.createObjectNode().put("t", "login_failed").put("from", origin)
+        ObjectNode message = Json.MAPPER.createObjectNode().put("t", "login_failed").put("from", origin)
                 .put("account", accountKey);
         if (addressKey != null) {
             message.put("address", addressKey);
@@ -44,7 +44,7 @@ final class ClusterLogins implements LoginThrottle.Peers {
 
     @Override
     public void succeeded(String accountKey) {
-        publish(MessageCodec.MAPPER.createObjectNode().put("t", "login_ok").put("from", origin)
+        publish(Json.MAPPER.createObjectNode().put("t", "login_ok").put("from", origin)
                 .put("account", accountKey));
     }
 

@@ -13,7 +13,7 @@ import lor.director.db.DataAccessException;
 import lor.director.db.Database;
 import lor.director.world.MembershipLedger;
 import lor.director.world.WorldSupervisor;
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -126,7 +126,7 @@ final class ClusterMemberships implements MembershipLedger {
             return;
         }
         try {
-            bus.send(ClusterBus.SHARED, MessageCodec.MAPPER.createObjectNode().put("t", "entered")
+            bus.send(ClusterBus.SHARED, Json.MAPPER.createObjectNode().put("t", "entered")
                     .put("world", previousWorld).put("account", accountId).toString());
         } catch (RuntimeException e) {
             LOG.warn("cannot tell the other directors that account {} left world {}: {}", accountId, previousWorld,

@@ -10,7 +10,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import lor.director.world.WorldStatus;
 import lor.director.world.WorldSupervisor;
 import lor.director.world.WorldView;
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import lor.protocol.netty.HttpResponses;
 import lor.protocol.ticket.Secrets;
 import tools.jackson.databind.node.ArrayNode;
@@ -129,7 +129,7 @@ final class AdminApi {
                 o.putNull("lastSnapshotAgeSeconds");
             }
         }
-        return MessageCodec.MAPPER.writeValueAsString(array);
+        return Json.MAPPER.writeValueAsString(array);
     }
 
     private static void putNullable(ObjectNode o, String field, Long value) {

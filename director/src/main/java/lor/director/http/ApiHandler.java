@@ -14,7 +14,7 @@ import lor.director.db.Database;
 import lor.director.registry.WorldRegistry;
 import lor.director.world.WorldSupervisor;
 import lor.director.world.WorldView;
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import lor.protocol.netty.HttpResponses;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -144,6 +144,6 @@ public final class ApiHandler {
             o.put("hydratedSeq", w.hydratedSeq());
             o.put("failure", w.failure());
         }
-        return MessageCodec.MAPPER.writeValueAsString(array);
+        return Json.MAPPER.writeValueAsString(array);
     }
 }

@@ -16,7 +16,7 @@ import lor.director.db.DataAccessException;
 import lor.director.registry.RegistryException;
 import lor.director.registry.TemplateRepository.TemplateRecord;
 import lor.director.registry.WorldRegistry;
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import lor.protocol.netty.HttpResponses;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -105,7 +105,7 @@ final class RegistryApi {
         ctx.channel().config().setAutoRead(false);
         CompletableFuture.supplyAsync(work, blocking)
                 .handle((result, error) -> error == null
-                        ? new Answer(success, MessageCodec.MAPPER.writeValueAsString(result))
+                        ? new Answer(success, Json.MAPPER.writeValueAsString(result))
                         : refusal(error instanceof CompletionException && error.getCause() != null
                                 ? error.getCause() : error))
                 .thenAccept(answer -> ctx.executor().execute(() -> {
@@ -134,7 +134,7 @@ final class RegistryApi {
     }
 
     private static String errorJson(String message) {
-        return MessageCodec.MAPPER.writeValueAsString(JsonNodeFactory.instance.objectNode().put("error", message));
+        return Json.MAPPER.writeValueAsString(JsonNodeFactory.instance.objectNode().put("error", message));
     }
 
     private static ObjectNode world(WorldRegistry.Stored world) {
@@ -150,7 +150,7 @@ final class RegistryApi {
         ObjectNode o = JsonNodeFactory.instance.objectNode()
                 .put("templateId", t.templateId())
                 .put("name", t.name());
-        o.set("settings", MessageCodec.MAPPER.readTree(t.settingsJson()));
+        o.set("settings", Json.MAPPER.readTree(t.settingsJson()));
         t.instances().forEach(o.putArray("instances")::add);
         return o;
     }

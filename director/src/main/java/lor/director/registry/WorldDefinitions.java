@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 import lor.director.world.WorldSettings;
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -32,7 +32,7 @@ final class WorldDefinitions {
     static JsonNode body(String json) {
         JsonNode body;
         try {
-            body = json == null || json.isBlank() ? null : MessageCodec.MAPPER.readTree(json);
+            body = json == null || json.isBlank() ? null : Json.MAPPER.readTree(json);
         } catch (RuntimeException e) {
             throw RegistryException.invalid("the request body is not JSON");
         }
@@ -99,7 +99,7 @@ final class WorldDefinitions {
     }
 
     static ObjectNode stored(String settingsJson) {
-        JsonNode node = MessageCodec.MAPPER.readTree(settingsJson);
+        JsonNode node = Json.MAPPER.readTree(settingsJson);
         return node instanceof ObjectNode object ? object : emptySettings();
     }
 
@@ -122,7 +122,7 @@ final class WorldDefinitions {
         }
         WorldSettings parsed;
         try {
-            parsed = WorldSettings.parse(subject, MessageCodec.MAPPER.writeValueAsString(settings));
+            parsed = WorldSettings.parse(subject, Json.MAPPER.writeValueAsString(settings));
         } catch (IllegalArgumentException e) {
             throw RegistryException.invalid("settings: " + e.getMessage().replaceFirst("^world [^:]*: ", ""));
         }

@@ -3,12 +3,12 @@ package lor.director.registry;
 import java.util.List;
 
 import lor.director.world.UnknownWorldException;
-import lor.director.world.WorldRepository;
 import lor.director.world.WorldRepository.WorldRecord;
+import lor.director.world.WorldRepository;
 import lor.director.world.WorldSettings;
 import lor.director.world.WorldStatus;
 import lor.director.world.WorldSupervisor;
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -55,7 +55,7 @@ public final class WorldRegistry {
         String worldId = WorldDefinitions.id(body, "worldId", WorldDefinitions.WORLD_ID);
         String name = WorldDefinitions.name(body, null);
         ObjectNode settings = definitions.settings(body, WorldDefinitions.emptySettings(), worldId);
-        String settingsJson = MessageCodec.MAPPER.writeValueAsString(settings);
+        String settingsJson = Json.MAPPER.writeValueAsString(settings);
         if (supervisor.exists(worldId) || !worlds.create(worldId, name, settingsJson)) {
             throw RegistryException.conflict("a world " + worldId + " exists already");
         }
@@ -74,7 +74,7 @@ public final class WorldRegistry {
                 .orElseThrow(() -> RegistryException.notFound("no world " + worldId));
         String name = WorldDefinitions.name(body, stored.name());
         ObjectNode settings = definitions.settings(body, WorldDefinitions.stored(stored.settingsJson()), worldId);
-        String settingsJson = MessageCodec.MAPPER.writeValueAsString(settings);
+        String settingsJson = Json.MAPPER.writeValueAsString(settings);
         if (!worlds.replace(worldId, name, settingsJson)) {
             throw RegistryException.notFound("no world " + worldId);
         }
@@ -121,7 +121,7 @@ public final class WorldRegistry {
         String templateId = WorldDefinitions.id(body, "templateId", WorldDefinitions.TEMPLATE_ID);
         String name = WorldDefinitions.name(body, null);
         ObjectNode settings = definitions.settings(body, WorldDefinitions.emptySettings(), templateId);
-        String settingsJson = MessageCodec.MAPPER.writeValueAsString(settings);
+        String settingsJson = Json.MAPPER.writeValueAsString(settings);
         if (!templates.create(templateId, name, settingsJson)) {
             throw RegistryException.conflict("a template " + templateId + " exists already");
         }
@@ -136,7 +136,7 @@ public final class WorldRegistry {
                 .orElseThrow(() -> RegistryException.notFound("no template " + templateId));
         String name = WorldDefinitions.name(body, stored.name());
         ObjectNode settings = definitions.settings(body, WorldDefinitions.stored(stored.settingsJson()), templateId);
-        String settingsJson = MessageCodec.MAPPER.writeValueAsString(settings);
+        String settingsJson = Json.MAPPER.writeValueAsString(settings);
         if (!templates.replace(templateId, name, settingsJson)) {
             throw RegistryException.notFound("no template " + templateId);
         }

@@ -3,7 +3,7 @@ package lor.director.world;
 import java.util.concurrent.CompletableFuture;
 
 import lor.director.db.DataAccessException;
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import lor.protocol.control.WorldSnapshotMessage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,7 +49,7 @@ final class SnapshotPersister {
         if (p == null) {
             return CompletableFuture.failedFuture(new IllegalArgumentException("not the world's current process"));
         }
-        String json = MessageCodec.MAPPER.writeValueAsString(message.state());
+        String json = Json.MAPPER.writeValueAsString(message.state());
         CompletableFuture<Void> done = new CompletableFuture<>();
         store(w, p, message.seq(), json, message.last(), 1, done);
         return done;

@@ -3,7 +3,7 @@ package lor.director.world;
 import java.util.concurrent.CompletableFuture;
 
 import lor.director.db.DataAccessException;
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import lor.protocol.control.WorldHydrateMessage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

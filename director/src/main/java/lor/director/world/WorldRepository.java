@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import lor.director.db.Database;
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 
 /**
  * The world registry. Every update touches only the columns or settings keys it names: two writers changing
@@ -45,7 +45,7 @@ public final class WorldRepository {
 
     /** Merges {@code patch} into the world's settings: keys not in the patch keep their values. */
     public void mergeSettings(String worldId, Map<String, ?> patch) {
-        String json = MessageCodec.MAPPER.writeValueAsString(patch);
+        String json = Json.MAPPER.writeValueAsString(patch);
         db.inTransaction("merge world settings", c -> {
             try (PreparedStatement s = c.prepareStatement(
                     "UPDATE worlds SET settings = settings || ?::jsonb, updated_at = now() WHERE world_id = ?")) {

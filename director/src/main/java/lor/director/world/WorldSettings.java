@@ -2,7 +2,7 @@ package lor.director.world;
 
 import java.util.regex.Pattern;
 
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import lor.protocol.control.ObjectSeed;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -57,7 +57,7 @@ public record WorldSettings(String map, String content, String seedObjects, int 
     public static WorldSettings parse(String worldId, String json) {
         JsonNode root;
         try {
-            root = json == null ? null : MessageCodec.MAPPER.readTree(json);
+            root = json == null ? null : Json.MAPPER.readTree(json);
         } catch (JacksonException e) {
             throw new IllegalArgumentException("world " + worldId + ": settings are not JSON");
         }

@@ -31,7 +31,7 @@ import lor.director.world.WorldRepository;
 import lor.director.world.WorldStatus;
 import lor.director.world.WorldSupervisor;
 import lor.director.world.WorldView;
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import lor.protocol.control.WorldStatusMessage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -116,7 +116,7 @@ class AdminApiTest {
 
         assertThat(response.status()).isEqualTo(HttpResponseStatus.OK);
         assertThat(response.headers().get(HttpHeaderNames.CONTENT_TYPE)).startsWith("application/json");
-        JsonNode worlds = MessageCodec.MAPPER.readTree(body(response));
+        JsonNode worlds = Json.MAPPER.readTree(body(response));
         assertThat(worlds.size()).isEqualTo(2);
         JsonNode cellar = worlds.get(0);
         assertThat(cellar.get("worldId").asString()).isEqualTo("cellar");
@@ -139,7 +139,7 @@ class AdminApiTest {
         WorldView stopping = new WorldView("meadow", "Meadow", WorldStatus.STOPPING, 0, 4343L, 9002, 5,
                 1_700_000_000_000L, 5, status);
 
-        JsonNode worlds = MessageCodec.MAPPER.readTree(AdminApi.worldsJson(List.of(running, stopping),
+        JsonNode worlds = Json.MAPPER.readTree(AdminApi.worldsJson(List.of(running, stopping),
                 1_700_000_012_500L));
 
         JsonNode start = worlds.get(0);
@@ -219,7 +219,7 @@ class AdminApiTest {
         FullHttpResponse response = request(HttpMethod.GET, "/api/worlds", null);
 
         assertThat(response.status()).isEqualTo(HttpResponseStatus.OK);
-        assertThat(MessageCodec.MAPPER.readTree(body(response)).size()).isEqualTo(2);
+        assertThat(Json.MAPPER.readTree(body(response)).size()).isEqualTo(2);
     }
 
     private void open(String token) {

@@ -17,7 +17,7 @@ import io.fabric8.kubernetes.api.model.StatusBuilder;
 import lor.director.world.PublishedEndpoint;
 import lor.director.world.WorldArguments;
 import lor.director.world.WorldSettings;
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -85,7 +85,7 @@ class AgonesLauncherTest {
                         .containsEntry("portPolicy", "Dynamic"));
         assertThat((List<Map<String, Object>>) container.get("env")).extracting(e -> e.get("name"))
                 .containsExactly("LOR_SPAWN_TOKEN", "LOR_TICKET_SECRET");
-        String spec = MessageCodec.MAPPER.writeValueAsString(gs);
+        String spec = Json.MAPPER.writeValueAsString(gs);
         assertThat(spec).as("no secret in the GameServer").doesNotContain(TOKEN).doesNotContain(TICKET_SECRET);
 
         Secret secret = agones.client.secrets().inNamespace(AgonesMock.NAMESPACE).withName(name).get();

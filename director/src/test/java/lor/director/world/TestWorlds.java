@@ -4,7 +4,7 @@ import java.sql.PreparedStatement;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import lor.director.db.Database;
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import tools.jackson.databind.JsonNode;
 
 /** Registers worlds for repository tests (the director itself has no such operation yet) and reads JSON. */
@@ -87,6 +87,6 @@ final class TestWorlds {
     }
 
     static JsonNode json(String text) {
-        return MessageCodec.MAPPER.readTree(text);
+        return Json.MAPPER.readTree(text);
     }
 }

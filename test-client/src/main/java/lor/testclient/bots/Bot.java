@@ -25,6 +25,7 @@ import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
 import io.netty.util.ReferenceCountUtil;
 import lor.protocol.ErrorCode;
 import lor.protocol.ErrorMessage;
+import lor.protocol.Json;
 import lor.protocol.Message;
 import lor.protocol.MessageCodec;
 import lor.protocol.ProtocolException;
@@ -321,13 +322,13 @@ final class Bot implements ByteCounter.Counts {
     }
 
     private void sayHello(Channel channel) {
-        ObjectNode hello = MessageCodec.MAPPER.createObjectNode();
+        ObjectNode hello = Json.MAPPER.createObjectNode();
         hello.put("type", "hello");
         hello.put("ticket", ticket);
         hello.put("encoding", fleet.options.encoding());
         ticket = null;
         phase = Phase.AWAITING_WELCOME;
-        channel.writeAndFlush(new TextWebSocketFrame(MessageCodec.MAPPER.writeValueAsString(hello)));
+        channel.writeAndFlush(new TextWebSocketFrame(Json.MAPPER.writeValueAsString(hello)));
     }
 
     private void onText(ByteBuf content, long now) {
@@ -510,7 +511,7 @@ final class Bot implements ByteCounter.Counts {
 
     private static JsonNode parse(ByteBuf content) {
         try {
-            JsonNode tree = MessageCodec.MAPPER.readTree(content.toString(StandardCharsets.UTF_8));
+            JsonNode tree = Json.MAPPER.readTree(content.toString(StandardCharsets.UTF_8));
             return tree != null && tree.isObject() ? tree : null;
         } catch (JacksonException e) {
             return null;

@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import org.HdrHistogram.Histogram;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -163,7 +163,7 @@ final class BotsReport {
     }
 
     ObjectNode toJson() {
-        ObjectNode root = MessageCodec.MAPPER.createObjectNode();
+        ObjectNode root = Json.MAPPER.createObjectNode();
         root.put("format", 1);
         root.put("startedAt", startedAt.toString());
         root.put("summary", summary());
@@ -300,7 +300,7 @@ final class BotsReport {
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        Files.writeString(file, MessageCodec.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(toJson())
+        Files.writeString(file, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(toJson())
                 + "\n", StandardCharsets.UTF_8);
     }
 

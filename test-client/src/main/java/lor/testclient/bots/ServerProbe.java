@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import lor.testclient.net.DirectorHttp;
 import tools.jackson.databind.JsonNode;
 
@@ -56,7 +56,7 @@ final class ServerProbe {
             if (response.statusCode() != 200) {
                 return null;
             }
-            for (JsonNode w : MessageCodec.MAPPER.readTree(response.body())) {
+            for (JsonNode w : Json.MAPPER.readTree(response.body())) {
                 if (world.equals(w.path("worldId").asString(""))) {
                     JsonNode pid = w.path("pid");
                     return new WorldRow(w.path("status").asString(""), w.path("players").asInt(),

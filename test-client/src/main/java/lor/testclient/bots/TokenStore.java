@@ -11,7 +11,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import java.util.TreeMap;
 
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -34,7 +34,7 @@ final class TokenStore {
             return tokens;
         }
         try {
-            JsonNode root = MessageCodec.MAPPER.readTree(Files.readString(file, StandardCharsets.UTF_8));
+            JsonNode root = Json.MAPPER.readTree(Files.readString(file, StandardCharsets.UTF_8));
             for (Map.Entry<String, JsonNode> e : root.path("tokens").properties()) {
                 if (e.getValue().isString()) {
                     tokens.put(e.getKey(), e.getValue().stringValue());
@@ -48,7 +48,7 @@ final class TokenStore {
 
     /** Writes {@code tokens} to {@code file} through a temporary file in the same directory and an atomic rename. */
     static void save(Path file, Map<String, String> tokens) throws IOException {
-        ObjectNode root = MessageCodec.MAPPER.createObjectNode();
+        ObjectNode root = Json.MAPPER.createObjectNode();
         root.put("format", 1);
         ObjectNode out = root.putObject("tokens");
         new TreeMap<>(tokens).forEach(out::put);
@@ -57,7 +57,7 @@ final class TokenStore {
         Files.createDirectories(dir);
         Path temp = createPrivateTemp(dir, absolute.getFileName().toString());
         try {
-            Files.writeString(temp, MessageCodec.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root),
+            Files.writeString(temp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root),
                     StandardCharsets.UTF_8);
             try {
                 Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

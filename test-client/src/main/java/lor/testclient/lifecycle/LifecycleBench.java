@@ -12,7 +12,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import lor.protocol.director.DirectorMessages;
 import lor.protocol.director.JoinWorldMessage;
 import lor.protocol.director.LoggedInMessage;
@@ -116,7 +116,7 @@ public final class LifecycleBench {
     }
 
     public static ObjectNode report(List<Round> rounds) {
-        ObjectNode out = MessageCodec.MAPPER.createObjectNode();
+        ObjectNode out = Json.MAPPER.createObjectNode();
         out.put("rounds", rounds.size());
         summary(out.putObject("stoppedJoinMs"), rounds.stream().map(Round::stoppedJoinMs).toList());
         summary(out.putObject("welcomeMs"), rounds.stream().map(Round::welcomeMs).toList());

@@ -12,7 +12,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import lor.testclient.net.DirectorHttp;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -87,7 +87,7 @@ public final class LifecycleCommand {
                     idleRssSeconds, mb);
         }
         if (report != null) {
-            Files.writeString(Path.of(report), MessageCodec.MAPPER.writerWithDefaultPrettyPrinter()
+            Files.writeString(Path.of(report), Json.MAPPER.writerWithDefaultPrettyPrinter()
                     .writeValueAsString(json), StandardCharsets.UTF_8);
         }
         return 0;

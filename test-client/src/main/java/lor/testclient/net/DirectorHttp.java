@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import tools.jackson.databind.JsonNode;
 
 /** The director's HTTP endpoints as the scenarios read them. */
@@ -45,7 +45,7 @@ public final class DirectorHttp {
             throw new AssertionError("/api/worlds answered " + response.statusCode());
         }
         List<WorldRow> rows = new ArrayList<>();
-        for (JsonNode w : MessageCodec.MAPPER.readTree(response.body())) {
+        for (JsonNode w : Json.MAPPER.readTree(response.body())) {
             rows.add(new WorldRow(w.path("worldId").asString(), w.path("status").asString(),
                     w.path("players").asInt(), w.path("pid").isNull() ? null : w.path("pid").asLong(),
                     w.path("lastSnapshotSeq").asLong(), w.path("hydratedSeq").asLong()));

@@ -1,6 +1,6 @@
 package lor.testclient.predict;
 
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import lor.protocol.game.WelcomeMessage;
 import lor.sim.content.ContentPack;
 import lor.sim.content.PackDef;
@@ -23,7 +23,7 @@ public final class ClientContent {
         if (welcome.content() == null) {
             return ContentPack.empty();
         }
-        PackDef def = MessageCodec.MAPPER.treeToValue(welcome.content(), PackDef.class);
+        PackDef def = Json.MAPPER.treeToValue(welcome.content(), PackDef.class);
         return ContentPack.compile(def, RuleRegistry.empty());
     }
 }

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -130,7 +130,7 @@ class BotFleetTest {
     }
 
     private JsonNode report() throws Exception {
-        return MessageCodec.MAPPER.readTree(dir.resolve("report.json").toFile());
+        return Json.MAPPER.readTree(dir.resolve("report.json").toFile());
     }
 
     private String printed() {

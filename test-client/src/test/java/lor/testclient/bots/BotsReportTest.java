@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -48,7 +48,7 @@ class BotsReportTest {
         Path file = dir.resolve("out").resolve("report.json");
 
         report.write(file);
-        JsonNode json = MessageCodec.MAPPER.readTree(file.toFile());
+        JsonNode json = Json.MAPPER.readTree(file.toFile());
 
         assertThat(json.path("format").asInt()).isEqualTo(1);
         assertThat(json.path("startedAt").asString()).isEqualTo("2026-01-02T03:04:05Z");

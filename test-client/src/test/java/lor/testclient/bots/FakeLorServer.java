@@ -22,7 +22,7 @@ import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.netty.util.concurrent.ScheduledFuture;
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import lor.protocol.game.binary.BinaryState;
 import lor.protocol.game.binary.Varints;
 import lor.protocol.netty.EventLoops;
@@ -97,7 +97,7 @@ final class FakeLorServer implements AutoCloseable {
     }
 
     private static JsonNode json(WebSocketFrame frame) {
-        return MessageCodec.MAPPER.readTree(((TextWebSocketFrame) frame).text());
+        return Json.MAPPER.readTree(((TextWebSocketFrame) frame).text());
     }
 
     private static void send(ChannelHandlerContext ctx, String json) {

@@ -7,7 +7,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 
 /**
  * Where issue 18's figures (item 7) go: one class a figure, {@link ClusterKillsBench}, {@link ClusterFenceBench},
@@ -66,7 +66,7 @@ final class BenchReport {
         Map<String, Object> all = new LinkedHashMap<>();
         if (Files.isRegularFile(JSON)) {
             try {
-                all.putAll(MessageCodec.MAPPER.readValue(Files.readString(JSON), Map.class));
+                all.putAll(Json.MAPPER.readValue(Files.readString(JSON), Map.class));
             } catch (RuntimeException e) {
                 System.out.println("ClusterBench: " + JSON + " unreadable, written afresh: " + e.getMessage());
             }
@@ -75,7 +75,7 @@ final class BenchReport {
         all.put("host", Map.of("cores", Runtime.getRuntime().availableProcessors(), "java",
                 System.getProperty("java.version")));
         Files.createDirectories(JSON.getParent());
-        Files.writeString(JSON, MessageCodec.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(all));
+        Files.writeString(JSON, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(all));
         Files.writeString(TEXT, printed.toString());
     }
 }

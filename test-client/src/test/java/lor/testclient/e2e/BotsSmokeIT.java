@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -51,7 +51,7 @@ class BotsSmokeIT {
             assertThat(bots.exitValue()).as(printed).isZero();
             assertThat(printed).contains("bots 10 binary world bench: joined 10, failed 0, dropped 0");
 
-            JsonNode json = MessageCodec.MAPPER.readTree(read(report));
+            JsonNode json = Json.MAPPER.readTree(read(report));
             assertThat(json.path("exitStatus").asInt()).isZero();
             assertThat(json.path("counts").path("joined").asInt()).as(printed).isEqualTo(10);
             assertThat(json.path("counts").path("dropped").asInt()).as(printed).isZero();

@@ -13,7 +13,7 @@ import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import lor.protocol.game.MoveMessage;
 import lor.protocol.game.StateMessage;
 import lor.protocol.netty.PortRange;
@@ -79,7 +79,7 @@ class ReverseProxyIT {
     }
 
     private static int gamePortOf(ScenarioContext ctx, String worldId) throws Exception {
-        for (JsonNode w : MessageCodec.MAPPER.readTree(ctx.http().get("/api/worlds").body())) {
+        for (JsonNode w : Json.MAPPER.readTree(ctx.http().get("/api/worlds").body())) {
             if (w.path("worldId").asString().equals(worldId)) {
                 return w.path("gamePort").asInt();
             }

@@ -11,7 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import lor.protocol.director.JoinWorldMessage;
 import lor.protocol.game.WelcomeMessage;
 import lor.testclient.scenario.ScenarioContext;
@@ -142,7 +142,7 @@ class RuntimeWorldsIT {
 
     private static JsonNode json(HttpResponse<String> response, int status) {
         assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
-        return MessageCodec.MAPPER.readTree(response.body());
+        return Json.MAPPER.readTree(response.body());
     }
 
     private static String error(HttpResponse<String> response, int status) {

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -45,7 +45,7 @@ final class SecretAudit {
     void frame(String frame) {
         JsonNode node;
         try {
-            node = MessageCodec.MAPPER.readTree(frame);
+            node = Json.MAPPER.readTree(frame);
         } catch (RuntimeException e) {
             return;
         }

@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -179,7 +179,7 @@ final class FuzzShard implements Callable<ShardReport> {
 
     private static String type(String text) {
         try {
-            JsonNode node = MessageCodec.MAPPER.readTree(text);
+            JsonNode node = Json.MAPPER.readTree(text);
             return node.path("type").asString("?");
         } catch (RuntimeException e) {
             return "unreadable";

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 
+import lor.protocol.Json;
 import lor.protocol.Message;
 import lor.protocol.MessageCodec;
 import lor.protocol.ProtocolException;
@@ -742,7 +743,7 @@ final class HostileFrames {
     }
 
     private static String quote(String value) {
-        return MessageCodec.MAPPER.writeValueAsString(value);
+        return Json.MAPPER.writeValueAsString(value);
     }
 
     @SafeVarargs

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import lor.protocol.director.WorldJoinedMessage;
 import lor.protocol.game.GameMessages;
 import lor.protocol.game.HelloMessage;
@@ -76,7 +76,7 @@ final class PlayerTarget implements FuzzTarget {
                         + (frame == null ? "" : " with " + frame.closeStatus()));
             }
             if (frame.opcode() == WsFrames.TEXT) {
-                JsonNode message = MessageCodec.MAPPER.readTree(frame.text());
+                JsonNode message = Json.MAPPER.readTree(frame.text());
                 String type = message.path("type").asString("");
                 if (type.equals("welcome")) {
                     return message;

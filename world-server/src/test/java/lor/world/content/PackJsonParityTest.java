@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-import lor.protocol.MessageCodec;
+import lor.protocol.Json;
 import lor.sim.content.ContentException;
 import lor.sim.content.ContentPack;
 import lor.sim.content.PackDef;
@@ -50,12 +50,12 @@ class PackJsonParityTest {
             PackDef def = PackReader.read(file.toString(), Files.readAllBytes(file), PackReader.Format.JSON);
 
             // The welcome carries the pack as Jackson writes the record: absent optional fields as null.
-            String written = MessageCodec.MAPPER.writeValueAsString(def);
+            String written = Json.MAPPER.writeValueAsString(def);
             assertThat(written).as("the test covers nulls").contains(":null");
             PackDef read = PackJson.read(written);
             assertThat(read).as(file.toString()).isEqualTo(def);
             assertSameMapOrder(read, def);
-            assertThat(PackJson.read(MessageCodec.MAPPER.valueToTree(def).toString())).isEqualTo(def);
+            assertThat(PackJson.read(Json.MAPPER.valueToTree(def).toString())).isEqualTo(def);
         }
     }
 
