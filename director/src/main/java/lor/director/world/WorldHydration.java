@@ -12,9 +12,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Sending a registered world the newest snapshot to hydrate from. A warm spare's snapshot is read ahead while the
- * spare builds its world, off the join's critical path; an unreadable snapshot fails the world (another start
- * would read the same row), a database away kills the spawn so that the next join tries again.
+ * Sending a registered world the newest snapshot to hydrate from. The snapshot is read ahead while the world's JVM
+ * starts (or a warm spare builds the world), off the join's critical path; an unreadable snapshot fails the world
+ * (another start would read the same row), a database away kills the spawn so that the next join tries again.
  */
 final class WorldHydration {
 
@@ -27,8 +27,8 @@ final class WorldHydration {
     }
 
     /**
-     * Sends the world its newest snapshot: the one read ahead at assignment if nothing newer was persisted since,
-     * or else one read now.
+     * Sends the world its newest snapshot: the one read ahead at launch or assignment if nothing newer was persisted
+     * since, or else one read now.
      */
     void send(WorldInstance w, WorldProcess p, ControlChannel channel) {
         CompletableFuture<WorldHydrateMessage> prefetched;
@@ -53,7 +53,7 @@ final class WorldHydration {
         });
     }
 
-    /** Reads the snapshot a spare will be hydrated from while it builds its world. Called with the lock held. */
+    /** Reads the snapshot a world will be hydrated from while it starts. Called with the lock held. */
     void prefetch(WorldInstance w, WorldProcess p) {
         CompletableFuture<WorldHydrateMessage> prefetched = new CompletableFuture<>();
         p.prefetchedHydration = prefetched;
@@ -112,7 +112,7 @@ final class WorldHydration {
     private static ObjectNode parseState(long seq, String json) {
         JsonNode node;
         try {
-            node = MessageCodec.MAPPER.readTree(json);
+            node = Json.MAPPER.readTree(json);
         } catch (JacksonException e) {
             throw new UnreadableSnapshotException(seq, "it is not JSON");
         }

@@ -141,6 +141,9 @@ final class WorldSpawner {
         LOG.info("spawned world {} as {} (epoch {})", w.worldId, life.launcher.localProcesses() ? "pid " + p.pid
                 : p.process, p.epoch);
         ProcessOutputPump.start(w.worldId, p.pid, p.process.getInputStream(), p.report);
+        // Read while the JVM starts (a few hundred ms) rather than after it registers: the database's answer, and
+        // for a world of thousands of players the snapshot's JSON, are then off the join's path.
+        hydration.prefetch(w, p);
         p.process.onExit().thenAccept(exited -> exits.exited(w, p, exited.exitValue()));
     }
 
