@@ -26,6 +26,7 @@ import lor.world.content.ContentPacks;
 import lor.world.control.CapturingControlLink;
 import lor.world.game.RecordingPlayerConnection;
 import lor.world.sim.WorldLoop;
+import lor.world.snapshot.SnapshotCodec;
 import lor.world.snapshot.SnapshotOutbox;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -130,7 +131,7 @@ class WorldRuntimeObjectsTest {
         tick(1);
         runtime.closeForShutdown();
         WorldSnapshotMessage snapshot = control.delivered(WorldSnapshotMessage.class).get(0);
-        assertThat(snapshot.state().path("format").asInt()).isEqualTo(2);
+        assertThat(snapshot.state().path("format").asInt()).isEqualTo(SnapshotCodec.FORMAT);
         assertThat(snapshot.state().path("objects").path("kinds").get(2).asString()).isEqualTo("crate");
 
         runtime = runtime();

@@ -5,6 +5,7 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 import java.util.function.ToIntFunction;
 
 import lor.sim.content.ContentPack;
@@ -18,19 +19,23 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The persisted form of a world's state, as JSON the director stores without reading it. Format 2:
+ * The persisted form of a world's state, as JSON the director stores without reading it. Format 3:
  * <pre>
- * {"format":2,"tick":T,"nextEntityId":N,
- *  "players":[{"accountId":A,"x":X,"y":Y,"layer":L,"inventory":{ITEM:N,…}}…],
+ * {"format":3,"tick":T,"nextEntityId":N,
+ *  "players":{"count":C,"items":[…],"data":BASE64},
  *  "objects":{"pack":NAME,"kinds":[…],"items":[…],"recipes":[…],"count":C,"data":BASE64}}
  * </pre>
- * {@code data} is {@link ObjectImageCodec}'s bytes, whose kind, item and recipe indices are positions in the lists
- * beside it: a pack reordered or extended since the snapshot still reads it, by name. {@code inventory} and
- * {@code objects} are absent in a world without content. Format 1 (no inventories, no objects) still reads.
+ * The players' {@code data} is {@link PlayerRecordsCodec}'s bytes (place and inventory of every player who visited
+ * the world), {@code objects}' {@link ObjectImageCodec}'s; their kind, item and recipe indices are positions in the
+ * lists beside them: a pack reordered or extended since the snapshot still reads it, by name. {@code items} and
+ * {@code objects} are absent in a world without content. Formats 1 (players as JSON objects, no inventories, no
+ * objects) and 2 (players as JSON objects {@code {"accountId":A,"x":X,"y":Y,"layer":L,"inventory":{ITEM:N,…}}})
+ * still read.
  */
 public final class SnapshotCodec {
 
-    public static final int FORMAT = 2;
+    public static final int FORMAT = 3;
+    static final int FORMAT_PLAYERS_AS_JSON = 2;
     static final int FORMAT_WITHOUT_OBJECTS = 1;
 
     private SnapshotCodec() {
@@ -43,42 +48,18 @@ public final class SnapshotCodec {
         root.put("nextEntityId", snapshot.nextEntityId());
         ObjectImage image = snapshot.objects();
         ContentPack pack = image == null ? null : image.pack();
-        Map<Long, int[]> carried = new HashMap<>();
-        for (WorldSnapshot.InventoryRecord record : snapshot.inventories()) {
-            carried.put(record.accountId(), record.counts());
+        ObjectNode players = root.putObject("players");
+        players.put("count", snapshot.players().size());
+        if (pack != null) {
+            putNames(players.putArray("items"), pack.itemCount(), pack::item);
         }
-        ArrayNode players = root.putArray("players");
-        for (PlayerRecord p : snapshot.players()) {
-            ObjectNode player = players.addObject()
-                    .put("accountId", p.accountId())
-                    .put("x", p.x())
-                    .put("y", p.y())
-                    .put("layer", p.layer());
-            int[] counts = carried.get(p.accountId());
-            if (counts != null && pack != null) {
-                ObjectNode inventory = player.putObject("inventory");
-                for (int item = 0; item < counts.length; item++) {
-                    if (counts[item] != 0) {
-                        inventory.put(pack.item(item), counts[item]);
-                    }
-                }
-            }
-        }
+        players.put("data", Base64.getEncoder().encodeToString(PlayerRecordsCodec.encode(snapshot, pack)));
         if (pack != null && !pack.isEmpty()) {
             ObjectNode objects = root.putObject("objects");
             objects.put("pack", pack.name());
-            ArrayNode kinds = objects.putArray("kinds");
-            for (int k = 0; k < pack.kindCount(); k++) {
-                kinds.add(pack.kind(k).id());
-            }
-            ArrayNode items = objects.putArray("items");
-            for (int i = 0; i < pack.itemCount(); i++) {
-                items.add(pack.item(i));
-            }
-            ArrayNode recipes = objects.putArray("recipes");
-            for (int r = 0; r < pack.recipeCount(); r++) {
-                recipes.add(pack.recipe(r).id());
-            }
+            putNames(objects.putArray("kinds"), pack.kindCount(), k -> pack.kind(k).id());
+            putNames(objects.putArray("items"), pack.itemCount(), pack::item);
+            putNames(objects.putArray("recipes"), pack.recipeCount(), r -> pack.recipe(r).id());
             objects.put("count", image.count());
             objects.put("data", Base64.getEncoder().encodeToString(ObjectImageCodec.encode(image, pack)));
         }
@@ -101,11 +82,50 @@ public final class SnapshotCodec {
             throw new IllegalArgumentException("snapshot state is not an object");
         }
         JsonNode format = root.path("format");
-        if (!format.isIntegralNumber() || !format.canConvertToInt()
-                || format.intValue() != FORMAT && format.intValue() != FORMAT_WITHOUT_OBJECTS) {
+        if (!format.isIntegralNumber() || !format.canConvertToInt() || format.intValue() != FORMAT
+                && format.intValue() != FORMAT_PLAYERS_AS_JSON && format.intValue() != FORMAT_WITHOUT_OBJECTS) {
             throw new IllegalArgumentException("unsupported snapshot format " + format);
         }
-        JsonNode players = root.path("players");
+        PlayerRecordsCodec.Players players = format.intValue() == FORMAT ? players(root.path("players"), pack)
+                : playersAsJson(root.path("players"), pack);
+        long tick = requireLong(root, "tick");
+        ObjectImage objects = null;
+        JsonNode stored = root.get("objects");
+        if (stored != null && stored.isObject()) {
+            objects = objects(stored, pack, cells);
+            if (objects.tick() != tick) {
+                throw new IllegalArgumentException("snapshot objects are of tick " + objects.tick() + ", the world's "
+                        + tick);
+            }
+        }
+        return new WorldSnapshot(tick, requireInt(root, "nextEntityId"), players.records(), players.inventories(),
+                objects);
+    }
+
+    /** As {@link #decode(JsonNode, ContentPack, int)} for a state whose objects need no grid check (tests). */
+    public static WorldSnapshot decode(JsonNode root, ContentPack pack) {
+        return decode(root, pack, Integer.MAX_VALUE);
+    }
+
+    private static PlayerRecordsCodec.Players players(JsonNode players, ContentPack pack) {
+        if (!players.isObject()) {
+            throw new IllegalArgumentException("snapshot has no players object");
+        }
+        int count = requireInt(players, "count");
+        if (count < 0) {
+            throw new IllegalArgumentException("snapshot players' count is negative: " + count);
+        }
+        JsonNode items = players.get("items");
+        int[] itemMap = items == null ? new int[0] : names(items, "item", pack::itemIndex);
+        List<String> itemNames = new ArrayList<>();
+        if (items != null) {
+            items.forEach(name -> itemNames.add(name.asString("")));
+        }
+        return PlayerRecordsCodec.decode(base64(players, "players"), count, pack, itemMap, itemNames);
+    }
+
+    /** Formats 1 and 2: a JSON object per player. */
+    private static PlayerRecordsCodec.Players playersAsJson(JsonNode players, ContentPack pack) {
         if (!players.isArray()) {
             throw new IllegalArgumentException("snapshot has no players array");
         }
@@ -119,22 +139,7 @@ public final class SnapshotCodec {
                 inventories.add(new WorldSnapshot.InventoryRecord(account, inventory(inventory, pack, account)));
             }
         }
-        long tick = requireLong(root, "tick");
-        ObjectImage objects = null;
-        JsonNode stored = root.get("objects");
-        if (stored != null && stored.isObject()) {
-            objects = objects(stored, pack, cells);
-            if (objects.tick() != tick) {
-                throw new IllegalArgumentException("snapshot objects are of tick " + objects.tick() + ", the world's "
-                        + tick);
-            }
-        }
-        return new WorldSnapshot(tick, requireInt(root, "nextEntityId"), records, inventories, objects);
-    }
-
-    /** As {@link #decode(JsonNode, ContentPack, int)} for a state whose objects need no grid check (tests). */
-    public static WorldSnapshot decode(JsonNode root, ContentPack pack) {
-        return decode(root, pack, Integer.MAX_VALUE);
+        return new PlayerRecordsCodec.Players(records, inventories);
     }
 
     private static int[] inventory(JsonNode inventory, ContentPack pack, long account) {
@@ -159,17 +164,7 @@ public final class SnapshotCodec {
         int[] kinds = names(stored.path("kinds"), "kind", pack::kindIndex);
         int[] items = names(stored.path("items"), "item", pack::itemIndex);
         int[] recipes = names(stored.path("recipes"), "recipe", pack::recipeIndex);
-        JsonNode data = stored.path("data");
-        if (!data.isString()) {
-            throw new IllegalArgumentException("snapshot objects have no data");
-        }
-        byte[] bytes;
-        try {
-            bytes = Base64.getDecoder().decode(data.asString());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("snapshot objects' data is not base64");
-        }
-        return ObjectImageCodec.decode(bytes, pack, kinds, items, recipes, cells);
+        return ObjectImageCodec.decode(base64(stored, "objects"), pack, kinds, items, recipes, cells);
     }
 
     /**
@@ -178,13 +173,31 @@ public final class SnapshotCodec {
      */
     private static int[] names(JsonNode list, String what, ToIntFunction<String> index) {
         if (!list.isArray()) {
-            throw new IllegalArgumentException("snapshot objects have no " + what + "s list");
+            throw new IllegalArgumentException("snapshot has no list of " + what + "s");
         }
         int[] map = new int[list.size()];
         for (int i = 0; i < map.length; i++) {
             map[i] = index.applyAsInt(list.get(i).asString(""));
         }
         return map;
+    }
+
+    private static byte[] base64(JsonNode holder, String what) {
+        JsonNode data = holder.path("data");
+        if (!data.isString()) {
+            throw new IllegalArgumentException("snapshot " + what + " have no data");
+        }
+        try {
+            return Base64.getDecoder().decode(data.asString());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("snapshot " + what + "' data is not base64");
+        }
+    }
+
+    private static void putNames(ArrayNode out, int count, IntFunction<String> name) {
+        for (int i = 0; i < count; i++) {
+            out.add(name.apply(i));
+        }
     }
 
     private static int requireInt(JsonNode node, String field) {
