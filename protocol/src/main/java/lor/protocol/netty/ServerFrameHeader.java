@@ -25,22 +25,37 @@ public final class ServerFrameHeader {
      */
     public static boolean prepend(ByteBuf buf, int opcode) {
         int length = buf.readableBytes();
-        int size = length < 126 ? 2 : length <= 0xffff ? 4 : MAX_BYTES;
-        int start = buf.readerIndex() - size;
+        int start = buf.readerIndex() - size(length);
         if (start < 0) {
             return false;
         }
+        set(buf, start, opcode, length);
+        buf.readerIndex(start);
+        return true;
+    }
+
+    /** Appends the header of a frame of {@code length} bytes to {@code out}, for a payload that left no room. */
+    public static void write(ByteBuf out, int opcode, int length) {
+        int start = out.writerIndex();
+        out.ensureWritable(size(length));
+        out.writerIndex(start + size(length));
+        set(out, start, opcode, length);
+    }
+
+    private static int size(int length) {
+        return length < 126 ? 2 : length <= 0xffff ? 4 : MAX_BYTES;
+    }
+
+    private static void set(ByteBuf buf, int start, int opcode, int length) {
         buf.setByte(start, 0x80 | opcode);
-        if (size == 2) {
+        if (length < 126) {
             buf.setByte(start + 1, length);
-        } else if (size == 4) {
+        } else if (length <= 0xffff) {
             buf.setByte(start + 1, 126);
             buf.setShort(start + 2, length);
         } else {
             buf.setByte(start + 1, 127);
             buf.setLong(start + 2, length);
         }
-        buf.readerIndex(start);
-        return true;
     }
 }

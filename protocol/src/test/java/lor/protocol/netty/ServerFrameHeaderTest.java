@@ -30,6 +30,19 @@ class ServerFrameHeaderTest {
     }
 
     @ParameterizedTest
+    @ValueSource(ints = {0, 1, 125, 126, 1000, 65535, 65536, 70000})
+    void writesAHeaderOfItsOwnAsNettysEncoderWouldBeforeThePayload(int length) {
+        byte[] payload = new byte[length];
+        ByteBuf framed = Unpooled.buffer(1);
+
+        ServerFrameHeader.write(framed, ServerFrameHeader.OPCODE_BINARY, length);
+        framed.writeBytes(payload);
+
+        assertThat(ByteBufUtil.getBytes(framed)).isEqualTo(encodedByNetty(payload));
+        framed.release();
+    }
+
+    @ParameterizedTest
     @ValueSource(ints = {0, 1, 3})
     void refusesAndLeavesThePayloadAloneWithoutRoomForTheHeader(int room) {
         ByteBuf buf = Unpooled.buffer().writerIndex(room).writeBytes(new byte[200]);

@@ -13,6 +13,7 @@ import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import lor.protocol.netty.MaskedFrame;
 
 /**
  * Test adapters around a game wire on an embedded channel, so that tests speak in frame objects while the wire reads
@@ -50,21 +51,8 @@ final class WireFrames {
                 : frame instanceof PongWebSocketFrame ? 10 : 0;
         byte[] payload = new byte[frame.content().readableBytes()];
         frame.content().getBytes(frame.content().readerIndex(), payload);
-        int extra = payload.length < 126 ? 0 : 2;
-        byte[] bytes = new byte[2 + extra + 4 + payload.length];
-        bytes[0] = (byte) ((frame.isFinalFragment() ? 0x80 : 0) | frame.rsv() << 4 | opcode);
-        if (extra == 0) {
-            bytes[1] = (byte) (0x80 | payload.length);
-        } else {
-            bytes[1] = (byte) (0x80 | 126);
-            bytes[2] = (byte) (payload.length >>> 8);
-            bytes[3] = (byte) payload.length;
-        }
-        System.arraycopy(MASK, 0, bytes, 2 + extra, 4);
-        for (int i = 0; i < payload.length; i++) {
-            bytes[2 + extra + 4 + i] = (byte) (payload[i] ^ MASK[i & 3]);
-        }
-        return bytes;
+        return MaskedFrame.withFirstByte((frame.isFinalFragment() ? 0x80 : 0) | frame.rsv() << 4 | opcode, payload,
+                MASK);
     }
 
     /** First in the pipeline: the bytes the wire writes reach the test as frames, one object per frame. */

@@ -160,9 +160,8 @@ public final class GameWire extends ChannelInboundHandlerAdapter implements Clie
     @Override
     public void ping(ByteBuf payload) {
         if (closeFrame == null) {
-            ByteBuf pong = ctx.alloc().buffer(2 + payload.readableBytes());
-            pong.writeByte(0x80 | OPCODE_PONG).writeByte(payload.readableBytes()).writeBytes(payload);
-            ctx.writeAndFlush(pong, ctx.voidPromise());
+            // Copied, as a close's payload is: it lies in the read buffer.
+            writeControl(withHeaderRoom(payload.readableBytes()).writeBytes(payload), OPCODE_PONG);
         }
     }
 
@@ -212,7 +211,7 @@ public final class GameWire extends ChannelInboundHandlerAdapter implements Clie
         }
         if (!ServerFrameHeader.prepend(payload, opcode)) {
             ByteBuf header = ctx.alloc().buffer(ServerFrameHeader.MAX_BYTES);
-            writeHeader(header, opcode, payload.readableBytes());
+            ServerFrameHeader.write(header, opcode, payload.readableBytes());
             ctx.write(header, ctx.voidPromise());
         }
         ctx.write(payload, ctx.voidPromise());
@@ -233,17 +232,6 @@ public final class GameWire extends ChannelInboundHandlerAdapter implements Clie
             return one.writerIndex(one.writerIndex() + length);
         } finally {
             parts.release();
-        }
-    }
-
-    private static void writeHeader(ByteBuf header, int opcode, int length) {
-        header.writeByte(0x80 | opcode);
-        if (length < 126) {
-            header.writeByte(length);
-        } else if (length <= 0xffff) {
-            header.writeByte(126).writeShort(length);
-        } else {
-            header.writeByte(127).writeLong(length);
         }
     }
 
@@ -305,6 +293,12 @@ public final class GameWire extends ChannelInboundHandlerAdapter implements Clie
         return buf.writerIndex(ServerFrameHeader.MAX_BYTES).readerIndex(ServerFrameHeader.MAX_BYTES);
     }
 
+    /** A ping or a pong, flushed at once. @param payload with room for the header in front */
+    private void writeControl(ByteBuf payload, int opcode) {
+        ServerFrameHeader.prepend(payload, opcode);
+        ctx.writeAndFlush(payload, ctx.voidPromise());
+    }
+
     /** @param payload with room for the header in front */
     private void writeClose(ByteBuf payload) {
         if (closeFrame != null || lingering) {
@@ -350,9 +344,7 @@ public final class GameWire extends ChannelInboundHandlerAdapter implements Clie
             closeNow(Limits.CLOSE_GOING_AWAY, KeepAlive.CLOSE_REASON);
         } else if (now - lastPingNanos >= pingIntervalNanos && closeFrame == null) {
             lastPingNanos = now;
-            ByteBuf ping = ctx.alloc().buffer(2);
-            ping.writeByte(0x80 | OPCODE_PING).writeByte(0);
-            ctx.writeAndFlush(ping, ctx.voidPromise());
+            writeControl(withHeaderRoom(0), OPCODE_PING);
         }
     }
 

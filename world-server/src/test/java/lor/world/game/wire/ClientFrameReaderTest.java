@@ -10,6 +10,7 @@ import java.util.List;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
+import lor.protocol.netty.MaskedFrame;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -218,20 +219,7 @@ class ClientFrameReaderTest {
     }
 
     static byte[] frame(boolean fin, int opcode, byte[] payload) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        out.write((fin ? 0x80 : 0) | opcode);
-        if (payload.length < 126) {
-            out.write(0x80 | payload.length);
-        } else {
-            out.write(0x80 | 126);
-            out.write(payload.length >>> 8);
-            out.write(payload.length & 0xff);
-        }
-        out.write(MASK, 0, 4);
-        for (int i = 0; i < payload.length; i++) {
-            out.write(payload[i] ^ MASK[i & 3]);
-        }
-        return out.toByteArray();
+        return MaskedFrame.withFirstByte((fin ? 0x80 : 0) | opcode, payload, MASK);
     }
 
     private static byte[] concat(byte[]... parts) {
