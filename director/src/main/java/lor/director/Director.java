@@ -158,9 +158,15 @@ public final class Director implements AutoCloseable {
         WorldLauncher launcher;
         if (config.agones() == null) {
             // A world is told every director's address, its own first: it goes to another if this one dies.
-            launcher = new WorldProcessLauncher(worldJar, () -> cluster.controlUrls(ownControlUrl.get()),
-                    config.bindAddress(), config.snapshotIntervalMs(), config.maxSnapshotBytes(),
-                    config.worldJvmOptions(), worldOptions);
+            WorldProcessLauncher local = new WorldProcessLauncher(worldJar,
+                    () -> cluster.controlUrls(ownControlUrl.get()), config.bindAddress(), config.snapshotIntervalMs(),
+                    config.maxSnapshotBytes(), config.worldJvmOptions(), worldOptions,
+                    config.dataDir().resolve("world-archive"));
+            // Off the start's path: checking the build's archive takes a JVM start, making one a few seconds.
+            Thread archive = new Thread(local::prepareArchive, "world-archive");
+            archive.setDaemon(true);
+            archive.start();
+            launcher = local;
         } else {
             kubernetes = new KubernetesClientBuilder().build();
             AgonesSettings agones = config.agones();

@@ -76,8 +76,10 @@ public final class WorldProcessLauncher implements WorldLauncher {
 
     private final Path worldJar;
     private final String javaBinary;
-    /** The JVM flags plus, when the build left one beside the jar, the class-data-sharing archive. */
-    private final List<String> jvmFlags;
+    /** The class-data archive worlds start with; null for the build's beside the jar, unchecked. */
+    private final WorldClassArchive archive;
+    /** The operator's JVM options, after the built-in ones: HotSpot lets the last one win. */
+    private final List<String> extraJvmOptions;
     private final WorldArguments arguments;
 
     public WorldProcessLauncher(Path worldJar, Supplier<String> controlUrl, String bindAddress, long snapshotIntervalMs,
@@ -99,11 +101,22 @@ public final class WorldProcessLauncher implements WorldLauncher {
     public WorldProcessLauncher(Path worldJar, Supplier<String> controlUrl, String bindAddress, long snapshotIntervalMs,
                                 int maxSnapshotBytes, List<String> extraJvmOptions,
                                 Supplier<List<String>> worldOptions) {
+        this(worldJar, controlUrl, bindAddress, snapshotIntervalMs, maxSnapshotBytes, extraJvmOptions, worldOptions,
+                null);
+    }
+
+    /**
+     * @param archiveDir where a class-data archive for the director's JDK is made when the build's does not fit it
+     *                   ({@link #prepareArchive()}); null to start worlds with the build's, unchecked
+     */
+    public WorldProcessLauncher(Path worldJar, Supplier<String> controlUrl, String bindAddress, long snapshotIntervalMs,
+                                int maxSnapshotBytes, List<String> extraJvmOptions,
+                                Supplier<List<String>> worldOptions, Path archiveDir) {
         this.worldJar = worldJar;
         this.javaBinary = currentJava();
-        List<String> flags = new ArrayList<>(jvmFlags(worldJar));
-        flags.addAll(extraJvmOptions);
-        this.jvmFlags = List.copyOf(flags);
+        this.archive = archiveDir == null ? null
+                : new WorldClassArchive(worldJar, archiveDir, javaBinary, Runtime.version(), JVM_FLAGS);
+        this.extraJvmOptions = List.copyOf(extraJvmOptions);
         this.arguments = new WorldArguments(controlUrl, bindAddress, 0, snapshotIntervalMs, maxSnapshotBytes,
                 worldOptions);
     }
@@ -118,7 +131,9 @@ public final class WorldProcessLauncher implements WorldLauncher {
     private List<String> java() {
         List<String> command = new ArrayList<>();
         command.add(javaBinary);
-        command.addAll(jvmFlags);
+        command.addAll(JVM_FLAGS);
+        command.addAll(archive == null ? WorldClassArchive.shippedFlags(worldJar) : archive.flags());
+        command.addAll(extraJvmOptions);
         command.addAll(List.of("-jar", worldJar.toString()));
         return command;
     }
@@ -172,18 +187,24 @@ public final class WorldProcessLauncher implements WorldLauncher {
     }
 
     /**
-     * The archive was dumped by the JDK that built the jar; with another JDK the JVM ignores it ({@code -Xshare:auto},
-     * the default) and starts without it, a little slower.
+     * The flags of a world started with the build's archive: it was dumped by the JDK that built the jar, and a JVM of
+     * another version ignores it ({@code -Xshare:auto}, the default) and starts without it, slower; see
+     * {@link WorldClassArchive}.
      */
     static List<String> jvmFlags(Path worldJar) {
         List<String> flags = new ArrayList<>(JVM_FLAGS);
-        Path archive = worldJar.resolveSibling("world-server.jsa");
-        if (Files.isRegularFile(archive)) {
-            flags.add("-XX:SharedArchiveFile=" + archive);
-            flags.add("-Xlog:cds=off");
-            flags.add("-Xlog:cds+dynamic=off");
-        }
+        flags.addAll(WorldClassArchive.shippedFlags(worldJar));
         return List.copyOf(flags);
+    }
+
+    /**
+     * Makes sure worlds start with a class-data archive this JDK can use ({@link WorldClassArchive#prepare()}).
+     * Blocking, seconds at most; a no-op without an archive directory.
+     */
+    public void prepareArchive() {
+        if (archive != null) {
+            archive.prepare();
+        }
     }
 
     private static String currentJava() {
