@@ -83,31 +83,6 @@ class BroadcastBatchTest {
     }
 
     @Test
-    void aLoopGetsItsFramesInTasksOfAFewWhileTheTickStillAddsFrames() {
-        QueuedLoop loop = new QueuedLoop();
-        List<RecordingPlayerConnection> connections = new ArrayList<>();
-        int count = 2 * BroadcastBatch.FRAMES_PER_TASK + 1;
-        for (int i = 0; i < count; i++) {
-            RecordingPlayerConnection c = new RecordingPlayerConnection(i).writingOn(loop);
-            connections.add(c);
-            batch.add(c, frame("state-" + i), true);
-        }
-
-        assertThat(loop.tasks).as("handed before send(), so the loop can write as the tick encodes").hasSize(2);
-        batch.send();
-        assertThat(loop.tasks).hasSize(3);
-
-        loop.runAll();
-        for (int i = 0; i < count; i++) {
-            RecordingPlayerConnection c = connections.get(i);
-            assertThat(c.heldBinaryFrames()).hasSize(1);
-            assertThat(c.heldBinaryFrames().get(0).toString(StandardCharsets.UTF_8)).isEqualTo("state-" + i);
-            assertThat(c.flushes()).isOne();
-            c.heldBinaryFrames().forEach(ByteBuf::release);
-        }
-    }
-
-    @Test
     void aSentBatchStartsEmpty() {
         QueuedLoop loop = new QueuedLoop();
         RecordingPlayerConnection c = new RecordingPlayerConnection(1).writingOn(loop);
