@@ -81,14 +81,14 @@ final class PlayerRecordsCodec {
             long account = in.readLong();
             records.add(new PlayerRecord(account, coordinate(in, account, "x"), coordinate(in, account, "y"),
                     coordinate(in, account, "layer")));
-            int entries = in.readInt(itemMap.length + 1, "account " + account + "'s inventory size");
+            int entries = bounded(in.readLong(), itemMap.length + 1, account, "inventory size");
             if (entries == 0) {
                 continue;
             }
             int[] counts = new int[pack.itemCount()];
             for (int e = 1; e < entries; e++) {
-                int stored = in.readInt(itemMap.length - 1, "account " + account + "'s item");
-                int n = in.readInt(ContentPack.MAX_COUNT, "account " + account + "'s count");
+                int stored = bounded(in.readLong(), itemMap.length - 1, account, "item");
+                int n = bounded(in.readLong(), ContentPack.MAX_COUNT, account, "count");
                 int item = itemMap[stored];
                 if (item < 0) {
                     throw new IllegalArgumentException("account " + account + " carries item "
@@ -106,6 +106,15 @@ final class PlayerRecordsCodec {
             throw new IllegalArgumentException("snapshot players' data goes on after its " + count + " players");
         }
         return new Players(records, inventories);
+    }
+
+    /** The message is built only for a bad value: thousands of players are read per hydration. */
+    private static int bounded(long value, int max, long account, String what) {
+        if (value < 0 || value > max) {
+            throw new IllegalArgumentException("account " + account + "'s " + what + " " + value
+                    + " is out of range 0.." + max);
+        }
+        return (int) value;
     }
 
     private static int coordinate(VarBytes in, long account, String what) {
