@@ -126,14 +126,13 @@ done
 stop_director
 
 if [ "${SKIP_LIFECYCLE:-0}" != 1 ]; then
-    # Cold starts without the class-data-sharing archive: the world jar alone in a folder of its own.
-    NOCDS=$(mktemp -d)
-    cp "$WORLD_JAR" "$NOCDS/world-server.jar"
-    start_director cold-nocds --warm-spares 0 --world-jar "$NOCDS/world-server.jar"
+    # Cold starts without the build's class-data-sharing archive: the JDK's own archive named after the built-in
+    # flags (the last one wins). Not by moving the jar away from its archive: the director would make one.
+    JDK_ARCHIVE="$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")/lib/server/classes.jsa"
+    start_director cold-nocds --warm-spares 0 --world-jvm-options "-XX:SharedArchiveFile=$JDK_ARCHIVE"
     java -jar "$CLIENT_JAR" lifecycle --director "$DIRECTOR_WS" --world bench --rounds 20 \
         --admin-token "$ADMIN_TOKEN" --report "$OUT/lifecycle-cold-nocds.json"
     stop_director
-    rm -rf "$NOCDS"
     start_director cold-cds --warm-spares 0
     java -jar "$CLIENT_JAR" lifecycle --director "$DIRECTOR_WS" --world bench --rounds 20 \
         --admin-token "$ADMIN_TOKEN" --report "$OUT/lifecycle-cold-cds.json"
