@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigDecimal;
 import java.util.List;
-import java.util.Random;
 
+import lor.protocol.testing.TextMutations;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -145,29 +145,7 @@ class JsonTextTest {
 
     @Provide
     Arbitrary<String> mutatedDocuments() {
-        Arbitrary<Integer> edits = Arbitraries.integers().between(1, 3);
-        return Combinators.combine(documents(), edits, Arbitraries.longs()).as((document, count, seed) -> {
-            Random random = new Random(seed);
-            StringBuilder out = new StringBuilder(document);
-            for (int i = 0; i < count; i++) {
-                int at = random.nextInt(out.length() + 1);
-                char c = MUTATION_CHARS.charAt(random.nextInt(MUTATION_CHARS.length()));
-                switch (random.nextInt(3)) {
-                    case 0 -> out.insert(at, c);
-                    case 1 -> {
-                        if (at < out.length()) {
-                            out.deleteCharAt(at);
-                        }
-                    }
-                    default -> {
-                        if (at < out.length()) {
-                            out.setCharAt(at, c);
-                        }
-                    }
-                }
-            }
-            return out.toString();
-        });
+        return TextMutations.of(documents(), MUTATION_CHARS);
     }
 
     private Arbitrary<String> value(int depth) {

@@ -9,6 +9,7 @@ import java.util.Random;
 
 import lor.protocol.MessageCodec;
 import lor.protocol.ProtocolException;
+import lor.protocol.testing.TextMutations;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -67,29 +68,7 @@ class MoveFrameReaderAgreementTest {
 
     @Provide
     Arbitrary<String> mutatedMoves() {
-        Arbitrary<Integer> edits = Arbitraries.integers().between(1, 3);
-        return Combinators.combine(plainMoves(), edits, Arbitraries.longs()).as((frame, count, seed) -> {
-            Random random = new Random(seed);
-            StringBuilder out = new StringBuilder(frame);
-            for (int i = 0; i < count; i++) {
-                int at = random.nextInt(out.length() + 1);
-                char c = MUTATION_CHARS.charAt(random.nextInt(MUTATION_CHARS.length()));
-                switch (random.nextInt(3)) {
-                    case 0 -> out.insert(at, c);
-                    case 1 -> {
-                        if (at < out.length()) {
-                            out.deleteCharAt(at);
-                        }
-                    }
-                    default -> {
-                        if (at < out.length()) {
-                            out.setCharAt(at, c);
-                        }
-                    }
-                }
-            }
-            return out.toString();
-        });
+        return TextMutations.of(plainMoves(), MUTATION_CHARS);
     }
 
     /** The fields in an order and with whitespace chosen by {@code layout}; {@code ref} as JSON text or absent. */
