@@ -2,6 +2,7 @@ package lor.director.world;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -10,6 +11,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
@@ -150,10 +152,18 @@ public final class WorldClassArchive {
 
     private boolean make(Path archive) throws IOException, InterruptedException {
         Files.createDirectories(directory);
+        // A director stopped mid-training leaves its partial file behind (the training's JVM finishes on its own).
+        try (DirectoryStream<Path> left = Files.newDirectoryStream(directory, "*.partial-*")) {
+            for (Path stale : left) {
+                Files.deleteIfExists(stale);
+            }
+        }
         Path partial = directory.resolve(archive.getFileName() + ".partial-" + ProcessHandle.current().pid());
-        Files.deleteIfExists(partial);
-        Process training = new ProcessBuilder(trainingCommand(partial)).redirectErrorStream(true)
-                .redirectOutput(trainingLog().toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(trainingCommand(partial)).redirectErrorStream(true)
+                .redirectOutput(trainingLog().toFile());
+        // A world's environment: none of the director's database settings.
+        WorldProcessLauncher.environment(builder.environment(), Map.of());
+        Process training = builder.start();
         boolean done = training.waitFor(TRAINING_LIMIT_SECONDS, TimeUnit.SECONDS);
         if (!done) {
             training.destroyForcibly();

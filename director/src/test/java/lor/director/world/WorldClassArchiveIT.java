@@ -30,6 +30,8 @@ class WorldClassArchiveIT {
         Path made = dir.resolve("world-archive");
         WorldClassArchive first = archive(jar, made);
         assertThat(first.flags()).as("nothing beside the jar").isEmpty();
+        Files.createDirectories(made);
+        Files.writeString(made.resolve(first.fileName() + ".partial-1"), "left by a director stopped mid-training");
 
         first.prepare();
 
