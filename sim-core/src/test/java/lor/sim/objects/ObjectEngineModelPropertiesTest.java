@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +15,16 @@ import java.util.TreeSet;
 
 import lor.sim.content.ContentPack;
 import lor.sim.content.PackDef;
+import lor.sim.content.RandomPacks;
+import lor.sim.content.RandomPacks.Amount;
+import lor.sim.content.RandomPacks.ClockGene;
+import lor.sim.content.RandomPacks.Expr;
+import lor.sim.content.RandomPacks.KindGene;
+import lor.sim.content.RandomPacks.PackGene;
+import lor.sim.content.RandomPacks.Port;
+import lor.sim.content.RandomPacks.RecipeGene;
+import lor.sim.content.RandomPacks.Rule;
+import lor.sim.content.RandomPacks.Setter;
 import lor.sim.content.RuleRegistry;
 import lor.sim.grid.Cells;
 import lor.sim.grid.Grid;
@@ -45,8 +54,9 @@ import net.jqwik.api.Tuple;
  * still, and random actions; compared after every tick. Then persistence (a world restored from its encoded
  * snapshot goes on exactly as the original) and determinism (two runs of the same inputs agree).
  *
- * <p>Everything random is a jqwik arbitrary of plain records (the "genes" below), so a failure shrinks to a small
- * pack, map and action list; {@link Setup} turns the genes into a {@link PackDef}, a grid and players.
+ * <p>Everything random is a jqwik arbitrary of plain records (the "genes" below, the pack's in {@link RandomPacks}),
+ * so a failure shrinks to a small pack, map and action list; {@link Setup} turns the genes into a {@link PackDef}, a
+ * grid and players.
  */
 class ObjectEngineModelPropertiesTest {
 
@@ -62,52 +72,11 @@ class ObjectEngineModelPropertiesTest {
     private static final int[][] OFFSETS = {{2, 1}, {1, 2}, {1, -2}, {-2, 1}, {2, -1}, {-1, 2}, {1, 0}, {0, 1},
         {2, 0}, {1, 1}, {3, 0}, {0, 3}, {4, 1}};
     private static final long SEED = 5;
-    private static final String[] ITEMS = {"wood", "ore", "coal", "iron", "tool", "gem"};
-    private static final String[] LINES = {"day", "dusk", "night"};
-    /** Cell classes as packs name them; "road" is never transmuted from, so players' cells stay walkable. */
-    private static final String[] CLASSES = {"floor", "grass", "water", "road", "wall"};
     private static final String[] TYPES = {"build", "put", "take", "set_recipe", "dismantle"};
     private static final ObjectIntent.Type[] INTENT_TYPES = {ObjectIntent.Type.BUILD, ObjectIntent.Type.PUT,
         ObjectIntent.Type.TAKE, ObjectIntent.Type.SET_RECIPE, ObjectIntent.Type.DISMANTLE};
 
-    // ---- genes ----------------------------------------------------------------------------------------------------
-
-    /** An expression tree, rendered to text once the pack's items and lines are known. */
-    record Expr(int op, int value, Expr left, Expr right, boolean parens) {
-    }
-
-    record Amount(int item, int count) {
-    }
-
-    /** inMode: 0 no in port, 1 takes anything, 2 takes the listed items. */
-    record Port(int inMode, List<Integer> in, List<Integer> out) {
-    }
-
-    record Setter(int item, Expr value) {
-    }
-
-    /** A formula rule; {@code when} may be null. */
-    record Rule(Expr when, List<Setter> set) {
-    }
-
-    /** ports: N, E, S, W, null for none; runner: 0 nothing (storage), 1 recipes, 2 a formula. */
-    record KindGene(List<Amount> cost, int slots, int capacity, List<Port> ports, int runner, List<Integer> recipes,
-                    List<Rule> rules, int every) {
-    }
-
-    /** gate: -1 for every line, else the line (modulo the clock's) it may start on. */
-    record RecipeGene(List<Amount> inputs, List<Amount> outputs, int ticks, int gate) {
-    }
-
-    record Transmute(int line, int from, int to) {
-    }
-
-    record ClockGene(boolean none, int lines, int ticksPerLine, List<Transmute> transmute) {
-    }
-
-    record PackGene(int items, List<Integer> start, ClockGene clock, List<KindGene> kinds,
-                    List<RecipeGene> recipes) {
-    }
+    // ---- genes (the pack's are RandomPacks') ---------------------------------------------------------------------
 
     /**
      * cells: 0 floor, 1 water, 2 grass, 3 wall, 4 portal; first: the first player's cell in the player area;
@@ -152,7 +121,7 @@ class ObjectEngineModelPropertiesTest {
      */
     @Example
     void aRecipeThatFinishesAndStartsAgainInOneRunWakesItsFeeder() {
-        Expr capacity = new Expr(CAPACITY, 0, null, null, false);
+        Expr capacity = new Expr(RandomPacks.CAPACITY, 0, null, null, false);
         KindGene kiln = new KindGene(List.of(), 1, 1, Arrays.asList(null, null, null,
                 new Port(0, List.of(0), List.of(2))), 2, List.of(0),
                 List.of(new Rule(null, List.of(new Setter(2, capacity)))), 1);
@@ -320,7 +289,7 @@ class ObjectEngineModelPropertiesTest {
         final int[] ys;
 
         Setup(PackGene packGene, MapGene mapGene) {
-            def = packDef(packGene);
+            def = RandomPacks.packDef(packGene);
             pack = ContentPack.compile(def, RuleRegistry.empty());
             Set<Integer> playerCells = new LinkedHashSet<>();
             int x0 = mapGene.first() % PLAYER_AREA;
@@ -506,150 +475,6 @@ class ObjectEngineModelPropertiesTest {
     record Resolved(int player, int type, int side, int index, long count) {
     }
 
-    static PackDef packDef(PackGene g) {
-        List<String> items = List.of(ITEMS).subList(0, g.items());
-        Map<String, Integer> start = new LinkedHashMap<>();
-        for (int i = 0; i < items.size(); i++) {
-            if (g.start().get(i) != 0) {
-                start.put(items.get(i), g.start().get(i));
-            }
-        }
-        ClockGene c = g.clock();
-        List<String> lines = c.none() ? List.of() : List.of(LINES).subList(0, c.lines());
-        PackDef.ClockDef clock = null;
-        if (!c.none()) {
-            List<PackDef.TransmuteDef> transmute = new ArrayList<>();
-            for (Transmute t : c.transmute()) {
-                if (t.from() != t.to()) {
-                    transmute.add(new PackDef.TransmuteDef(lines.get(t.line() % lines.size()), CLASSES[t.from()],
-                            CLASSES[t.to()]));
-                }
-            }
-            clock = new PackDef.ClockDef(lines, c.ticksPerLine(), transmute);
-        }
-        List<PackDef.RecipeDef> recipes = new ArrayList<>();
-        for (int i = 0; i < g.recipes().size(); i++) {
-            RecipeGene r = g.recipes().get(i);
-            List<String> gate = r.gate() < 0 || lines.isEmpty() ? null : List.of(lines.get(r.gate() % lines.size()));
-            recipes.add(new PackDef.RecipeDef("r" + i, amounts(r.inputs(), items), amounts(r.outputs(), items),
-                    r.ticks(), gate));
-        }
-        List<PackDef.KindDef> kinds = new ArrayList<>();
-        List<PackDef.FormulaDef> formulas = new ArrayList<>();
-        for (int i = 0; i < g.kinds().size(); i++) {
-            KindGene k = g.kinds().get(i);
-            List<PackDef.PortDef> ports = new ArrayList<>();
-            for (int side = 0; side < 4; side++) {
-                Port p = k.ports().get(side);
-                if (p == null) {
-                    continue;
-                }
-                List<String> in = p.inMode() == 0 ? null : p.inMode() == 1 ? List.of() : names(p.in(), items);
-                List<String> out = p.out().isEmpty() ? null : names(p.out(), items);
-                if (in == null && out == null) {
-                    in = List.of();
-                }
-                ports.add(new PackDef.PortDef(Direction.values()[side].name(), in, out));
-            }
-            List<String> kindRecipes = null;
-            String formula = null;
-            Integer every = null;
-            if (k.runner() == 1 && !recipes.isEmpty()) {
-                Set<String> chosen = new LinkedHashSet<>();
-                for (int r : k.recipes()) {
-                    chosen.add(recipes.get(r % recipes.size()).id());
-                }
-                kindRecipes = List.copyOf(chosen);
-            } else if (k.runner() == 2) {
-                formula = "f" + i;
-                every = k.every();
-                List<PackDef.FormulaRuleDef> rules = new ArrayList<>();
-                for (Rule rule : k.rules()) {
-                    Map<String, String> set = new LinkedHashMap<>();
-                    for (Setter s : rule.set()) {
-                        set.putIfAbsent(items.get(s.item() % items.size()), render(s.value(), items, lines));
-                    }
-                    rules.add(new PackDef.FormulaRuleDef(rule.when() == null ? null
-                            : render(rule.when(), items, lines), set));
-                }
-                formulas.add(new PackDef.FormulaDef(formula, rules));
-            }
-            kinds.add(new PackDef.KindDef("k" + i, amounts(k.cost(), items), k.slots(), k.capacity(), ports,
-                    kindRecipes, formula, null, every));
-        }
-        return new PackDef("random", items, start, clock, kinds, recipes, formulas);
-    }
-
-    private static Map<String, Integer> amounts(List<Amount> amounts, List<String> items) {
-        Map<String, Integer> m = new LinkedHashMap<>();
-        for (Amount a : amounts) {
-            m.putIfAbsent(items.get(a.item() % items.size()), a.count());
-        }
-        return m;
-    }
-
-    private static List<String> names(List<Integer> indices, List<String> items) {
-        Set<String> names = new LinkedHashSet<>();
-        for (int i : indices) {
-            names.add(items.get(i % items.size()));
-        }
-        return List.copyOf(names);
-    }
-
-    // ---- expressions ----------------------------------------------------------------------------------------------
-
-    private static final int NUM = 0;
-    private static final int ITEM = 1;
-    private static final int LINE = 2;
-    private static final int CAPACITY = 3;
-    private static final int ON = 4;
-    private static final int NEG = 5;
-    private static final int NOT = 6;
-    private static final int MIN = 7;
-    private static final int MAX = 8;
-    private static final int FIRST_BINARY = 9;
-    private static final String[] BINARY = {"+", "-", "*", "/", "%", "<", "<=", ">", ">=", "==", "!=", "&&", "||"};
-
-    private static int precedence(int op) {
-        if (op < NEG || op == MIN || op == MAX) {
-            return 7;
-        }
-        if (op == NEG || op == NOT) {
-            return 6;
-        }
-        String symbol = BINARY[op - FIRST_BINARY];
-        return switch (symbol) {
-            case "||" -> 1;
-            case "&&" -> 2;
-            case "+", "-" -> 4;
-            case "*", "/", "%" -> 5;
-            default -> 3;
-        };
-    }
-
-    static String render(Expr e, List<String> items, List<String> lines) {
-        return render(e, 1, items, lines);
-    }
-
-    /** Text for the grammar: parentheses where precedence or the grammar needs them, and where the gene asks. */
-    private static String render(Expr e, int context, List<String> items, List<String> lines) {
-        int p = precedence(e.op());
-        String s = switch (e.op()) {
-            case NUM -> Integer.toString(e.value());
-            case ITEM -> items.get(e.value() % items.size());
-            case LINE -> "line";
-            case CAPACITY -> "capacity";
-            case ON -> lines.isEmpty() ? "line" : "on(" + lines.get(e.value() % lines.size()) + ")";
-            case NEG -> "-" + render(e.left(), 6, items, lines);
-            case NOT -> "!" + render(e.left(), 6, items, lines);
-            case MIN, MAX -> (e.op() == MIN ? "min(" : "max(") + render(e.left(), 1, items, lines) + ", "
-                    + render(e.right(), 1, items, lines) + ")";
-            default -> render(e.left(), p == 3 ? 4 : p, items, lines) + " " + BINARY[e.op() - FIRST_BINARY] + " "
-                    + render(e.right(), p + 1, items, lines);
-        };
-        return e.parens() || p < context ? "(" + s + ")" : s;
-    }
-
     // ---- arbitraries ----------------------------------------------------------------------------------------------
 
     @Provide
@@ -662,24 +487,13 @@ class ObjectEngineModelPropertiesTest {
     @Provide
     Arbitrary<Scenario> factories() {
         Arbitrary<List<Act>> tick = acts().injectNull(0.4).list().ofSize(3);
-        return Combinators.combine(packs(true), maps(true), tick.list().ofMinSize(50).ofMaxSize(300)
+        return Combinators.combine(RandomPacks.packs(true), maps(true), tick.list().ofMinSize(50).ofMaxSize(300)
                 .withSizeDistribution(RandomDistribution.uniform())).as(Scenario::new);
     }
 
     @Provide
     Arbitrary<PackGene> packs() {
-        return packs(false);
-    }
-
-    private static Arbitrary<PackGene> packs(boolean crowded) {
-        Arbitrary<Integer> start = Arbitraries.frequencyOf(Tuple.of(8, Arbitraries.integers().between(0, 30)),
-                Tuple.of(1, Arbitraries.just(1_000_000)), Tuple.of(1, Arbitraries.just(999_998)));
-        // Few items and small capacities, so that stocks fill up and ports and recipes meet the same items.
-        Arbitrary<Integer> items = crowded ? Arbitraries.just(3) : Arbitraries.frequency(Tuple.of(3, 3),
-                Tuple.of(2, 4), Tuple.of(1, 5), Tuple.of(1, 6));
-        return Combinators.combine(items, start.list().ofSize(ITEMS.length), clocks(),
-                kinds(crowded).list().ofMinSize(crowded ? 2 : 1).ofMaxSize(crowded ? 3 : 4),
-                recipes().list().ofMinSize(1).ofMaxSize(crowded ? 2 : 4)).as(PackGene::new);
+        return RandomPacks.packs(false);
     }
 
     @Provide
@@ -696,71 +510,6 @@ class ObjectEngineModelPropertiesTest {
                         Tuple.of(1, Arbitraries.integers().between(6, OFFSETS.length - 1))).list().ofSize(n));
         return Combinators.combine(cell.withoutEdgeCases().list().ofSize(W * H),
                 Arbitraries.integers().between(0, PLAYER_AREA * PLAYER_AREA - 1), others).as(MapGene::new);
-    }
-
-    private static Arbitrary<ClockGene> clocks() {
-        Arbitrary<Integer> from = Arbitraries.frequency(Tuple.of(6, 2), Tuple.of(1, 0), Tuple.of(1, 1),
-                Tuple.of(2, 4));
-        Arbitrary<Integer> to = Arbitraries.frequency(Tuple.of(6, 4), Tuple.of(1, 0), Tuple.of(1, 1), Tuple.of(1, 2),
-                Tuple.of(1, 3));
-        Arbitrary<Transmute> transmute = Combinators.combine(Arbitraries.integers().between(0, 2), from, to)
-                .as(Transmute::new);
-        return Combinators.combine(Arbitraries.frequency(Tuple.of(9, false), Tuple.of(1, true)),
-                Arbitraries.integers().between(1, 3), Arbitraries.integers().between(1, 7),
-                transmute.list().ofMaxSize(2)).as(ClockGene::new);
-    }
-
-    private static Arbitrary<Amount> amount(int max) {
-        return Combinators.combine(Arbitraries.integers().between(0, ITEMS.length - 1),
-                Arbitraries.integers().between(1, max)).as(Amount::new);
-    }
-
-    private static Arbitrary<RecipeGene> recipes() {
-        return Combinators.combine(amount(3).list().ofMinSize(1).ofMaxSize(3),
-                amount(4).list().ofMinSize(1).ofMaxSize(3), Arbitraries.integers().between(1, 8),
-                Arbitraries.frequency(Tuple.of(3, -1), Tuple.of(1, 0), Tuple.of(1, 1), Tuple.of(1, 2)))
-                .as(RecipeGene::new);
-    }
-
-    private static Arbitrary<KindGene> kinds(boolean crowded) {
-        Arbitrary<Integer> item = Arbitraries.integers().between(0, ITEMS.length - 1);
-        Arbitrary<Port> port = Combinators.combine(crowded ? Arbitraries.integers().between(1, 2)
-                : Arbitraries.frequency(Tuple.of(1, 0), Tuple.of(2, 1), Tuple.of(2, 2)),
-                item.list().ofMinSize(1).ofMaxSize(3), item.list().ofMinSize(crowded ? 1 : 0).ofMaxSize(3))
-                .as(Port::new);
-        Arbitrary<List<Port>> ports = crowded ? port.list().ofSize(4) : port.injectNull(0.3).list().ofSize(4);
-        Arbitrary<Setter> setter = Combinators.combine(item, expr(3)).as(Setter::new);
-        Arbitrary<Rule> rule = Combinators.combine(expr(2).injectNull(0.3), setter.list().ofMinSize(1).ofMaxSize(2))
-                .as(Rule::new);
-        return Combinators.combine(amount(5).list().ofMaxSize(2), Arbitraries.integers().between(1, 4),
-                crowded ? Arbitraries.integers().between(1, 4) : Arbitraries.frequencyOf(
-                        Tuple.of(3, Arbitraries.integers().between(1, 4)),
-                        Tuple.of(1, Arbitraries.integers().between(5, 20))), ports,
-                Arbitraries.frequency(Tuple.of(2, 0), Tuple.of(crowded ? 6 : 3, 1), Tuple.of(3, 2)),
-                Arbitraries.integers().between(0, 7).list().ofMinSize(1).ofMaxSize(2),
-                rule.list().ofMinSize(1).ofMaxSize(2), Arbitraries.integers().between(1, 3)).as(KindGene::new);
-    }
-
-    private static Arbitrary<Expr> expr(int depth) {
-        Arbitrary<Integer> number = Arbitraries.frequencyOf(Tuple.of(9, Arbitraries.integers().between(0, 20)),
-                Tuple.of(1, Arbitraries.of(65536, 1_000_000, Integer.MAX_VALUE)));
-        Arbitrary<Expr> leaf = Arbitraries.frequencyOf(
-                Tuple.of(4, number.map(v -> new Expr(NUM, v, null, null, false))),
-                Tuple.of(5, Arbitraries.integers().between(0, ITEMS.length - 1)
-                        .map(i -> new Expr(ITEM, i, null, null, false))),
-                Tuple.of(1, Arbitraries.just(new Expr(LINE, 0, null, null, false))),
-                Tuple.of(2, Arbitraries.just(new Expr(CAPACITY, 0, null, null, false))),
-                Tuple.of(1, Arbitraries.integers().between(0, 2).map(l -> new Expr(ON, l, null, null, false))));
-        if (depth == 0) {
-            return leaf;
-        }
-        Arbitrary<Expr> sub = expr(depth - 1);
-        Arbitrary<Boolean> parens = Arbitraries.frequency(Tuple.of(5, false), Tuple.of(1, true));
-        Arbitrary<Expr> unary = Combinators.combine(Arbitraries.of(NEG, NOT), sub, parens)
-                .as((op, e, p) -> new Expr(op, 0, e, null, p));
-        Arbitrary<Expr> binary = Combinators.combine(Arbitraries.integers().between(MIN, FIRST_BINARY
-                + BINARY.length - 1), sub, sub, parens).as((op, l, r, p) -> new Expr(op, 0, l, r, p));
-        return Arbitraries.frequencyOf(Tuple.of(3, leaf), Tuple.of(1, unary), Tuple.of(4, binary));
     }
 
     private static final int[] TYPE_WEIGHTS = {6, 16, 8, 4, 1};
