@@ -15,7 +15,7 @@ class StaticFilesTest {
         assertThat(sim).as("web/sim.js on the classpath").isNotNull();
         assertThat(sim.contentType()).isEqualTo("text/javascript; charset=utf-8");
         assertThat(new String(sim.bytes(), StandardCharsets.UTF_8))
-                .contains("export{").contains(" as step").contains(" as stateHash");
+                .contains("export{").contains(" as predictor").contains(" as lastError");
     }
 
     @Test

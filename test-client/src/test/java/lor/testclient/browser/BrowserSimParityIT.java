@@ -2,88 +2,163 @@ package lor.testclient.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
-import lor.simweb.SimApi;
+import lor.sim.world.World;
+import lor.simweb.SeededWorlds;
+import lor.simweb.SimBuildStamp;
+import lor.simweb.SimTestApi;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The {@code /sim.js} the director serves (sim-core compiled to JavaScript by TeaVM) against sim-core itself: the same
- * seeded runs in Chromium and on the JVM must hash the same after every tick. In JavaScript every Java {@code long}
- * is a BigInt and every {@code int} a number kept to 32 bits by the compiler, so this is where a difference in
- * arithmetic, in the standard library TeaVM brings, or in iteration order would show first. SimApiTest pins figures
- * taken under Node; this checks the browser the game runs in, with the file as shipped.
+ * sim-core compiled to JavaScript by TeaVM against sim-core itself, in the browser the game runs in: the same runs
+ * in Chromium and on the JVM must hash the same after every tick. In JavaScript every Java {@code long} is a BigInt
+ * and every {@code int} a number kept to 32 bits by the compiler, so this is where a difference in arithmetic, in
+ * the standard library TeaVM brings, or in iteration order would show first.
+ *
+ * <p>The runs go through {@code sim-test.js}, which sim-web's build compiles from its test entry point
+ * ({@link SimTestApi}) alongside the page's {@code sim.js} and with the same settings; the page's script exports only
+ * the prediction. The test script names the {@code sim.js} and the sim-core it was built with, and one test holds
+ * that to the {@code sim.js} in {@code director.jar} and to the sim-core on this JVM, so a comparison here speaks
+ * for the shipped script. Both scripts are read from the build and run on a blank page.
  */
 class BrowserSimParityIT {
 
-    @RegisterExtension
-    static final BrowserDirector director = new BrowserDirector("browser-sim-parity", "--idle-shutdown-ms", "600000");
+    private static final Path DIRECTOR_JAR = Path.of(System.getProperty("lor.directorJar",
+            "../director/target/director.jar"));
+    private static final String SIM_TEST_JS = "/web-test/sim-test.js";
+    /** What the page calls of sim.js, and what TeaVM exports besides: the entry point and the class of a prediction. */
+    private static final Set<String> PAGE_EXPORTS = Set.of("predictor", "lastError", "main", "PagePrediction");
 
-    @RegisterExtension
-    final Browsers browsers = new Browsers();
+    private static Path profile;
+    private static WebDriver driver;
+    private static JavascriptExecutor js;
 
-    /** SimApi.run's arguments; the seed as SimApi takes it in JavaScript, a decimal string. */
-    private record Run(int width, int height, double wallFraction, String seed, int players, int npcs, int objects,
-                       int ticks) {
+    /** SeededWorlds.runHashes's arguments; the seed as the script takes it, a decimal string. */
+    private record SeededRun(int width, int height, double wallFraction, String seed, int players, int npcs,
+                             int objects, int ticks) {
 
-        long[] onTheJvm() {
-            return SimApi.runHashes(width, height, wallFraction, Long.parseLong(seed), players, npcs, objects, ticks);
+        String[] onTheJvm() {
+            return SimTestApi.hexes(SeededWorlds.runHashes(width, height, wallFraction, Long.parseLong(seed), players,
+                    npcs, objects, ticks)).split(",");
         }
     }
 
-    private static final List<Run> RUNS = List.of(
-            // SimApiTest's run with objects: players build and dismantle counters, the clock turns.
-            new Run(48, 40, 0.15, "42", 4, 20, 200, 10_000),
+    private static final List<SeededRun> SEEDED_RUNS = List.of(
+            // Players build and dismantle counters that a formula fills by day, the clock turns.
+            new SeededRun(48, 40, 0.15, "42", 4, 20, 200, 3_000),
             // More of everything, and a seed that needs all 64 bits (a negative long).
-            new Run(64, 48, 0.10, "-3141592653589793238", 6, 30, 500, 10_000),
+            new SeededRun(64, 48, 0.10, "-3141592653589793238", 6, 30, 500, 3_000),
             // No objects: entities, paths and the random state alone, on a denser map.
-            new Run(32, 32, 0.25, "7", 3, 12, 0, 10_000));
+            new SeededRun(32, 32, 0.25, "7", 3, 12, 0, 3_000));
 
-    /** Opens the director's page in Chromium and imports {@code /sim.js} into it as {@code window.LorSim}. */
-    private WebDriver pageWithSim() throws Exception {
-        WebDriver driver = browsers.open("sim");
-        driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(120));
-        driver.get(director.baseUrl() + "/");
-        Object loaded = ((JavascriptExecutor) driver).executeAsyncScript("""
+    /**
+     * One Chromium for the class, on a blank page with the test script imported as {@code window.LorSimTest} and the
+     * {@code sim.js} of {@code director.jar} as {@code window.LorSim}, each from a {@code data:} address.
+     */
+    @BeforeAll
+    static void openBrowser() throws IOException {
+        profile = Files.createTempDirectory("lor-chromium-sim-parity-");
+        driver = Chromium.open(profile, Path.of("target", "e2e-logs", "chromedriver-sim-parity.log"));
+        driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(180));
+        driver.get("about:blank");
+        js = (JavascriptExecutor) driver;
+        Object loaded = js.executeAsyncScript("""
                 const done = arguments[arguments.length - 1];
-                import('/sim.js').then((m) => { window.LorSim = m; done('loaded'); },
-                                       (e) => done('failed: ' + e));""");
-        assertThat(loaded).as("importing /sim.js").isEqualTo("loaded");
-        return driver;
+                const load = (source) => import('data:text/javascript;base64,' + source);
+                Promise.all([load(arguments[0]), load(arguments[1])]).then(([test, sim]) => {
+                  Object.assign(window, {LorSimTest: test, LorSim: sim});
+                  done('loaded');
+                }, (e) => done('failed: ' + e));""",
+                Base64.getEncoder().encodeToString(testScript()), Base64.getEncoder().encodeToString(shippedSimJs()));
+        assertThat(loaded).as("sim-test.js and sim.js imported").isEqualTo("loaded");
+    }
+
+    @AfterAll
+    static void closeBrowser() {
+        if (driver != null) {
+            driver.quit();
+        }
+        if (profile != null) {
+            Browsers.deleteTree(profile);
+        }
     }
 
     @Test
+    void theTestScriptWasBuiltWithTheShippedSimJsAndThisJvmsSimCore() throws Exception {
+        String build = (String) js.executeScript("return window.LorSimTest.build();");
+        Path simCore = Path.of(World.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+
+        assertThat(build).as("what sim-test.js was built with, against director.jar's sim.js and %s", simCore)
+                .isEqualTo("sim-core " + SimBuildStamp.simCoreDigest(simCore) + " sim.js "
+                        + SimBuildStamp.sha256(shippedSimJs()));
+    }
+
+    @Test
+    void theShippedScriptExportsOnlyWhatThePageUsesAndTheTestScriptDoesNotShip() throws Exception {
+        @SuppressWarnings("unchecked")
+        List<String> exports = (List<String>) js.executeScript("return Object.keys(window.LorSim);");
+        @SuppressWarnings("unchecked")
+        List<String> testExports = (List<String>) js.executeScript("return Object.keys(window.LorSimTest);");
+        Path testJar = Path.of(SimTestApi.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Set<String> shipped;
+        try (ZipFile jar = new ZipFile(DIRECTOR_JAR.toFile())) {
+            shipped = jar.stream().map(ZipEntry::getName).collect(Collectors.toSet());
+        }
+        List<String> testFiles = new ArrayList<>();
+        for (String name : entries(testJar)) {
+            if (shipped.contains(name) && !name.endsWith("/") && !name.startsWith("META-INF/")) {
+                testFiles.add(name);
+            }
+        }
+
+        assertThat(new LinkedHashSet<>(exports)).as("sim.js's exports").isEqualTo(PAGE_EXPORTS);
+        assertThat(testExports).as("sim-test.js's exports").contains("build", "run", "create", "step");
+        assertThat(entries(testJar)).as("sim-web's test jar").contains("web-test/sim-test.js",
+                "lor/simweb/SimTestApi.class");
+        assertThat(testFiles).as("files of %s in %s", testJar, DIRECTOR_JAR).isEmpty();
+    }
+
+    /** The demo pack's seeded worlds: counters seeded by the thousand, a 64-bit seed, NPCs on a dense map. */
+    @Test
     void seededRunsHashTheSameInChromiumAsOnTheJvmEveryTick() throws Exception {
-        JavascriptExecutor js = (JavascriptExecutor) pageWithSim();
-        for (Run run : RUNS) {
+        for (SeededRun run : SEEDED_RUNS) {
             String json = (String) js.executeScript("""
                     const A = arguments;
                     const t0 = performance.now();
-                    const hashes = window.LorSim.run(A[0], A[1], A[2], A[3], A[4], A[5], A[6], A[7]);
+                    const hashes = window.LorSimTest.run(A[0], A[1], A[2], A[3], A[4], A[5], A[6], A[7]);
                     return JSON.stringify({hashes, ms: performance.now() - t0});""",
                     run.width(), run.height(), run.wallFraction(), run.seed(), run.players(), run.npcs(),
                     run.objects(), run.ticks());
             JsonNode out = GamePage.JSON.readTree(json);
             String[] browser = out.get("hashes").asString().split(",");
-            double ms = out.get("ms").asDouble();
-            long[] jvm = run.onTheJvm();
+            String[] jvm = run.onTheJvm();
 
-            assertThat(browser).as("%s: hashes from the browser", run).hasSize(run.ticks());
-            for (int tick = 0; tick < jvm.length; tick++) {
-                String expected = hex(jvm[tick]);
-                if (!browser[tick].equals(expected)) {
-                    throw new AssertionError(run + ": the first tick that differs is " + tick + " (0-based): Chromium "
-                            + browser[tick] + ", JVM " + expected
-                            + (tick > 0 ? "; both had " + hex(jvm[tick - 1]) + " the tick before" : ""));
-                }
+            int tick = firstDifference(browser, jvm);
+            if (tick >= 0) {
+                throw new AssertionError(differs(run.toString(), browser, jvm, tick));
             }
-            System.out.printf("sim parity: %s: %d ticks identical; Chromium %.1f ms, %.4f ms per tick (with the hash,"
-                    + " inputs and hex)%n", run, run.ticks(), ms, ms / run.ticks());
+            double ms = out.get("ms").asDouble();
+            System.out.printf("sim parity: %s: %d ticks identical; Chromium %.1f ms, %.4f ms per tick (with the"
+                    + " hash, inputs and hex)%n", run, run.ticks(), ms, ms / run.ticks());
         }
     }
 
@@ -94,9 +169,8 @@ class BrowserSimParityIT {
      */
     @Test
     void measuresTheTickAndHashCostOfALargeWorldInChromium() throws Exception {
-        JavascriptExecutor js = (JavascriptExecutor) pageWithSim();
         String json = (String) js.executeScript("""
-                const S = window.LorSim;
+                const S = window.LorSimTest;
                 const median = (xs) => xs.slice().sort((a, b) => a - b)[xs.length >> 1];
                 const w = S.create(256, 256, 0.15, '42', 8, 100, 10000);
                 // Warm-up: the JIT, and the objects' first rounds of formulas.
@@ -122,9 +196,52 @@ class BrowserSimParityIT {
                 out.get("tick").asDouble(), out.get("ticks"), out.get("hash").asDouble());
     }
 
-    /** As SimApi writes a hash: 16 lower-case hex digits. */
-    private static String hex(long value) {
-        String digits = Long.toHexString(value);
-        return "0".repeat(16 - digits.length()) + digits;
+    /** The first tick whose hashes differ (or whose hash one side lacks), -1 for none. */
+    private static int firstDifference(String[] browser, String[] jvm) {
+        for (int tick = 0; tick < Math.max(browser.length, jvm.length); tick++) {
+            if (tick >= browser.length || tick >= jvm.length || !browser[tick].equals(jvm[tick])) {
+                return tick;
+            }
+        }
+        return -1;
+    }
+
+    private static String differs(String run, String[] browser, String[] jvm, int tick) {
+        return run + ": the first tick that differs is " + tick + " (0-based): Chromium "
+                + (tick < browser.length ? browser[tick] : "none (" + browser.length + " hashes)") + ", JVM "
+                + (tick < jvm.length ? jvm[tick] : "none (" + jvm.length + " hashes)")
+                + (tick > 0 ? "; both had " + jvm[tick - 1] + " the tick before" : "");
+    }
+
+    /** The files of a jar, or of a classes directory as they would stand in one. */
+    private static List<String> entries(Path jarOrDirectory) throws IOException {
+        if (Files.isDirectory(jarOrDirectory)) {
+            try (Stream<Path> walk = Files.walk(jarOrDirectory)) {
+                return walk.filter(Files::isRegularFile).map(p -> jarOrDirectory.relativize(p).toString()).toList();
+            }
+        }
+        try (ZipFile jar = new ZipFile(jarOrDirectory.toFile())) {
+            return jar.stream().map(ZipEntry::getName).toList();
+        }
+    }
+
+    /** sim-test.js from sim-web's test jar. */
+    private static byte[] testScript() throws IOException {
+        try (InputStream in = BrowserSimParityIT.class.getResourceAsStream(SIM_TEST_JS)) {
+            assertThat(in).as("%s on the test classpath (sim-web's test jar)", SIM_TEST_JS).isNotNull();
+            return in.readAllBytes();
+        }
+    }
+
+    /** The sim.js that director.jar carries and serves. */
+    private static byte[] shippedSimJs() throws IOException {
+        assertThat(DIRECTOR_JAR).as("the director's jar (built before this test)").exists();
+        try (ZipFile jar = new ZipFile(DIRECTOR_JAR.toFile())) {
+            ZipEntry entry = jar.getEntry("web/sim.js");
+            assertThat(entry).as("web/sim.js in %s", DIRECTOR_JAR).isNotNull();
+            try (InputStream in = jar.getInputStream(entry)) {
+                return in.readAllBytes();
+            }
+        }
     }
 }

@@ -1,0 +1,119 @@
+package lor.simweb;
+
+import lor.sim.world.Direction;
+import lor.sim.world.ObjectIntent;
+import lor.sim.world.World;
+import org.teavm.jso.JSExport;
+
+/**
+ * The exports of {@code sim-test.js}: sim-core compiled by TeaVM from this test entry point, by the same build and
+ * with the same settings as the page's {@code sim.js} ({@link SimApi}), for the browser tests that compare the
+ * compiled simulation with the JVM's. It never ships: the director serves {@code sim.js} only.
+ *
+ * <p>A 64-bit seed or hash does not fit a JavaScript number, so seeds are passed as decimal strings and hashes come
+ * back as 16 hex digits.
+ */
+public final class SimTestApi {
+
+    private SimTestApi() {
+    }
+
+    /** Nothing to do at load: the exported functions are the API. */
+    public static void main(String[] args) {
+    }
+
+    /**
+     * What this script was compiled with, as {@code sim-core DIGEST sim.js SHA256}: the digest of the sim-core classes
+     * and the SHA-256 of the {@code sim.js} that the same build compiled from them ({@link SimBuildStamp}).
+     */
+    @JSExport
+    public static String build() {
+        return "sim-core " + SimBuild.SIM_CORE + " sim.js " + SimBuild.SIM_JS;
+    }
+
+    // ---- seeded worlds of the demo pack ({@link SeededWorlds}) ----------------------------------------------------
+
+    /** {@link SeededWorlds#create}. @return the world's handle for the other calls */
+    @JSExport
+    public static int create(int width, int height, double wallFraction, String seed, int players, int npcs,
+                             int objects) {
+        return SeededWorlds.create(width, height, wallFraction, Long.parseLong(seed), players, npcs, objects);
+    }
+
+    /** Account {@code account}'s move for the next tick: 0..3 = N, E, S, W. */
+    @JSExport
+    public static boolean setIntent(int world, int account, int direction) {
+        World w = SeededWorlds.world(world);
+        return w.setIntent(w.entityOf(account), Direction.values()[direction]);
+    }
+
+    /**
+     * Account {@code account}'s action on the object beside it for the next tick: {@code type} 0..4 = build, put,
+     * take, set recipe, dismantle; {@code side} 0..3 = N, E, S, W; {@code index} a kind, item or recipe index.
+     */
+    @JSExport
+    public static boolean setAction(int world, int account, int type, int side, int index, int count) {
+        World w = SeededWorlds.world(world);
+        return w.setAction(w.entityOf(account),
+                ObjectIntent.pack(ObjectIntent.Type.values()[type], Direction.values()[side], index, count));
+    }
+
+    /** One tick; the state hash after it. */
+    @JSExport
+    public static String step(int world) {
+        World w = SeededWorlds.world(world);
+        w.step();
+        return hex(w.stateHash());
+    }
+
+    /**
+     * {@code ticks} ticks without hashing: how the browser's own tick cost is measured, since a state hash of a large
+     * world costs more than its tick there.
+     *
+     * @return the world's tick after them
+     */
+    @JSExport
+    public static double advance(int world, int ticks) {
+        World w = SeededWorlds.world(world);
+        for (int i = 0; i < ticks; i++) {
+            w.step();
+        }
+        return w.tick();
+    }
+
+    @JSExport
+    public static String stateHash(int world) {
+        return hex(SeededWorlds.world(world).stateHash());
+    }
+
+    /** Forgets a world, so its memory can go. */
+    @JSExport
+    public static void dispose(int world) {
+        SeededWorlds.dispose(world);
+    }
+
+    /** A whole seeded run ({@link SeededWorlds#runHashes}): hex hashes, one per tick, separated by commas. */
+    @JSExport
+    public static String run(int width, int height, double wallFraction, String seed, int players, int npcs,
+                             int objects, int ticks) {
+        return hexes(SeededWorlds.runHashes(width, height, wallFraction, Long.parseLong(seed), players, npcs,
+                objects, ticks));
+    }
+
+    /** Hashes as this script writes them: 16 lower-case hex digits each, separated by commas. */
+    public static String hexes(long[] hashes) {
+        StringBuilder out = new StringBuilder(hashes.length * 17);
+        for (int i = 0; i < hashes.length; i++) {
+            if (i > 0) {
+                out.append(',');
+            }
+            out.append(hex(hashes[i]));
+        }
+        return out.toString();
+    }
+
+    public static String hex(long value) {
+        String digits = Long.toHexString(value);
+        return "0000000000000000".substring(digits.length()) + digits;
+    }
+}
