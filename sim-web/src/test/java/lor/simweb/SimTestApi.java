@@ -31,6 +31,20 @@ public final class SimTestApi {
         return "sim-core " + SimBuild.SIM_CORE + " sim.js " + SimBuild.SIM_JS;
     }
 
+    // ---- scripted runs of a content pack on a map ({@link ScriptedRun}) -------------------------------------------
+
+    /** The state hash after every tick of the script, as hex hashes separated by commas. */
+    @JSExport
+    public static String replay(String pack, String map, String seed, int npcs, String script) {
+        return hexes(new ScriptedRun(pack, map, Long.parseLong(seed), npcs).run(script));
+    }
+
+    /** The state after the first {@code ticks} ticks of the script ({@link ScriptedRun#describe}). */
+    @JSExport
+    public static String describe(String pack, String map, String seed, int npcs, String script, int ticks) {
+        return new ScriptedRun(pack, map, Long.parseLong(seed), npcs).runFirst(script, ticks).describe();
+    }
+
     // ---- seeded worlds of the demo pack ({@link SeededWorlds}) ----------------------------------------------------
 
     /** {@link SeededWorlds#create}. @return the world's handle for the other calls */

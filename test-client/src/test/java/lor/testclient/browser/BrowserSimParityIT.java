@@ -18,6 +18,7 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 import lor.sim.world.World;
+import lor.simweb.ParityRuns;
 import lor.simweb.SeededWorlds;
 import lor.simweb.SimBuildStamp;
 import lor.simweb.SimTestApi;
@@ -131,10 +132,41 @@ class BrowserSimParityIT {
         }
 
         assertThat(new LinkedHashSet<>(exports)).as("sim.js's exports").isEqualTo(PAGE_EXPORTS);
-        assertThat(testExports).as("sim-test.js's exports").contains("build", "run", "create", "step");
+        assertThat(testExports).as("sim-test.js's exports").contains("replay", "describe", "build", "run");
         assertThat(entries(testJar)).as("sim-web's test jar").contains("web-test/sim-test.js",
                 "lor/simweb/SimTestApi.class");
         assertThat(testFiles).as("files of %s in %s", testJar, DIRECTOR_JAR).isEmpty();
+    }
+
+    /**
+     * The shipped default pack on the start world's map and packs made at random from fixed seeds, played by random
+     * players (builds, puts, takes, recipes picked, dismantles, walks) with wandering NPCs ({@link ParityRuns}).
+     */
+    @Test
+    void contentPackRunsHashTheSameInChromiumAsOnTheJvmEveryTick() throws Exception {
+        for (ParityRuns.Run run : ParityRuns.all()) {
+            String json = (String) js.executeScript("""
+                    const A = arguments;
+                    const t0 = performance.now();
+                    const hashes = window.LorSimTest.replay(A[0], A[1], A[2], A[3], A[4]);
+                    return JSON.stringify({hashes, ms: performance.now() - t0});""",
+                    run.pack(), run.map(), Long.toString(run.seed()), run.npcs(), run.script());
+            JsonNode out = GamePage.JSON.readTree(json);
+            String[] browser = out.get("hashes").asString().split(",");
+            String[] jvm = run.hexHashes();
+
+            int tick = firstDifference(browser, jvm);
+            if (tick >= 0) {
+                String there = (String) js.executeScript(
+                        "const A = arguments; return window.LorSimTest.describe(A[0], A[1], A[2], A[3], A[4], A[5]);",
+                        run.pack(), run.map(), Long.toString(run.seed()), run.npcs(), run.script(), tick + 1);
+                throw new AssertionError(differs(run.toString(), browser, jvm, tick)
+                        + stateDifference(run.describeAfter(tick + 1), there));
+            }
+            double ms = out.get("ms").asDouble();
+            System.out.printf("sim parity: %s: %d ticks identical; Chromium %.1f ms, %.4f ms per tick (with the"
+                    + " hash and the script)%n", run, jvm.length, ms, ms / jvm.length);
+        }
     }
 
     /** The demo pack's seeded worlds: counters seeded by the thousand, a 64-bit seed, NPCs on a dense map. */
@@ -211,6 +243,19 @@ class BrowserSimParityIT {
                 + (tick < browser.length ? browser[tick] : "none (" + browser.length + " hashes)") + ", JVM "
                 + (tick < jvm.length ? jvm[tick] : "none (" + jvm.length + " hashes)")
                 + (tick > 0 ? "; both had " + jvm[tick - 1] + " the tick before" : "");
+    }
+
+    /** The lines of the state after the differing tick that only one side has. */
+    private static String stateDifference(String jvm, String browser) {
+        List<String> onlyJvm = new ArrayList<>(jvm.lines().toList());
+        onlyJvm.removeAll(browser.lines().toList());
+        List<String> onlyBrowser = new ArrayList<>(browser.lines().toList());
+        onlyBrowser.removeAll(jvm.lines().toList());
+        if (onlyJvm.isEmpty() && onlyBrowser.isEmpty()) {
+            return "; entities, objects and inventories agree after it (the difference is in the random state or"
+                    + " an NPC's path)";
+        }
+        return "; after it the JVM has " + onlyJvm + " where Chromium has " + onlyBrowser;
     }
 
     /** The files of a jar, or of a classes directory as they would stand in one. */
