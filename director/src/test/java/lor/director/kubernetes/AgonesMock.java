@@ -31,8 +31,9 @@ final class AgonesMock implements AutoCloseable {
 
     AgonesMock() throws Exception {
         Map<ServerRequest, Queue<ServerResponse>> expectations = new HashMap<>();
+        // Plain HTTP: over HTTPS the mock makes an RSA key pair of its own at every start, 20 s of a loaded core.
         server = new KubernetesMockServer(new Context(), new MockWebServer(), expectations,
-                new KubernetesMixedDispatcher(expectations), true);
+                new KubernetesMixedDispatcher(expectations), false);
         server.init();
         client = server.createClient();
         try (InputStream crds = AgonesMock.class.getResourceAsStream("/kubernetes/agones-crds.yaml")) {
