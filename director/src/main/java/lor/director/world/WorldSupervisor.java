@@ -113,8 +113,8 @@ public final class WorldSupervisor {
     }
 
     /**
-     * Clients reach the worlds through {@code template} (a reverse proxy's address, {@code {port}} and
-     * {@code {world}} replaced) rather than at the public host's game ports.
+     * Clients reach the worlds through {@code template} (a reverse proxy's address, {@code {host}}, {@code {port}} and
+     * {@code {world}} replaced) rather than at their host's game ports.
      */
     public void publishGamesAt(String template) {
         addresses.useTemplate(template);
