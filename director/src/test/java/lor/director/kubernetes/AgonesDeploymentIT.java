@@ -94,7 +94,7 @@ class AgonesDeploymentIT {
     @Test
     @Order(1)
     void aWorldOnAgonesServesWssWithTheCertificateOfItsSecret() throws Exception {
-        JsonNode joined = join(first, "tls-player", true);
+        JsonNode joined = join(first, "tls-player");
 
         assertThat(joined.get("gameUrl").asString()).as("the GameServer's address and host port, over TLS")
                 .isEqualTo("wss://127.0.0.1:" + gamePort + "/game");
@@ -106,7 +106,7 @@ class AgonesDeploymentIT {
     @Test
     @Order(2)
     void aRolloutReplacesTheDirectorAndTheWorldPlaysOnAdoptedByTheNewOne() throws Exception {
-        JsonNode joined = join(first, "rollout-player", false);
+        JsonNode joined = join(first, "rollout-player");
         try (JsonSocket game = play(joined)) {
             // The Deployment starts the new director first; the old one tells its worlds about it.
             second = director("second");
@@ -144,17 +144,17 @@ class AgonesDeploymentIT {
     }
 
     /**
-     * A new account joins world {@code start} through {@code director}. With {@code spawn}, the world is not running
-     * yet: the test plays Agones's controller and the kubelet for the GameServer the join makes.
+     * A new account joins world {@code start} through {@code director}. The first join starts it: the test plays
+     * Agones's controller and the kubelet for the GameServer the join makes.
      */
-    private static JsonNode join(Director director, String username, boolean spawn) throws Exception {
+    private static JsonNode join(Director director, String username) throws Exception {
         try (JsonSocket lobby = JsonSocket.open(PLAYER, URI.create("ws://127.0.0.1:" + director.port() + "/ws"))) {
             lobby.send("{\"type\":\"register\",\"username\":\"" + username + "\",\"password\":\"correct-horse\"}");
             lobby.next("registered", WAIT);
             lobby.send("{\"type\":\"login\",\"username\":\"" + username + "\",\"password\":\"correct-horse\"}");
             lobby.next("logged_in", WAIT);
             lobby.send("{\"type\":\"join_world\",\"worldId\":\"start\"}");
-            if (spawn) {
+            if (world == null) {
                 runTheWorldsGameServer();
             }
             return lobby.next("world_joined", WAIT);
