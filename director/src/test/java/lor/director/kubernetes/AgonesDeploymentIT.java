@@ -175,8 +175,11 @@ class AgonesDeploymentIT {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString()));
         command.addAll(imageJvmFlags());
-        command.addAll(List.of("-XX:SharedArchiveFile=" + WORLD_JAR.resolveSibling("world-server.jsa"),
-                "-Xlog:cds=off", "-Xlog:cds+dynamic=off", "-jar", WORLD_JAR.toString()));
+        Path archive = WORLD_JAR.resolveSibling("world-server.jsa");
+        if (Files.isRegularFile(archive)) {
+            command.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
+        }
+        command.addAll(List.of("-jar", WORLD_JAR.toString()));
         command.addAll(container.args());
         worldLog = dir.resolve("world.log");
         ProcessBuilder builder = new ProcessBuilder(command).directory(dir.resolve("world").toFile())
