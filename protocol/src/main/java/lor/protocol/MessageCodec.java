@@ -1,6 +1,5 @@
 package lor.protocol;
 
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,10 +60,6 @@ public final class MessageCodec {
 
     public String encode(Message message) {
         return JsonText.write(toTree(message));
-    }
-
-    public byte[] encodeUtf8(Message message) {
-        return encode(message).getBytes(StandardCharsets.UTF_8);
     }
 
     public ObjectNode toTree(Message message) {

@@ -218,15 +218,6 @@ public final class ObjectEngine {
         return seen.changedSinceSeen(id - 1);
     }
 
-    /** Objects removed since {@link #markSeen()}; their ids are {@link #removedIdAt}. */
-    public int removedSinceSeen() {
-        return seen.removedCount();
-    }
-
-    public int removedIdAt(int i) {
-        return seen.removedIdAt(i);
-    }
-
     /** Forgets what changed: a broadcaster calls it after each broadcast, the next one sends what changed since. */
     public void markSeen() {
         seen.markSeen();
