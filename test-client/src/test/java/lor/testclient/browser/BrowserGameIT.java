@@ -8,6 +8,7 @@ import java.util.logging.Level;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
@@ -110,6 +111,32 @@ class BrowserGameIT {
                 .extracting(GamePage.Entity::x, GamePage.Entity::y).containsExactly(target[0], target[1]);
         assertThat(((Number) ((JavascriptExecutor) page.driver()).executeScript("return window.lor.mispredictions"))
                 .longValue()).as("mispredictions").isLessThanOrEqualTo(1L);
+    }
+
+    /** Issue 31, point 6: keys work once the world shows, without the click on the map that would walk. */
+    @Test
+    void arrowKeysMoveThePlayerWithoutAClickOnTheMap() throws Exception {
+        GamePage page = new GamePage(browsers.open("player"), director.baseUrl()).open();
+        page.register(user("ed"));
+        page.join("start");
+        GamePage.GameMap map = page.map();
+        GamePage.View before = page.awaitSettled();
+
+        // Nothing clicked since the join button: the key goes where the page put the focus, as a person's would.
+        page.pressWithoutAClick(GamePage.freeStep(map, before));
+        page.until(GamePage.SHORT, "an intent sent for the arrow key", d -> page.view().seq() > before.seq());
+        // The same with nothing focused at all (the person clicked the page's background, or tabbed away).
+        GamePage.View moved = page.awaitSettled();
+        ((JavascriptExecutor) page.driver()).executeScript("document.activeElement.blur()");
+        page.pressWithoutAClick(GamePage.freeStep(map, moved));
+        page.until(GamePage.SHORT, "an intent sent for the arrow key pressed on the document",
+                d -> page.view().seq() > moved.seq());
+
+        assertThat(((JavascriptExecutor) page.driver()).executeScript("return window.lor.lastWalk"))
+                .as("no walk to a tapped cell").isNull();
+        String hint = page.driver().findElement(By.cssSelector(".keys-hint")).getText();
+        assertThat(hint).as("the hint: keys work at once, a click walks").doesNotContain("Click the map first")
+                .contains("click a cell of the map to walk there");
     }
 
     @Test
