@@ -26,7 +26,7 @@ import tools.jackson.databind.node.ObjectNode;
  * POST /api/admin/worlds/{worldId}/clear clear a failed world (200; it is stopped, the next join starts it),
  *                                        404 unknown, 409 not failed
  * </pre>
- * and the worlds and templates made at runtime ({@link RegistryApi}).
+ * and the worlds and templates made at runtime ({@link RegistryApi}). Each GET answers HEAD too, without the body.
  */
 final class AdminApi {
 
@@ -64,7 +64,7 @@ final class AdminApi {
             return;
         }
         String rest = path.substring(PREFIX.length());
-        if (rest.equals("worlds") && HttpMethod.GET.equals(request.method())) {
+        if (rest.equals("worlds") && ApiHandler.readsOnly(request)) {
             HttpResponses.send(ctx, request, HttpResponseStatus.OK, HttpResponses.JSON,
                     worldsJson(worlds.views(), System.currentTimeMillis()));
         } else if (rest.startsWith("worlds/") && rest.endsWith("/stop") && HttpMethod.POST.equals(request.method())) {

@@ -2,6 +2,8 @@ package lor.testclient.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.URI;
+import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
@@ -88,6 +90,40 @@ class BrowserGameIT {
         assertThat(page.driver().manage().logs().get(LogType.BROWSER).getAll())
                 .filteredOn(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
                 .extracting(LogEntry::getMessage).isEmpty();
+    }
+
+    /**
+     * Issue 31, point 10, on the director's real port: the page compressed and revalidated, HEAD wherever GET works,
+     * and the headers browsers expect on pages, API answers and errors alike.
+     */
+    @Test
+    void servesThePageCompressedRevalidatedAndWithTheHeadersBrowsersExpect() {
+        URI base = director.baseUrl();
+        HttpResponse<byte[]> page = DirectorHttpApi.send(base, "GET", "/", Map.of("Accept-Encoding", "gzip, br"));
+
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.headers().firstValue("content-encoding")).hasValue("gzip");
+        assertThat(page.headers().firstValue("vary")).hasValueSatisfying(v -> assertThat(v).isEqualToIgnoringCase(
+                "accept-encoding"));
+        assertThat(page.headers().firstValue("cache-control")).hasValue("no-cache");
+        assertThat(page.headers().firstValue("content-security-policy")).hasValueSatisfying(policy ->
+                assertThat(policy).contains("frame-ancestors 'none'", "script-src 'self'", "connect-src 'self' ws:"));
+        String etag = page.headers().firstValue("etag").orElseThrow();
+        HttpResponse<byte[]> again = DirectorHttpApi.send(base, "GET", "/",
+                Map.of("Accept-Encoding", "gzip, br", "If-None-Match", etag));
+        assertThat(again.statusCode()).isEqualTo(304);
+        assertThat(again.body()).isEmpty();
+
+        for (String path : List.of("/healthz", "/readyz", "/metrics", "/api/worlds", "/sim.js", "/nothing-here")) {
+            HttpResponse<byte[]> head = DirectorHttpApi.send(base, "HEAD", path, Map.of());
+            assertThat(head.statusCode()).as("HEAD %s", path).isEqualTo(path.equals("/nothing-here") ? 404 : 200);
+            assertThat(head.body()).as("HEAD %s", path).isEmpty();
+            assertThat(head.headers().firstValueAsLong("content-length").orElse(0)).as("HEAD %s", path).isPositive();
+            assertThat(head.headers().firstValue("x-content-type-options")).as(path).hasValue("nosniff");
+            assertThat(head.headers().firstValue("referrer-policy")).as(path).hasValue("no-referrer");
+            assertThat(head.headers().firstValue("content-security-policy")).as(path)
+                    .hasValue("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+        }
     }
 
     @Test
