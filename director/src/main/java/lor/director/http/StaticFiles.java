@@ -93,12 +93,14 @@ final class StaticFiles {
         } else {
             response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
                     Unpooled.wrappedBuffer(gzip ? file.gzipped() : file.bytes()));
-            response.headers().set(HttpHeaderNames.CONTENT_TYPE, file.contentType());
             if (gzip) {
                 response.headers().set(HttpHeaderNames.CONTENT_ENCODING, HttpHeaderValues.GZIP);
             }
         }
-        response.headers().set(HttpHeaderNames.ETAG, etag).set(HttpHeaderNames.CACHE_CONTROL, NO_CACHE);
+        // On a 304 too: a browser updates the stored answer's headers with the 304's, and the policy a page gets
+        // follows its type (SecurityHeaders); without it a revalidated page would get the policy of JSON.
+        response.headers().set(HttpHeaderNames.CONTENT_TYPE, file.contentType())
+                .set(HttpHeaderNames.ETAG, etag).set(HttpHeaderNames.CACHE_CONTROL, NO_CACHE);
         if (file.gzipped() != null) {
             response.headers().set(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING);
         }

@@ -118,6 +118,8 @@ class PageServingTest {
             Map<String, String> accepts = Map.of("Accept-Encoding", encoding);
             FullHttpResponse first = request(HttpMethod.GET, path, accepts);
             String etag = first.headers().get(HttpHeaderNames.ETAG);
+            String type = first.headers().get(HttpHeaderNames.CONTENT_TYPE);
+            String policy = first.headers().get(HttpHeaderNames.CONTENT_SECURITY_POLICY);
             first.release();
             assertThat(etag).as("a strong validator").matches("\"[A-Za-z0-9_-]{22}(-gzip)?\"");
             // Kept, but asked about before each use: an upgraded director's new script is never missed.
@@ -130,6 +132,9 @@ class PageServingTest {
                         .isEqualTo(HttpResponseStatus.NOT_MODIFIED);
                 assertThat(again.headers().get(HttpHeaderNames.ETAG)).isEqualTo(etag);
                 assertThat(again.headers().get(HttpHeaderNames.CACHE_CONTROL)).isEqualTo("no-cache");
+                // A browser puts the 304's headers on the copy it keeps: the page must keep its own policy.
+                assertThat(again.headers().get(HttpHeaderNames.CONTENT_TYPE)).isEqualTo(type);
+                assertThat(again.headers().get(HttpHeaderNames.CONTENT_SECURITY_POLICY)).isEqualTo(policy);
                 assertThat(bytes(again)).isEmpty();
             }
         }

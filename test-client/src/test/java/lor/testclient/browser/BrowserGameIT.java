@@ -126,6 +126,35 @@ class BrowserGameIT {
         }
     }
 
+    /**
+     * Issue 31, point 10, in Chromium: the first visit gets {@code sim.js} gzip-compressed; a second one revalidates
+     * it (a 304 of a few hundred bytes) and the page still starts under its policy, which a 304 must not change.
+     */
+    @Test
+    void aSecondVisitRevalidatesTheFilesAndThePageStillStarts() throws Exception {
+        GamePage page = new GamePage(browsers.open("player"), director.baseUrl()).open();
+        Map<String, Number> first = simJsTiming(page);
+        assertThat(first.get("transferSize").longValue()).as("bytes of the first visit").isGreaterThan(50_000);
+        assertThat(first.get("encodedBodySize").longValue()).as("gzip-compressed")
+                .isLessThan(first.get("decodedBodySize").longValue() / 2);
+
+        page.open();
+
+        Map<String, Number> second = simJsTiming(page);
+        assertThat(second.get("transferSize").longValue()).as("bytes of the second visit: a 304").isBetween(1L, 2_000L);
+        assertThat(page.message()).as("the simulation loaded from the kept copy").isEmpty();
+        assertThat(page.statusText()).isEqualTo("not in a world");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Number> simJsTiming(GamePage page) {
+        return (Map<String, Number>) page.until(GamePage.SHORT, "sim.js loaded", d -> ((JavascriptExecutor) d)
+                .executeScript("""
+                        const r = performance.getEntriesByType('resource').find(e => e.name.endsWith('/sim.js'));
+                        return r && window.lor.timings.started != null ? {transferSize: r.transferSize,
+                            encodedBodySize: r.encodedBodySize, decodedBodySize: r.decodedBodySize} : null;"""));
+    }
+
     @Test
     void anArrowKeyMovesTheOwnEntity() throws Exception {
         GamePage page = new GamePage(browsers.open("player"), director.baseUrl()).open();
