@@ -2,6 +2,7 @@ package lor.testclient.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.List;
@@ -157,13 +158,11 @@ class BrowserGameIT {
 
     @Test
     void anArrowKeyMovesTheOwnEntity() throws Exception {
-        GamePage page = new GamePage(browsers.open("player"), director.baseUrl()).open();
-        page.register(user("bo"));
-        page.join("start");
-        GamePage.GameMap map = page.map();
-        GamePage.View before = page.awaitSettled();
+        InStart player = joinStart("bo");
+        GamePage page = player.page();
+        GamePage.View before = player.before();
 
-        int[] target = page.stepToFreeCell(map);
+        int[] target = page.stepToFreeCell(player.map());
 
         assertThat(Math.abs(target[0] - before.x()) + Math.abs(target[1] - before.y()))
                 .as("one step from where the player stood (a refused attempt leaves it there)")
@@ -181,11 +180,10 @@ class BrowserGameIT {
     /** Issue 31, point 6: keys work once the world shows, without the click on the map that would walk. */
     @Test
     void arrowKeysMoveThePlayerWithoutAClickOnTheMap() throws Exception {
-        GamePage page = new GamePage(browsers.open("player"), director.baseUrl()).open();
-        page.register(user("ed"));
-        page.join("start");
-        GamePage.GameMap map = page.map();
-        GamePage.View before = page.awaitSettled();
+        InStart player = joinStart("ed");
+        GamePage page = player.page();
+        GamePage.GameMap map = player.map();
+        GamePage.View before = player.before();
 
         // Nothing clicked since the join button: the key goes where the page put the focus, as a person's would.
         page.pressWithoutAClick(GamePage.freeStep(map, before));
@@ -202,6 +200,17 @@ class BrowserGameIT {
         String hint = page.driver().findElement(By.cssSelector(".keys-hint")).getText();
         assertThat(hint).as("the hint: keys work at once, a click walks").doesNotContain("Click the map first")
                 .contains("click a cell of the map to walk there");
+    }
+
+    /** A new player's page in {@code start}: the page, its map, and the player settled where it stands. */
+    private record InStart(GamePage page, GamePage.GameMap map, GamePage.View before) {
+    }
+
+    private InStart joinStart(String name) throws IOException {
+        GamePage page = new GamePage(browsers.open("player"), director.baseUrl()).open();
+        page.register(user(name));
+        page.join("start");
+        return new InStart(page, page.map(), page.awaitSettled());
     }
 
     @Test
