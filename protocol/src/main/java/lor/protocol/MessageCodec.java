@@ -37,6 +37,9 @@ public final class MessageCodec {
         JsonNode tree;
         try {
             tree = JsonText.read(text);
+        } catch (JsonText.UnpairedSurrogateException e) {
+            throw new ProtocolException(ErrorCode.BAD_REQUEST, "frame is not valid Unicode text (a surrogate without "
+                    + "its pair)", null);
         } catch (JacksonException e) {
             throw new ProtocolException(ErrorCode.BAD_REQUEST, "frame is not valid JSON", null);
         }
@@ -108,7 +111,7 @@ public final class MessageCodec {
     }
 
     private static String quoted(String value) {
-        String shown = value.length() <= 40 ? value : value.substring(0, 40) + "…";
-        return "\"" + shown + "\"";
+        // Shortened without splitting a surrogate pair: half of one is text no UTF-8 encoder can send back.
+        return "\"" + Names.shorten(value, 40) + "\"";
     }
 }

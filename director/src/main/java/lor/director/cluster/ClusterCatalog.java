@@ -12,6 +12,7 @@ import lor.director.world.WorldRepository;
 import lor.director.world.WorldStatus;
 import lor.director.world.WorldSupervisor;
 import lor.director.world.WorldView;
+import lor.protocol.Names;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -96,6 +97,9 @@ final class ClusterCatalog {
      * @throws UnknownWorldException when no director has such a world
      */
     void knowOrLookUp(String worldId) {
+        if (!Names.isWorldId(worldId)) {
+            throw new UnknownWorldException(worldId);
+        }
         if (!supervisor.exists(worldId)) {
             supervisor.add(worlds.find(worldId).orElseThrow(() -> new UnknownWorldException(worldId)));
         }
