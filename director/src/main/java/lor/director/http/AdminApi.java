@@ -29,7 +29,7 @@ import tools.jackson.databind.node.ObjectNode;
  * POST /api/admin/worlds/{worldId}/clear clear a failed world (200; it is stopped, the next join starts it),
  *                                        404 unknown, 409 not failed
  * </pre>
- * and the worlds and templates made at runtime ({@link RegistryApi}).
+ * and the worlds and templates made at runtime ({@link RegistryApi}). Each GET answers HEAD too, without the body.
  */
 final class AdminApi {
 
@@ -68,7 +68,7 @@ final class AdminApi {
         }
         List<String> parts = segments(request.uri());
         HttpMethod method = request.method();
-        if (parts.equals(List.of("worlds")) && HttpMethod.GET.equals(method)) {
+        if (parts.equals(List.of("worlds")) && ApiHandler.readsOnly(request)) {
             HttpResponses.send(ctx, request, HttpResponseStatus.OK, HttpResponses.JSON,
                     worldsJson(worlds.views(), System.currentTimeMillis()));
         } else if (parts.size() == 3 && parts.get(0).equals("worlds") && parts.get(2).equals("stop")

@@ -72,7 +72,7 @@ final class RegistryApi {
                 registry.removeWorld(parts[1], by);
                 return JsonNodeFactory.instance.objectNode().put("removed", parts[1]);
             });
-        } else if (parts.length == 1 && parts[0].equals("templates") && HttpMethod.GET.equals(method)) {
+        } else if (parts.length == 1 && parts[0].equals("templates") && ApiHandler.readsOnly(request)) {
             answer(ctx, request, HttpResponseStatus.OK, () -> {
                 ArrayNode array = JsonNodeFactory.instance.arrayNode();
                 registry.templates().forEach(t -> array.add(template(t)));
@@ -90,7 +90,7 @@ final class RegistryApi {
         } else if (parts.length == 3 && parts[0].equals("templates") && parts[2].equals("instances")
                 && HttpMethod.POST.equals(method)) {
             answer(ctx, request, HttpResponseStatus.CREATED, () -> world(registry.createInstance(parts[1], by)));
-        } else if (parts.length == 1 && parts[0].equals("content") && HttpMethod.GET.equals(method)) {
+        } else if (parts.length == 1 && parts[0].equals("content") && ApiHandler.readsOnly(request)) {
             answer(ctx, request, HttpResponseStatus.OK, () -> {
                 ObjectNode o = JsonNodeFactory.instance.objectNode();
                 registry.content().maps().forEach(o.putArray("maps")::add);
