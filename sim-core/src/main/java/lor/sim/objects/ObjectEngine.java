@@ -144,7 +144,7 @@ public final class ObjectEngine {
     }
 
     /** The tick a crafting object's outputs are due, or a rule object's next allowed run. */
-    public long dueOf(int id) {
+    long dueOf(int id) {
         return t.due[id - 1];
     }
 

@@ -185,7 +185,7 @@ public final class World {
         return tick;
     }
 
-    public int onlinePlayers() {
+    int onlinePlayers() {
         return entityByAccount.size();
     }
 
