@@ -75,6 +75,8 @@ public final class Director implements AutoCloseable {
     private static final int PASSWORD_QUEUE = 128;
 
     private final DirectorConfig config;
+    /** Makes the client of the cluster's API, with {@code --launcher agones}. */
+    private final Supplier<KubernetesClient> kubernetesClient;
     private final AtomicBoolean closing = new AtomicBoolean();
     private final CountDownLatch closed = new CountDownLatch(1);
     private EmbeddedDatabase embedded;
@@ -91,13 +93,23 @@ public final class Director implements AutoCloseable {
     /** The other directors sharing the database. */
     private volatile Cluster cluster;
 
-    private Director(DirectorConfig config) {
+    private Director(DirectorConfig config, Supplier<KubernetesClient> kubernetesClient) {
         this.config = config;
+        this.kubernetesClient = kubernetesClient;
     }
 
     /** Starts everything; on failure releases what was started and rethrows. */
     public static Director start(DirectorConfig config) throws Exception {
-        Director director = new Director(config);
+        return start(config, () -> new KubernetesClientBuilder().build());
+    }
+
+    /**
+     * As {@link #start(DirectorConfig)}, with the Kubernetes API's client made by {@code kubernetesClient} (called
+     * only with {@code --launcher agones}; the director closes the client when it stops).
+     */
+    public static Director start(DirectorConfig config, Supplier<KubernetesClient> kubernetesClient)
+            throws Exception {
+        Director director = new Director(config, kubernetesClient);
         try {
             director.startComponents();
         } catch (Exception | Error e) {
@@ -168,13 +180,19 @@ public final class Director implements AutoCloseable {
             archive.start();
             launcher = local;
         } else {
-            kubernetes = new KubernetesClientBuilder().build();
+            kubernetes = kubernetesClient.get();
             AgonesSettings agones = config.agones();
             launcher = new AgonesLauncher(kubernetes, agones, new WorldArguments(agones::controlUrl, "0.0.0.0",
                     AgonesLauncher.containerPort(agones), config.snapshotIntervalMs(), config.maxSnapshotBytes(),
                     worldOptions));
-            LOG.info("worlds run as Agones GameServers in namespace {} of {} (image {})", agones.namespace(),
-                    kubernetes.getMasterUrl(), agones.image());
+            LOG.info("worlds run as Agones GameServers in namespace {} of {} (image {}, {})", agones.namespace(),
+                    kubernetes.getMasterUrl(), agones.image(), agones.tls() ? "wss with the certificate of Secret "
+                    + agones.tlsSecret() : "plain ws");
+            if (config.stopsGameServersOnStop()) {
+                LOG.warn("--on-stop stop-worlds: when Kubernetes stops this pod (a rollout, a node drain) every world "
+                        + "it runs is stopped and its players disconnected; --on-stop leave-worlds leaves them to "
+                        + "another director of the database, as deploy/kubernetes/director.yaml does");
+            }
         }
         // Every director of the database derives its spawns' ticket secrets from one key: any of them signs tickets.
         TicketIssuer tickets = new TicketIssuer(clock, config.ticketTtlMs(), TicketKey.load(database));
@@ -186,7 +204,7 @@ public final class Director implements AutoCloseable {
                 metrics,
                 new Membership(), tickets, config.publicHost(), config.spawnTimeoutMs(), config.idleShutdownMs(),
                 config.stopTimeoutMs(), config.warmSpares());
-        if (config.tls()) {
+        if (config.worldsServeTls()) {
             supervisor.serveGamesOverTls();
         }
         if (config.publicGameUrl() != null) {

@@ -98,10 +98,11 @@ public record DirectorConfig(
               --game-ports FROM-TO      the ports worlds serve players on, each the first free one of the range
                                         (env LOR_GAME_PORTS; default: any free port), for a firewall or a
                                         reverse proxy that must name them in advance
-              --public-game-url URL     the gameUrl handed to clients, {port} replaced by the world's game port
-                                        and {world} by its id, e.g. wss://play.example.com/worlds/{port}/game
-                                        behind a TLS-terminating proxy (env LOR_PUBLIC_GAME_URL; default:
-                                        ws[s]://PUBLIC_HOST:{port}/game)
+              --public-game-url URL     the gameUrl handed to clients, {port} replaced by the world's game port,
+                                        {world} by its id and {host} by the host it runs on (--public-host, or
+                                        with agones its GameServer's address, then required), e.g.
+                                        wss://play.example.com/worlds/{port}/game behind a TLS-terminating
+                                        proxy (env LOR_PUBLIC_GAME_URL; default: ws[s]://PUBLIC_HOST:{port}/game)
               --launcher local|agones   how world processes run: child processes of the director (default), or
                                         Agones GameServers on the Kubernetes cluster the director runs in or its
                                         kubeconfig names (env LOR_LAUNCHER); with agones:
@@ -113,6 +114,10 @@ public record DirectorConfig(
               --agones-template FILE    a world's GameServer (health, resources, scheduling; a port named game
                                         and a container named world-server), e.g.
                                         deploy/kubernetes/world-gameserver.yaml (env LOR_AGONES_TEMPLATE)
+              --agones-tls-secret NAME  a Secret of that namespace holding tls.crt and tls.key (PEM; the key
+                                        unencrypted PKCS#8), as kubectl create secret tls makes it: mounted into
+                                        every world's GameServer, which serves wss; gameUrl wss://… (env
+                                        LOR_AGONES_TLS_SECRET; default: plain ws)
               --db-pool-size N          database connections (default 10)
               --warm-spares N           world processes kept started and waiting for a world, so that joining a
                                         stopped world skips the JVM start (default 1; 0 = none)
@@ -150,7 +155,8 @@ public record DirectorConfig(
                                         what SIGTERM does to running worlds: stop them after their final
                                         snapshot (default), or leave them playing with their players connected
                                         for a director started again on this host, port and database to take
-                                        back (within 20 s, or they end themselves)
+                                        back, or with agones for another director of the database (within 20 s,
+                                        or they end themselves)
               --password-iterations N   PBKDF2-HMAC-SHA256 iterations of new password hashes (default 600000,
                                         OWASP's recommendation; at least 1000); a stored hash keeps its own
                                         count. Lower it only for tests: it is what makes a stolen hash slow to
@@ -253,7 +259,8 @@ public record DirectorConfig(
                 publicGameUrl(options.getOrDefault("--public-game-url", env.get("LOR_PUBLIC_GAME_URL"))),
                 agones(options, env, tlsCert != null,
                         options.getOrDefault("--content-dir", env.get("LOR_CONTENT_DIR")) != null,
-                        options.getOrDefault("--game-ports", env.get("LOR_GAME_PORTS")) != null));
+                        options.getOrDefault("--game-ports", env.get("LOR_GAME_PORTS")) != null,
+                        options.getOrDefault("--public-game-url", env.get("LOR_PUBLIC_GAME_URL"))));
     }
 
     /** Where the pod's own namespace is, inside a Kubernetes pod. */
@@ -261,7 +268,7 @@ public record DirectorConfig(
 
     /** The Agones launcher's settings, or null for local processes. */
     private static AgonesSettings agones(Map<String, String> options, Map<String, String> env, boolean tls,
-                                         boolean contentDir, boolean gamePorts) {
+                                         boolean contentDir, boolean gamePorts, String publicGameUrl) {
         String launcher = options.getOrDefault("--launcher", env.getOrDefault("LOR_LAUNCHER", "local"));
         if (launcher.equals("local")) {
             return null;
@@ -271,8 +278,9 @@ public record DirectorConfig(
         }
         // A pod cannot read files of the director's host: these would name paths that do not exist there.
         if (tls) {
-            throw new IllegalArgumentException("--launcher agones and --tls-cert do not go together yet: terminate "
-                    + "TLS in front of the cluster (a load balancer or ingress)");
+            throw new IllegalArgumentException("--launcher agones and --tls-cert do not go together: worlds take "
+                    + "their certificate from a Secret (--agones-tls-secret), the director's port from the load "
+                    + "balancer or ingress in front of it");
         }
         if (contentDir) {
             throw new IllegalArgumentException("--launcher agones and --content-dir do not go together: build the "
@@ -290,30 +298,37 @@ public record DirectorConfig(
                 namespace = "default";
             }
         }
+        // A host port names a GameServer only together with its node.
+        if (publicGameUrl != null && !publicGameUrl.contains("{host}")) {
+            throw new IllegalArgumentException("--public-game-url needs {host} with --launcher agones: Agones "
+                    + "gives each world a port of its node, got " + publicGameUrl);
+        }
         String template = options.getOrDefault("--agones-template", env.get("LOR_AGONES_TEMPLATE"));
         if (template != null && !Files.isRegularFile(Path.of(template))) {
             throw new IllegalArgumentException("--agones-template: no file at " + template);
         }
         return new AgonesSettings(namespace, options.getOrDefault("--agones-image", env.get("LOR_AGONES_IMAGE")),
                 options.getOrDefault("--agones-control-url", env.get("LOR_AGONES_CONTROL_URL")),
-                template == null ? null : Path.of(template).toAbsolutePath().normalize());
+                template == null ? null : Path.of(template).toAbsolutePath().normalize(),
+                options.getOrDefault("--agones-tls-secret", env.get("LOR_AGONES_TLS_SECRET")));
     }
 
     /**
-     * A {@code ws://} or {@code wss://} URL with {@code {port}} in it (and maybe {@code {world}}), which must be a URL
-     * once they are replaced; or null.
+     * A {@code ws://} or {@code wss://} URL with {@code {port}} in it (and maybe {@code {world}} and {@code {host}}),
+     * which must be a URL once they are replaced; or null.
      */
     private static String publicGameUrl(String value) {
         if (value == null) {
             return null;
         }
-        String form = "--public-game-url must be a ws:// or wss:// URL with {port} in it (and {world} if you like), "
-                + "got " + value;
+        String form = "--public-game-url must be a ws:// or wss:// URL with {port} in it (and {world} and {host} if "
+                + "you like), got " + value;
         if (!(value.startsWith("ws://") || value.startsWith("wss://")) || !value.contains("{port}")) {
             throw new IllegalArgumentException(form);
         }
         try {
-            URI example = new URI(value.replace("{port}", "9000").replace("{world}", "start"));
+            URI example = new URI(value.replace("{port}", "9000").replace("{world}", "start")
+                    .replace("{host}", "node-1.example.org"));
             if (example.getHost() == null) {
                 throw new IllegalArgumentException(form);
             }
@@ -338,6 +353,20 @@ public record DirectorConfig(
     /** Whether the director's port and the worlds' game ports speak TLS. */
     public boolean tls() {
         return tlsCert != null;
+    }
+
+    /** Whether the worlds serve their game ports over TLS: the director's certificate, or on Kubernetes a Secret's. */
+    public boolean worldsServeTls() {
+        return tls() || (agones != null && agones.tls());
+    }
+
+    /**
+     * Whether SIGTERM stops the worlds this director runs as GameServers. On Kubernetes it is not an operator's
+     * choice to stop the game but a rollout, a node drain or an eviction: another director of the database could
+     * have adopted them, and their players are disconnected instead.
+     */
+    public boolean stopsGameServersOnStop() {
+        return agones != null && !leaveWorldsOnStop;
     }
 
     /** {@code wss} with TLS, else {@code ws}. */
@@ -479,7 +508,7 @@ public record DirectorConfig(
             "--client-timeout-ms", "--reconnect-window-ms", "--login-backoff-ms", "--login-failures-per-address",
             "--on-stop", "--password-iterations", "--content-dir", "--tls-cert", "--tls-key", "--game-ports",
             "--public-game-url", "--launcher", "--agones-image", "--agones-control-url", "--agones-namespace",
-            "--agones-template");
+            "--agones-template", "--agones-tls-secret");
 
     /**
      * Only {@code -X…} (heap, GC, {@code -XX:} flags) and {@code -D…} options: anything else ({@code -jar},

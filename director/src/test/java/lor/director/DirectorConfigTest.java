@@ -3,6 +3,7 @@ package lor.director;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -500,8 +501,8 @@ class DirectorConfigTest {
             "wss:///worlds/{port}/game", "wss://play example.com/{port}"})
     void aPublicGameUrlMustBeAWebSocketUrlWithThePort(String url) {
         assertThatThrownBy(() -> parse("--public-game-url", url))
-                .hasMessage("--public-game-url must be a ws:// or wss:// URL with {port} in it (and {world} if you "
-                        + "like), got " + url);
+                .hasMessage("--public-game-url must be a ws:// or wss:// URL with {port} in it (and {world} and "
+                        + "{host} if you like), got " + url);
     }
 
     @ParameterizedTest
@@ -543,6 +544,62 @@ class DirectorConfigTest {
                 .hasMessageStartingWith("--launcher agones and --game-ports do not go together");
         assertThatThrownBy(() -> parse(concat(agones, "--agones-template", dir.resolve("gs.yaml").toString())))
                 .hasMessage("--agones-template: no file at " + dir.resolve("gs.yaml"));
+        Path cert = Files.writeString(dir.resolve("cert.pem"), "");
+        assertThatThrownBy(() -> parse(concat(agones, "--tls-cert", cert.toString(), "--tls-key", cert.toString())))
+                .hasMessage("--launcher agones and --tls-cert do not go together: worlds take their certificate "
+                        + "from a Secret (--agones-tls-secret), the director's port from the load balancer or ingress "
+                        + "in front of it");
+    }
+
+    // ---- issue 31: wss for worlds on Kubernetes, directors replaced without stopping worlds -----------------------
+
+    private static final String[] AGONES = {"--launcher", "agones", "--agones-image", "i:1", "--agones-control-url",
+            "ws://d/control", "--agones-namespace", "lor"};
+
+    @Test
+    void worldsOnAgonesServeWssWithTheCertificateOfASecret() {
+        DirectorConfig config = parse(concat(AGONES, "--agones-tls-secret", "lor-world-tls"));
+
+        assertThat(config.agones().tlsSecret()).isEqualTo("lor-world-tls");
+        assertThat(config.worldsServeTls()).isTrue();
+        assertThat(config.tls()).as("the director's own port stays plain: TLS ends in front of it").isFalse();
+        assertThat(config.toString()).contains("tlsSecret=lor-world-tls");
+        assertThat(parse(AGONES).worldsServeTls()).as("plain ws by default").isFalse();
+        assertThat(parse(concat(AGONES, "--agones-tls-secret=lor-world-tls")).agones().tlsSecret())
+                .isEqualTo("lor-world-tls");
+        assertThat(DirectorConfig.parse(AGONES, Map.of("LOR_AGONES_TLS_SECRET", "certs.lor")).agones().tlsSecret())
+                .isEqualTo("certs.lor");
+        assertThat(DirectorConfig.USAGE).contains("--agones-tls-secret NAME");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Lor-TLS", "lor_tls", "-lor", "lor tls", ""})
+    void aTlsSecretMustBeAKubernetesName(String name) {
+        assertThatThrownBy(() -> parse(concat(AGONES, "--agones-tls-secret", name)))
+                .hasMessage("--agones-tls-secret must name a Secret (a Kubernetes name: lower-case letters, digits, "
+                        + "'-' and '.'), got " + name);
+    }
+
+    @Test
+    void onAgonesThePublicGameUrlNamesTheHostAWorldRunsOn() {
+        DirectorConfig config = parse(concat(AGONES, "--public-game-url",
+                "wss://play.example.org/worlds/{host}/{port}/game"));
+
+        assertThat(config.publicGameUrl()).isEqualTo("wss://play.example.org/worlds/{host}/{port}/game");
+        assertThatThrownBy(() -> parse(concat(AGONES, "--public-game-url", "wss://play.example.org/w/{port}/game")))
+                .hasMessage("--public-game-url needs {host} with --launcher agones: Agones gives each world a port "
+                        + "of its node, got wss://play.example.org/w/{port}/game");
+        assertThat(parse("--public-game-url", "wss://{host}:{port}/game").publicGameUrl())
+                .as("on one host too").isEqualTo("wss://{host}:{port}/game");
+    }
+
+    @Test
+    void onAgonesStoppingTheWorldsOnSigtermIsWhatTheOptionSays() {
+        assertThat(parse(AGONES).stopsGameServersOnStop()).as("the default: stop-worlds").isTrue();
+        assertThat(parse(concat(AGONES, "--on-stop", "stop-worlds")).stopsGameServersOnStop()).isTrue();
+        assertThat(parse(concat(AGONES, "--on-stop=leave-worlds")).stopsGameServersOnStop()).isFalse();
+        assertThat(parse().stopsGameServersOnStop()).as("one host: its own child processes").isFalse();
+        assertThat(parse().leaveWorldsOnStop()).as("the one-host default is unchanged").isFalse();
     }
 
     private static String[] concat(String[] first, String... rest) {

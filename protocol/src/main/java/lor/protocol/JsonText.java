@@ -39,7 +39,22 @@ public final class JsonText {
     private JsonText() {
     }
 
-    /** Reads one JSON document; any malformed text is a {@link JacksonException}. */
+    /**
+     * A string or key with a surrogate without its other half: well-formed JSON (an escape of U+D800 alone), but
+     * text that no UTF-8 encoder can write back, nor PostgreSQL store, nor a client find in an echo. Refused on
+     * reading, so no message carries one past its codec.
+     */
+    public static final class UnpairedSurrogateException extends StreamReadException {
+
+        UnpairedSurrogateException(JsonParser parser) {
+            super(parser, "a string holds a surrogate without its pair: not valid Unicode text");
+        }
+    }
+
+    /**
+     * Reads one JSON document; any malformed text is a {@link JacksonException}, an unpaired surrogate in a string
+     * or key an {@link UnpairedSurrogateException}.
+     */
     public static JsonNode read(String text) throws JacksonException {
         try (JsonParser parser = FACTORY.createParser(ObjectReadContext.empty(), text)) {
             JsonToken first = parser.nextToken();
@@ -80,7 +95,7 @@ public final class JsonText {
                 continue;
             }
             if (token == JsonToken.PROPERTY_NAME) {
-                name = parser.currentName();
+                name = checked(parser, parser.currentName());
                 token = parser.nextToken();
             }
             if (token == null) {
@@ -109,7 +124,7 @@ public final class JsonText {
 
     private static JsonNode scalar(JsonParser parser, JsonToken token) {
         return switch (token) {
-            case VALUE_STRING -> NODES.stringNode(parser.getString());
+            case VALUE_STRING -> NODES.stringNode(checked(parser, parser.getString()));
             case VALUE_NUMBER_INT -> switch (parser.getNumberType()) {
                 case INT -> NODES.numberNode(parser.getIntValue());
                 case LONG -> NODES.numberNode(parser.getLongValue());
@@ -121,6 +136,13 @@ public final class JsonText {
             case VALUE_NULL -> NODES.nullNode();
             default -> throw new StreamReadException(parser, "unexpected token " + token);
         };
+    }
+
+    private static String checked(JsonParser parser, String text) {
+        if (Names.hasUnpairedSurrogate(text)) {
+            throw new UnpairedSurrogateException(parser);
+        }
+        return text;
     }
 
     /**

@@ -1,6 +1,5 @@
 package lor.protocol;
 
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +36,9 @@ public final class MessageCodec {
         JsonNode tree;
         try {
             tree = JsonText.read(text);
+        } catch (JsonText.UnpairedSurrogateException e) {
+            throw new ProtocolException(ErrorCode.BAD_REQUEST, "frame is not valid Unicode text (a surrogate without "
+                    + "its pair)", null);
         } catch (JacksonException e) {
             throw new ProtocolException(ErrorCode.BAD_REQUEST, "frame is not valid JSON", null);
         }
@@ -58,10 +60,6 @@ public final class MessageCodec {
 
     public String encode(Message message) {
         return JsonText.write(toTree(message));
-    }
-
-    public byte[] encodeUtf8(Message message) {
-        return encode(message).getBytes(StandardCharsets.UTF_8);
     }
 
     public ObjectNode toTree(Message message) {
@@ -108,7 +106,7 @@ public final class MessageCodec {
     }
 
     private static String quoted(String value) {
-        String shown = value.length() <= 40 ? value : value.substring(0, 40) + "…";
-        return "\"" + shown + "\"";
+        // Shortened without splitting a surrogate pair: half of one is text no UTF-8 encoder can send back.
+        return "\"" + Names.shorten(value, 40) + "\"";
     }
 }

@@ -16,6 +16,6 @@ public final class Ref {
             return "-";
         }
         String text = ref.toString();
-        return text.length() <= 16 ? text : text.substring(0, 16) + "…";
+        return Names.shorten(text, 16);
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.Map;
 
 import lor.protocol.testing.TextMutations;
 import net.jqwik.api.Arbitraries;
@@ -51,6 +52,27 @@ class JsonTextTest {
     void refusesMalformedDocuments(String document) {
         assertThat(mapperReads(document)).as("the mapper refuses %s", document).isFalse();
         assertThatThrownBy(() -> JsonText.read(document)).isInstanceOf(JacksonException.class);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"ref\":\"\\ud800\"}", "{\"a\":[\"x\\udfff\"]}", "{\"a\":\"\\udc00\\ud800\"}",
+            "[\"\ud800\"]"})
+    void refusesStringsWithAnUnpairedSurrogate(String document) {
+        assertThatThrownBy(() -> JsonText.read(document)).isInstanceOf(JsonText.UnpairedSurrogateException.class);
+    }
+
+    @Test
+    void refusesKeysWithAnUnpairedSurrogate() {
+        // jackson-core refuses an escaped one itself; a raw one is ours to refuse.
+        assertThatThrownBy(() -> JsonText.read("{\"\\udbff\":1}")).isInstanceOf(JacksonException.class);
+        assertThatThrownBy(() -> JsonText.read("{\"\udbff\":1}"))
+                .isInstanceOf(JsonText.UnpairedSurrogateException.class);
+    }
+
+    @Test
+    void readsASurrogatePairAndNonCharactersAsText() {
+        assertThat(JsonText.read("{\"a\":\"\\ud83d\\ude00\\uffff\\u0000\"}").path("a").stringValue())
+                .isEqualTo("\ud83d\ude00\uffff\u0000");
     }
 
     @Test
@@ -122,11 +144,34 @@ class JsonTextTest {
                     .isInstanceOf(JacksonException.class);
             return;
         }
+        if (holdsUnpairedSurrogate(expected)) {
+            // Where the two differ on purpose: text no UTF-8 encoder can write back is refused.
+            assertThatThrownBy(() -> JsonText.read(document)).as("refuses %s", document)
+                    .isInstanceOf(JsonText.UnpairedSurrogateException.class);
+            return;
+        }
         JsonNode read = JsonText.read(document);
         assertThat(read).as("reads %s", document).isEqualTo(expected);
         assertThat(read.getClass()).isEqualTo(expected.getClass());
         assertThat(JsonText.write(read)).as("writes %s", document)
                 .isEqualTo(Json.MAPPER.writeValueAsString(expected));
+    }
+
+    private static boolean holdsUnpairedSurrogate(JsonNode node) {
+        if (node.isString()) {
+            return Names.hasUnpairedSurrogate(node.stringValue());
+        }
+        for (Map.Entry<String, JsonNode> property : node.properties()) {
+            if (Names.hasUnpairedSurrogate(property.getKey()) || holdsUnpairedSurrogate(property.getValue())) {
+                return true;
+            }
+        }
+        for (JsonNode element : node.isArray() ? node : List.<JsonNode>of()) {
+            if (holdsUnpairedSurrogate(element)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean mapperReads(String document) {

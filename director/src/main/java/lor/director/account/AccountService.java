@@ -4,8 +4,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
+import lor.protocol.Names;
 import lor.protocol.ticket.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,7 +17,6 @@ import org.slf4j.LoggerFactory;
 public final class AccountService {
 
     private static final Logger LOG = LoggerFactory.getLogger(AccountService.class);
-    private static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9_-]{3,32}");
     public static final int MIN_PASSWORD_CHARS = 8;
     /** PBKDF2 work grows with the password; anything longer is not a password a person types. */
     public static final int MAX_PASSWORD_CHARS = 1024;
@@ -50,7 +49,7 @@ public final class AccountService {
     }
 
     public long register(String username, String password) throws AccountException {
-        if (!USERNAME.matcher(username).matches()) {
+        if (!Names.isUsername(username)) {
             throw new AccountException(AccountException.Reason.INVALID_USERNAME);
         }
         int characters = password.codePointCount(0, password.length());
@@ -66,7 +65,7 @@ public final class AccountService {
         if (password.length() > MAX_PASSWORD_CHARS) {
             throw new AccountException(AccountException.Reason.BAD_CREDENTIALS);
         }
-        Optional<AccountRepository.AccountRow> account = USERNAME.matcher(username).matches()
+        Optional<AccountRepository.AccountRow> account = Names.isUsername(username)
                 ? accounts.findByUsername(username)
                 : Optional.empty();
         if (account.isEmpty()) {
@@ -82,6 +81,10 @@ public final class AccountService {
     }
 
     public Session resume(String token) throws AccountException {
+        if (!Names.isToken(token)) {
+            // No session has any other form: nothing to look up.
+            throw new AccountException(AccountException.Reason.BAD_TOKEN);
+        }
         Optional<SessionRepository.Owner> owner = sessions.accountFor(Secrets.sha256(token), clock.instant());
         if (owner.isEmpty()) {
             throw new AccountException(AccountException.Reason.BAD_TOKEN);

@@ -29,6 +29,7 @@ import lor.protocol.ErrorCode;
 import lor.protocol.ErrorMessage;
 import lor.protocol.Message;
 import lor.protocol.MessageCodec;
+import lor.protocol.Names;
 import lor.protocol.ProtocolException;
 import lor.protocol.Ref;
 import lor.protocol.director.DirectorMessages;
@@ -153,6 +154,11 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
     }
 
     private CompletableFuture<Message> login(LoginMessage l) {
+        if (!Names.isUsername(l.username())) {
+            // No account has such a name, and the form is public: nothing to count, hash or look up.
+            return CompletableFuture.completedFuture(ErrorMessage.of(ErrorCode.BAD_CREDENTIALS,
+                    message(AccountException.Reason.BAD_CREDENTIALS), l.ref()));
+        }
         LoginThrottle.Decision decision = services.loginThrottle().begin(l.username(), remoteAddress());
         if (!decision.allowed()) {
             long seconds = Math.max(1, (decision.retryAfterMs() + 999) / 1000);
@@ -217,6 +223,10 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
             return CompletableFuture.completedFuture(
                     ErrorMessage.of(ErrorCode.NOT_AUTHENTICATED, "log in first", j.ref()));
         }
+        if (!Names.isWorldId(j.worldId())) {
+            // No world has such an id: answered without a lookup, so no text of any form reaches the database.
+            return CompletableFuture.completedFuture(unknownWorld(j));
+        }
         long account = accountId;
         return services.admissions().admit(j.worldId(), account, username, null)
                 .orTimeout(services.joinTimeoutMs(), TimeUnit.MILLISECONDS)
@@ -232,7 +242,7 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
     private Message joinError(JoinWorldMessage j, Throwable error) {
         Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
         if (cause instanceof UnknownWorldException) {
-            return ErrorMessage.of(ErrorCode.UNKNOWN_WORLD, "no world " + shorten(j.worldId()), j.ref());
+            return unknownWorld(j);
         }
         if (cause instanceof WorldUnavailableException) {
             return ErrorMessage.of(ErrorCode.WORLD_UNAVAILABLE, cause.getMessage(), j.ref());
@@ -245,6 +255,10 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
             return unavailable(j.ref());
         }
         return internalError(j, cause);
+    }
+
+    private static ErrorMessage unknownWorld(JoinWorldMessage j) {
+        return ErrorMessage.of(ErrorCode.UNKNOWN_WORLD, "no world " + Names.shorten(j.worldId(), 40), j.ref());
     }
 
     private LoggedInMessage loggedIn(AccountService.Session session, Object ref) {
@@ -335,9 +349,5 @@ public final class ClientSessionHandler extends SimpleChannelInboundHandler<WebS
             case BAD_CREDENTIALS -> "wrong username or password";
             case BAD_TOKEN -> "unknown or expired session token";
         };
-    }
-
-    private static String shorten(String value) {
-        return value.length() <= 40 ? value : value.substring(0, 40) + "…";
     }
 }

@@ -24,14 +24,15 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Admissions when several directors share the database: a player may join through any of them. A world this
- * director runs, or one nobody runs (this director claims and starts it), is admitted here. A world another
- * director runs is admitted here too when its spawn's ticket secret derives from the key the directors share
- * ({@link KnownOwners}): this director signs the ticket itself, and tells the owner at most once a second that its
- * world is joined (lest it stop it as idle). The player then connects to the world directly, as always: a join
- * costs the same wherever it arrives, so directors add up. Otherwise (a spawn not recorded yet, one that is ending,
- * one whose secret is random) the owner is asked over the {@link ClusterBus}: it signs the ticket, and this director
- * passes the answer on, for two notifications.
+ * Admissions when several directors share the database: a player may join through any of them. A world this director
+ * runs, or one nobody runs (this director claims and starts it), is admitted here; when that start loses its claim to
+ * another director's (joins racing through several directors), every join that waited on it goes to the winner, as a
+ * join that arrives later would. A world another director runs is admitted here too when its spawn's ticket secret
+ * derives from the key the directors share ({@link KnownOwners}): this director signs the ticket itself, and tells the
+ * owner at most once a second that its world is joined (lest it stop it as idle). The player then connects to the world
+ * directly, as always: a join costs the same wherever it arrives, so directors add up. Otherwise (a spawn not recorded
+ * yet, one that is ending, one whose secret is random) the owner is asked over the {@link ClusterBus}: it signs the
+ * ticket, and this director passes the answer on, for two notifications.
  *
  * <p>An owner that does not answer within {@link #ATTEMPT_MILLIS} (dead, or fenced off) or no longer runs the world
  * is asked again after the owner is looked up again: once its worlds are adopted by another director, or its
@@ -76,12 +77,13 @@ public final class ClusterAdmissions implements Admissions {
     @Override
     public CompletableFuture<Admission> admit(String worldId, long accountId, String username,
                                               Ticket.Arrival arrival) {
-        if (supervisor.runsHere(worldId) || supervisor.fenced()) {
+        if (supervisor.fenced()) {
             return supervisor.admitHere(worldId, accountId, username, arrival);
         }
         Request request = new Request(worldId, accountId, username, arrival,
                 System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(deadlineMillis));
-        return route(request);
+        // A world this director is starting may yet lose its claim to another director: here() hands the join over.
+        return supervisor.runsHere(worldId) ? here(request) : route(request);
     }
 
     private record Request(String worldId, long accountId, String username, Ticket.Arrival arrival,
@@ -151,12 +153,16 @@ public final class ClusterAdmissions implements Admissions {
         }
     }
 
-    /** Claims and starts the world here, unless another director got it first: then that one is asked. */
+    /**
+     * Claims and starts the world here (or waits for the start under way), unless another director got it first:
+     * then that one is asked, for every join that waited on the lost start.
+     */
     private CompletableFuture<Admission> here(Request r) {
         return supervisor.admitHere(r.worldId(), r.accountId(), r.username(), r.arrival())
                 .exceptionallyCompose(error -> {
                     if (unwrap(error) instanceof RunElsewhereException elsewhere && r.timeLeft()) {
-                        return there(r, elsewhere.owner());
+                        // No owner: it gave the world up as the claim was refused; look again.
+                        return elsewhere.owner() == null ? later(r) : there(r, elsewhere.owner());
                     }
                     return CompletableFuture.failedFuture(unwrap(error));
                 });
@@ -207,10 +213,15 @@ public final class ClusterAdmissions implements Admissions {
                         LOG.debug("asking director {} to admit to {} failed: {}", owner, r.worldId(),
                                 unwrap(error).toString());
                     }
-                    return CompletableFuture.supplyAsync(() -> r, CompletableFuture.delayedExecutor(RETRY_MILLIS,
-                            TimeUnit.MILLISECONDS, blocking)).thenCompose(this::route);
+                    return later(r);
                 })
                 .thenCompose(next -> next);
+    }
+
+    /** Routes the join again after a moment. */
+    private CompletableFuture<Admission> later(Request r) {
+        return CompletableFuture.supplyAsync(() -> r, CompletableFuture.delayedExecutor(RETRY_MILLIS,
+                TimeUnit.MILLISECONDS, blocking)).thenCompose(this::route);
     }
 
     private static RuntimeException refusal(String worldId, JsonNode reply) {

@@ -12,14 +12,16 @@ import lor.director.world.WorldRepository;
 import lor.director.world.WorldStatus;
 import lor.director.world.WorldSupervisor;
 import lor.director.world.WorldView;
+import lor.protocol.Names;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Keeps this director's catalog of worlds in step with the database the directors share: a world another director
- * created (or removed) at runtime becomes known (or forgotten) here, and a world another director runs is shown as
- * running, with its players, rather than as stopped. Read every few seconds; a join for a world made a moment ago
- * elsewhere looks it up at once ({@link #knowOrLookUp}). Blocking.
+ * created, renamed (or removed) at runtime becomes known, renamed (or forgotten) here, and a world another director
+ * runs is shown as running, with its players, rather than as stopped. Read every few seconds; a join for a world made
+ * a moment ago elsewhere looks it up at once ({@link #knowOrLookUp}); one removed a moment ago is found gone by the
+ * join's lookup of its owner, or by its spawn's claim. Blocking.
  */
 final class ClusterCatalog {
 
@@ -53,6 +55,9 @@ final class ClusterCatalog {
                     if (!supervisor.exists(worldId)) {
                         addQuietly(new WorldRepository.WorldRecord(worldId, rs.getString(2), rs.getLong(3),
                                 rs.getString(4)));
+                    } else {
+                        // Settings need no copy here: a spawn reads them when it claims the world.
+                        supervisor.rename(worldId, rs.getString(2));
                     }
                     String owner = rs.getString(5);
                     boolean elsewhere = owner != null && !owner.equals(directorId);
@@ -96,6 +101,9 @@ final class ClusterCatalog {
      * @throws UnknownWorldException when no director has such a world
      */
     void knowOrLookUp(String worldId) {
+        if (!Names.isWorldId(worldId)) {
+            throw new UnknownWorldException(worldId);
+        }
         if (!supervisor.exists(worldId)) {
             supervisor.add(worlds.find(worldId).orElseThrow(() -> new UnknownWorldException(worldId)));
         }

@@ -1,5 +1,6 @@
 package lor.director.http;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import io.netty.channel.ChannelHandlerContext;
@@ -7,10 +8,12 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.QueryStringDecoder;
 import lor.director.world.WorldStatus;
 import lor.director.world.WorldSupervisor;
 import lor.director.world.WorldView;
 import lor.protocol.Json;
+import lor.protocol.Names;
 import lor.protocol.netty.HttpResponses;
 import lor.protocol.ticket.Secrets;
 import tools.jackson.databind.node.ArrayNode;
@@ -26,7 +29,7 @@ import tools.jackson.databind.node.ObjectNode;
  * POST /api/admin/worlds/{worldId}/clear clear a failed world (200; it is stopped, the next join starts it),
  *                                        404 unknown, 409 not failed
  * </pre>
- * and the worlds and templates made at runtime ({@link RegistryApi}).
+ * and the worlds and templates made at runtime ({@link RegistryApi}). Each GET answers HEAD too, without the body.
  */
 final class AdminApi {
 
@@ -63,21 +66,43 @@ final class AdminApi {
                     "{\"error\":\"an admin token is required (Authorization: Bearer …)\"}");
             return;
         }
-        String rest = path.substring(PREFIX.length());
-        if (rest.equals("worlds") && HttpMethod.GET.equals(request.method())) {
+        List<String> parts = segments(request.uri());
+        HttpMethod method = request.method();
+        if (parts.equals(List.of("worlds")) && ApiHandler.readsOnly(request)) {
             HttpResponses.send(ctx, request, HttpResponseStatus.OK, HttpResponses.JSON,
                     worldsJson(worlds.views(), System.currentTimeMillis()));
-        } else if (rest.startsWith("worlds/") && rest.endsWith("/stop") && HttpMethod.POST.equals(request.method())) {
-            stop(ctx, request, rest.substring("worlds/".length(), rest.length() - "/stop".length()));
-        } else if (rest.startsWith("worlds/") && rest.endsWith("/clear") && HttpMethod.POST.equals(request.method())) {
-            clear(ctx, request, rest.substring("worlds/".length(), rest.length() - "/clear".length()));
-        } else if (registry == null || !registry.handle(ctx, request, rest)) {
-            HttpResponses.notFound(ctx, request);
+        } else if (parts.size() == 3 && parts.get(0).equals("worlds") && parts.get(2).equals("stop")
+                && HttpMethod.POST.equals(method)) {
+            stop(ctx, request, parts.get(1));
+        } else if (parts.size() == 3 && parts.get(0).equals("worlds") && parts.get(2).equals("clear")
+                && HttpMethod.POST.equals(method)) {
+            clear(ctx, request, parts.get(1));
+        } else if (registry == null || !registry.handle(ctx, request, parts)) {
+            // An API client reads every answer of this surface as JSON, a wrong path's too.
+            HttpResponses.send(ctx, request, HttpResponseStatus.NOT_FOUND, HttpResponses.JSON,
+                    "{\"error\":\"no such admin endpoint or method\"}");
         }
     }
 
+    /**
+     * The path after {@link #PREFIX}, split on its slashes before each part is percent-decoded: an id holding an
+     * encoded slash is one (invalid) id, never two parts of another route.
+     */
+    static List<String> segments(String uri) {
+        String raw = new QueryStringDecoder(uri).rawPath().substring(PREFIX.length());
+        List<String> parts = new ArrayList<>();
+        try {
+            for (String part : raw.split("/", -1)) {
+                parts.add(QueryStringDecoder.decodeComponent(part));
+            }
+        } catch (IllegalArgumentException e) {
+            return List.of(); // a malformed escape (%zz): no route
+        }
+        return parts;
+    }
+
     private void stop(ChannelHandlerContext ctx, FullHttpRequest request, String worldId) {
-        if (!worlds.exists(worldId)) {
+        if (!Names.isWorldId(worldId) || !worlds.exists(worldId)) {
             HttpResponses.send(ctx, request, HttpResponseStatus.NOT_FOUND, HttpResponses.JSON,
                     "{\"error\":\"no such world\"}");
         } else if (!worlds.stop(worldId, "stopped by an operator")) {
@@ -90,7 +115,7 @@ final class AdminApi {
     }
 
     private void clear(ChannelHandlerContext ctx, FullHttpRequest request, String worldId) {
-        if (!worlds.exists(worldId)) {
+        if (!Names.isWorldId(worldId) || !worlds.exists(worldId)) {
             HttpResponses.send(ctx, request, HttpResponseStatus.NOT_FOUND, HttpResponses.JSON,
                     "{\"error\":\"no such world\"}");
         } else if (!worlds.clearFailure(worldId)) {

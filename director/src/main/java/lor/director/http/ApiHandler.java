@@ -1,5 +1,6 @@
 package lor.director.http;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -7,6 +8,8 @@ import java.util.concurrent.TimeUnit;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import lor.director.DirectorMetrics;
@@ -20,8 +23,13 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The director's plain HTTP endpoints: health, readiness, metrics, the world list, and the front page. */
+/**
+ * The director's plain HTTP endpoints: health, readiness, metrics, the world list, and the front page, each for GET
+ * and for HEAD (the same headers, no body); the page's files compressed and revalidated ({@link StaticFiles}).
+ */
 public final class ApiHandler {
+
+    static final String READ_METHODS = "GET, HEAD";
 
     /** Readiness answers within this, whatever state the database is in. */
     static final long READY_TIMEOUT_MS = 2_000;
@@ -56,9 +64,11 @@ public final class ApiHandler {
             admin.handle(ctx, request, path);
             return;
         }
-        if (!HttpMethod.GET.equals(request.method())) {
-            HttpResponses.send(ctx, request, HttpResponseStatus.METHOD_NOT_ALLOWED, HttpResponses.TEXT,
-                    "only GET is supported here\n");
+        if (!readsOnly(request)) {
+            FullHttpResponse refusal = HttpResponses.response(HttpResponseStatus.METHOD_NOT_ALLOWED,
+                    HttpResponses.TEXT, "only GET and HEAD are supported here\n".getBytes(StandardCharsets.UTF_8));
+            refusal.headers().set(HttpHeaderNames.ALLOW, READ_METHODS);
+            HttpResponses.write(ctx, request, refusal);
             return;
         }
         switch (path) {
@@ -90,12 +100,17 @@ public final class ApiHandler {
         }
     }
 
+    /** Whether the request is a GET or a HEAD (which HTTP requires wherever GET works: the same, without a body). */
+    static boolean readsOnly(FullHttpRequest request) {
+        return HttpMethod.GET.equals(request.method()) || HttpMethod.HEAD.equals(request.method());
+    }
+
     private void serve(ChannelHandlerContext ctx, FullHttpRequest request, String name) {
         StaticFiles.File file = name.indexOf('/') < 0 ? files.get(name) : null;
         if (file == null) {
             HttpResponses.notFound(ctx, request);
         } else {
-            HttpResponses.send(ctx, request, HttpResponseStatus.OK, file.contentType(), file.bytes());
+            HttpResponses.write(ctx, request, StaticFiles.answer(request, file));
         }
     }
 

@@ -17,13 +17,15 @@ import lor.protocol.netty.Tls;
 
 /**
  * The pipeline of every connection to the director's port: a connection over its address's limits is closed at once;
- * then HTTP, under {@code HttpDeadlines} until it is upgraded; requests for {@code /ws} from a browser page of another
- * origin, and for {@code /control} from any browser page, are refused with 403; the router then either answers HTTP
- * or installs the {@code /ws} ({@link ClientEndpoint}) or {@code /control} ({@link ControlEndpoint}) pipeline.
+ * then HTTP, under {@code HttpDeadlines} until it is upgraded, every answer carrying the {@link SecurityHeaders};
+ * requests for {@code /ws} from a browser page of another origin, and for {@code /control} from any browser page, are
+ * refused with 403; the router then either answers HTTP or installs the {@code /ws} ({@link ClientEndpoint}) or
+ * {@code /control} ({@link ControlEndpoint}) pipeline.
  */
 public final class DirectorChannelInitializer extends ChannelInitializer<SocketChannel> {
 
     static final String HTTP_CODEC = "http-codec";
+    static final String SECURITY_HEADERS = "security-headers";
     static final String HTTP_DEADLINES = "http-deadlines";
     static final String HTTP_AGGREGATOR = "http-aggregator";
     static final String ORIGIN_GUARD = "origin-guard";
@@ -39,6 +41,7 @@ public final class DirectorChannelInitializer extends ChannelInitializer<SocketC
     private final ConnectionThrottle throttle;
     private final OriginGuard originGuard;
     private final SslContext tls;
+    private final SecurityHeaders securityHeaders;
 
     /**
      * @param guards the port's guards; read per connection, since the allowed origins name the port, known only once
@@ -53,6 +56,7 @@ public final class DirectorChannelInitializer extends ChannelInitializer<SocketC
     public DirectorChannelInitializer(ClientEndpoint clients, ControlEndpoint control, ApiHandler api,
                                       Supplier<NetworkGuards> guards, ConnectionThrottle throttle, SslContext tls) {
         this.tls = tls;
+        this.securityHeaders = new SecurityHeaders(tls != null);
         this.clients = clients;
         this.control = control;
         this.api = api;
@@ -74,6 +78,7 @@ public final class DirectorChannelInitializer extends ChannelInitializer<SocketC
         }
         ch.pipeline()
                 .addLast(HTTP_CODEC, new HttpServerCodec())
+                .addLast(SECURITY_HEADERS, securityHeaders)
                 .addLast(HTTP_DEADLINES, guards.get().deadlines())
                 .addLast(HTTP_AGGREGATOR, new HttpObjectAggregator(MAX_HTTP_REQUEST_BYTES))
                 .addLast(ORIGIN_GUARD, originGuard)

@@ -7,6 +7,8 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import lor.director.client.ClientEndpoint;
 import lor.director.control.ControlEndpoint;
 import lor.protocol.netty.HttpResponses;
@@ -31,7 +33,20 @@ final class EndpointRouter extends SimpleChannelInboundHandler<FullHttpRequest> 
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
-        String path = new QueryStringDecoder(request.uri()).path();
+        if (request.decoderResult().isFailure()) {
+            refuseUnreadable(ctx, request);
+            return;
+        }
+        String path;
+        try {
+            path = new QueryStringDecoder(request.uri()).path();
+        } catch (IllegalArgumentException e) {
+            // A malformed escape (%zz) in the path.
+            request.release();
+            HttpResponses.sendAndClose(ctx, HttpResponseStatus.BAD_REQUEST, HttpResponses.TEXT,
+                    "malformed request path\n");
+            return;
+        }
         boolean upgrade = request.headers().containsValue(HttpHeaderNames.UPGRADE, HttpHeaderValues.WEBSOCKET, true);
         if (upgrade && (path.equals(ClientEndpoint.PATH) || path.equals(ControlEndpoint.PATH))) {
             if (path.equals(ClientEndpoint.PATH)) {
@@ -52,6 +67,25 @@ final class EndpointRouter extends SimpleChannelInboundHandler<FullHttpRequest> 
             }
         } finally {
             request.release();
+        }
+    }
+
+    /**
+     * The codec could not read the request: its line or headers were too long, or it was not HTTP. Answered with
+     * the status that says which, and closed: what follows on the connection cannot be trusted to be a request.
+     */
+    private static void refuseUnreadable(ChannelHandlerContext ctx, FullHttpRequest request) {
+        Throwable cause = request.decoderResult().cause();
+        request.release();
+        if (cause instanceof TooLongHttpLineException) {
+            HttpResponses.sendAndClose(ctx, HttpResponseStatus.REQUEST_URI_TOO_LONG, HttpResponses.TEXT,
+                    "request line too long\n");
+        } else if (cause instanceof TooLongHttpHeaderException) {
+            HttpResponses.sendAndClose(ctx, HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, HttpResponses.TEXT,
+                    "request headers too large\n");
+        } else {
+            HttpResponses.sendAndClose(ctx, HttpResponseStatus.BAD_REQUEST, HttpResponses.TEXT,
+                    "malformed request\n");
         }
     }
 }

@@ -3,6 +3,7 @@ package lor.director.http;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -53,10 +54,13 @@ final class RegistryApi {
         this.blocking = blocking;
     }
 
-    /** @return false when {@code rest} (the path after {@code /api/admin/}) and the method are not one of these */
-    boolean handle(ChannelHandlerContext ctx, FullHttpRequest request, String rest) {
+    /**
+     * @param path the parts of the path after {@code /api/admin/}, each percent-decoded
+     * @return false when the path and the method are not one of these
+     */
+    boolean handle(ChannelHandlerContext ctx, FullHttpRequest request, List<String> path) {
         HttpMethod method = request.method();
-        String[] parts = rest.split("/", -1);
+        String[] parts = path.toArray(String[]::new);
         String body = request.content().toString(StandardCharsets.UTF_8);
         String by = "operator at " + address(ctx.channel().remoteAddress());
         if (parts.length == 1 && parts[0].equals("worlds") && HttpMethod.POST.equals(method)) {
@@ -68,7 +72,7 @@ final class RegistryApi {
                 registry.removeWorld(parts[1], by);
                 return JsonNodeFactory.instance.objectNode().put("removed", parts[1]);
             });
-        } else if (parts.length == 1 && parts[0].equals("templates") && HttpMethod.GET.equals(method)) {
+        } else if (parts.length == 1 && parts[0].equals("templates") && ApiHandler.readsOnly(request)) {
             answer(ctx, request, HttpResponseStatus.OK, () -> {
                 ArrayNode array = JsonNodeFactory.instance.arrayNode();
                 registry.templates().forEach(t -> array.add(template(t)));
@@ -86,7 +90,7 @@ final class RegistryApi {
         } else if (parts.length == 3 && parts[0].equals("templates") && parts[2].equals("instances")
                 && HttpMethod.POST.equals(method)) {
             answer(ctx, request, HttpResponseStatus.CREATED, () -> world(registry.createInstance(parts[1], by)));
-        } else if (parts.length == 1 && parts[0].equals("content") && HttpMethod.GET.equals(method)) {
+        } else if (parts.length == 1 && parts[0].equals("content") && ApiHandler.readsOnly(request)) {
             answer(ctx, request, HttpResponseStatus.OK, () -> {
                 ObjectNode o = JsonNodeFactory.instance.objectNode();
                 registry.content().maps().forEach(o.putArray("maps")::add);

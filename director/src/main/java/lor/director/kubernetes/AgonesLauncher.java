@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * its container the world-server image with the same arguments a local process gets, its secrets (spawn token,
  * ticket secret) in a Secret of its own that the container reads as environment variables and that Kubernetes
  * deletes with the GameServer. Agones picks the node and a host port; players connect to the GameServer's address
- * and that port ({@link GameServerProcess#publishedAddress}).
+ * and that port ({@link GameServerProcess#publishedAddress}), over {@code wss} when the world is given the
+ * certificate of a TLS Secret ({@link WorldTlsSecret}).
  */
 public final class AgonesLauncher implements WorldLauncher {
 
@@ -50,6 +51,8 @@ public final class AgonesLauncher implements WorldLauncher {
     private final AgonesSettings settings;
     private final WorldArguments arguments;
     private final GameServerTemplate template;
+    /** The certificate worlds serve {@code wss} with; null for plain {@code ws}. */
+    private final WorldTlsSecret tls;
 
     /**
      * @param arguments built for a pod: bind 0.0.0.0, the container port ({@link #containerPort}), the in-cluster
@@ -62,6 +65,7 @@ public final class AgonesLauncher implements WorldLauncher {
         this.arguments = arguments;
         this.template = settings.template() == null ? GameServerTemplate.builtIn(AgonesSettings.DEFAULT_CONTAINER_PORT)
                 : GameServerTemplate.read(settings.template());
+        this.tls = settings.tls() ? new WorldTlsSecret(settings.tlsSecret()) : null;
     }
 
     /** The game port inside a world's container, as the GameServer template names it. */
@@ -84,9 +88,15 @@ public final class AgonesLauncher implements WorldLauncher {
         return create("spare", "spare", underAgones(arguments.spare()), Map.of(SPAWN_TOKEN_KEY, spawnToken));
     }
 
-    /** The world server reports Ready, Health and Shutdown to its pod's Agones sidecar only when told to. */
-    private static List<String> underAgones(List<String> args) {
+    /**
+     * The world server reports Ready, Health and Shutdown to its pod's Agones sidecar only when told to; it serves
+     * {@code wss} with the files of the mounted TLS Secret. A spare needs them too: it binds its game port at start.
+     */
+    private List<String> underAgones(List<String> args) {
         List<String> all = new ArrayList<>(args);
+        if (tls != null) {
+            all.addAll(tls.arguments());
+        }
         all.add("--agones");
         return all;
     }
@@ -108,6 +118,9 @@ public final class AgonesLauncher implements WorldLauncher {
     private Process create(String role, String worldId, List<String> args, Map<String, String> secrets)
             throws IOException {
         String name = name(worldId);
+        if (tls != null) {
+            tls.check(client, settings.namespace());
+        }
         Secret secret = new SecretBuilder()
                 .withMetadata(meta(name, role, worldId))
                 .withStringData(secrets)
@@ -124,7 +137,8 @@ public final class AgonesLauncher implements WorldLauncher {
             Map<String, String> env = new LinkedHashMap<>();
             secrets.keySet().forEach(key -> env.put(envName(key), key));
             created = client.genericKubernetesResources(GAME_SERVERS).inNamespace(settings.namespace())
-                    .resource(template.make(meta(name, role, worldId), settings.image(), args, name, env)).create();
+                    .resource(template.make(meta(name, role, worldId), settings.image(), args, name, env, tls))
+                    .create();
         } catch (KubernetesClientException e) {
             deleteSecret(name);
             throw new IOException("cannot create GameServer " + settings.namespace() + "/" + name + ": " + reason(e),

@@ -105,9 +105,11 @@ final class GameServerTemplate {
      * A world's (or spare's) GameServer.
      *
      * @param env the container's variables read from the spawn's Secret: variable name → key in the Secret
+     * @param tls the Secret of the certificate the world serves {@code wss} with, mounted into its container; null
+     *            for plain {@code ws}
      */
     GenericKubernetesResource make(ObjectMeta meta, String image, List<String> args, String secretName,
-                                   Map<String, String> env) {
+                                   Map<String, String> env, WorldTlsSecret tls) {
         GenericKubernetesResource gs = YAML.clone(template);
         gs.setMetadata(meta);
         Map<String, Object> podTemplate = gs.get("spec", "template");
@@ -134,6 +136,9 @@ final class GameServerTemplate {
                 env.forEach((name, key) -> variables.add(Map.of("name", name, "valueFrom",
                         Map.of("secretKeyRef", Map.of("name", secretName, "key", key)))));
                 container.put("env", variables);
+                if (tls != null) {
+                    tls.mount(gs.get("spec", "template", "spec"), container);
+                }
             }
         }
         return gs;

@@ -2,10 +2,11 @@ package lor.director.registry;
 
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 import lor.director.world.WorldSettings;
 import lor.protocol.Json;
+import lor.protocol.JsonText;
+import lor.protocol.Names;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -17,9 +18,6 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class WorldDefinitions {
 
-    static final Pattern WORLD_ID = Pattern.compile("[a-z0-9_-]{1,32}");
-    static final Pattern TEMPLATE_ID = Pattern.compile("[a-z0-9_-]{1,24}");
-    static final int MAX_NAME = 64;
     /** The settings keys a world reads (see {@link WorldSettings}). */
     static final List<String> SETTINGS_KEYS = List.of("map", "content", "seedObjects", "npcs", "viewRadius", "spawn");
 
@@ -29,10 +27,30 @@ final class WorldDefinitions {
         this.content = content;
     }
 
+    /** The kinds of id an operator names: each with its documented form. */
+    enum IdKind {
+        WORLD("worldId", 32), TEMPLATE("templateId", 24);
+
+        final String field;
+        final int max;
+
+        IdKind(String field, int max) {
+            this.field = field;
+            this.max = max;
+        }
+
+        boolean accepts(String id) {
+            return this == WORLD ? Names.isWorldId(id) : Names.isTemplateId(id);
+        }
+    }
+
     static JsonNode body(String json) {
         JsonNode body;
         try {
-            body = json == null || json.isBlank() ? null : Json.MAPPER.readTree(json);
+            body = json == null || json.isBlank() ? null : JsonText.read(json);
+        } catch (JsonText.UnpairedSurrogateException e) {
+            throw RegistryException.invalid("the request body is not valid Unicode text (a surrogate without its "
+                    + "pair)");
         } catch (RuntimeException e) {
             throw RegistryException.invalid("the request body is not JSON");
         }
@@ -42,13 +60,25 @@ final class WorldDefinitions {
         return body;
     }
 
-    static String id(JsonNode body, String field, Pattern pattern) {
-        JsonNode id = body.get(field);
-        if (id == null || !id.isString() || !pattern.matcher(id.asString()).matches()) {
-            int max = pattern == TEMPLATE_ID ? 24 : 32;
-            throw RegistryException.invalid(field + " must be 1 to " + max + " of a-z, 0-9, _ and -");
+    static String id(JsonNode body, IdKind kind) {
+        JsonNode id = body.get(kind.field);
+        if (id == null || !id.isString() || !kind.accepts(id.asString())) {
+            throw RegistryException.invalid(kind.field + " must be 1 to " + kind.max + " of a-z, 0-9, _ and -");
         }
         return id.asString();
+    }
+
+    /**
+     * An id from a request's path, checked before anything is looked up by it: one of another form names nothing.
+     *
+     * @throws RegistryException not found, naming the id (shortened)
+     */
+    static String pathId(String id, IdKind kind) {
+        if (!kind.accepts(id)) {
+            throw RegistryException.notFound("no " + (kind == IdKind.WORLD ? "world " : "template ")
+                    + Names.shorten(id, 40));
+        }
+        return id;
     }
 
     /** The body's {@code name}, or {@code fallback} when it has none. */
@@ -60,11 +90,10 @@ final class WorldDefinitions {
             }
             return fallback;
         }
-        String text = name.isString() ? name.asString().strip() : "";
-        if (text.isEmpty() || text.length() > MAX_NAME || text.chars().anyMatch(Character::isISOControl)) {
-            throw RegistryException.invalid("name must be 1 to " + MAX_NAME + " printable characters");
+        if (!name.isString() || !Names.isDisplayName(name.asString())) {
+            throw RegistryException.invalid("name must be 1 to " + Names.MAX_DISPLAY_NAME + " printable characters");
         }
-        return text;
+        return name.asString().strip();
     }
 
     /**
@@ -80,8 +109,8 @@ final class WorldDefinitions {
             }
             for (Map.Entry<String, JsonNode> e : patch.properties()) {
                 if (!SETTINGS_KEYS.contains(e.getKey())) {
-                    throw RegistryException.invalid("settings." + e.getKey() + " is not a world setting; the "
-                            + "settings are " + String.join(", ", SETTINGS_KEYS));
+                    throw RegistryException.invalid("settings." + Names.shorten(e.getKey(), 40) + " is not a world "
+                            + "setting; the settings are " + String.join(", ", SETTINGS_KEYS));
                 }
                 if (e.getValue().isNull()) {
                     merged.remove(e.getKey());

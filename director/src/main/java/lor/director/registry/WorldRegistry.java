@@ -52,7 +52,7 @@ public final class WorldRegistry {
     /** Creates a stopped world from {@code {"worldId", "name", "settings"}}; the next join starts it. */
     public Stored createWorld(String json, String by) {
         JsonNode body = WorldDefinitions.body(json);
-        String worldId = WorldDefinitions.id(body, "worldId", WorldDefinitions.WORLD_ID);
+        String worldId = WorldDefinitions.id(body, WorldDefinitions.IdKind.WORLD);
         String name = WorldDefinitions.name(body, null);
         ObjectNode settings = definitions.settings(body, WorldDefinitions.emptySettings(), worldId);
         String settingsJson = Json.MAPPER.writeValueAsString(settings);
@@ -69,6 +69,7 @@ public final class WorldRegistry {
      * removed). A running world plays on as it is: the settings apply from its next start.
      */
     public Stored changeWorld(String worldId, String json, String by) {
+        WorldDefinitions.pathId(worldId, WorldDefinitions.IdKind.WORLD);
         JsonNode body = WorldDefinitions.body(json);
         WorldRecord stored = worlds.find(worldId).filter(w -> supervisor.exists(worldId))
                 .orElseThrow(() -> RegistryException.notFound("no world " + worldId));
@@ -87,6 +88,7 @@ public final class WorldRegistry {
 
     /** Removes a stopped (or failed) world with its snapshots. */
     public void removeWorld(String worldId, String by) {
+        WorldDefinitions.pathId(worldId, WorldDefinitions.IdKind.WORLD);
         WorldStatus running;
         try {
             running = supervisor.beginRemoval(worldId);
@@ -118,7 +120,7 @@ public final class WorldRegistry {
     /** Creates a template from {@code {"templateId", "name", "settings"}}. */
     public TemplateRepository.TemplateRecord createTemplate(String json, String by) {
         JsonNode body = WorldDefinitions.body(json);
-        String templateId = WorldDefinitions.id(body, "templateId", WorldDefinitions.TEMPLATE_ID);
+        String templateId = WorldDefinitions.id(body, WorldDefinitions.IdKind.TEMPLATE);
         String name = WorldDefinitions.name(body, null);
         ObjectNode settings = definitions.settings(body, WorldDefinitions.emptySettings(), templateId);
         String settingsJson = Json.MAPPER.writeValueAsString(settings);
@@ -131,6 +133,7 @@ public final class WorldRegistry {
 
     /** Changes a template's name and settings (a merge patch); instances made before keep theirs. */
     public TemplateRepository.TemplateRecord changeTemplate(String templateId, String json, String by) {
+        WorldDefinitions.pathId(templateId, WorldDefinitions.IdKind.TEMPLATE);
         JsonNode body = WorldDefinitions.body(json);
         TemplateRepository.TemplateRecord stored = templates.find(templateId)
                 .orElseThrow(() -> RegistryException.notFound("no template " + templateId));
@@ -145,6 +148,7 @@ public final class WorldRegistry {
     }
 
     public void removeTemplate(String templateId, String by) {
+        WorldDefinitions.pathId(templateId, WorldDefinitions.IdKind.TEMPLATE);
         switch (templates.remove(templateId)) {
             case UNKNOWN -> throw RegistryException.notFound("no template " + templateId);
             case HAS_INSTANCES -> throw RegistryException.conflict("template " + templateId
@@ -155,6 +159,7 @@ public final class WorldRegistry {
 
     /** Makes the template's next numbered instance, a stopped world that the next join starts. */
     public Stored createInstance(String templateId, String by) {
+        WorldDefinitions.pathId(templateId, WorldDefinitions.IdKind.TEMPLATE);
         WorldRecord world = templates.createInstance(templateId)
                 .orElseThrow(() -> RegistryException.notFound("no template " + templateId));
         try {

@@ -1,10 +1,11 @@
 package lor.director.world;
 
 /**
- * Where players reach a world's game port: by default the director's public host and the port the world registered,
- * {@code wss} once the worlds serve their game ports over TLS; the operator's template ({@code --public-game-url}),
- * for worlds behind a reverse proxy, with {@code {port}} and {@code {world}} replaced; or, for a world that has an
- * address of its own ({@link PublishedEndpoint}, a GameServer), that address.
+ * Where players reach a world's game port: by default the host and port it is reachable at, {@code wss} once the
+ * worlds serve their game ports over TLS; or the operator's template ({@code --public-game-url}), for worlds behind a
+ * reverse proxy, with {@code {host}}, {@code {port}} and {@code {world}} replaced. The host and port are the
+ * director's public host and the port the world registered, or, for a world that has an address of its own
+ * ({@link PublishedEndpoint}, a GameServer), that address.
  */
 final class GameAddresses {
 
@@ -24,7 +25,10 @@ final class GameAddresses {
         scheme = "wss";
     }
 
-    /** @param template a URL with {@code {port}} (and maybe {@code {world}}) in it, as the director's option checks */
+    /**
+     * @param template a URL with {@code {port}} (and maybe {@code {world}} and {@code {host}}) in it, as the
+     *                 director's option checks
+     */
     void useTemplate(String template) {
         this.template = template;
     }
@@ -41,14 +45,10 @@ final class GameAddresses {
     JoinTarget targetOf(WorldInstance w, WorldProcess p) {
         String t = template;
         PublishedEndpoint.Address published = p.process instanceof PublishedEndpoint e ? e.publishedAddress() : null;
-        String url;
-        if (published != null) {
-            url = scheme + "://" + hostForUrl(published.host()) + ":" + published.port() + "/game";
-        } else if (t != null) {
-            url = t.replace("{port}", Integer.toString(p.gamePort)).replace("{world}", w.worldId);
-        } else {
-            url = scheme + "://" + publicHost + ":" + p.gamePort + "/game";
-        }
+        String host = published != null ? hostForUrl(published.host()) : publicHost;
+        int port = published != null ? published.port() : p.gamePort;
+        String url = t == null ? scheme + "://" + host + ":" + port + "/game"
+                : t.replace("{host}", host).replace("{port}", Integer.toString(port)).replace("{world}", w.worldId);
         // An adopted process may predate v2 tickets: see JoinTarget.takesNames.
         return new JoinTarget(w.worldId, url, p.signer, !p.adopted);
     }

@@ -7,6 +7,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.ObjLongConsumer;
 import java.util.function.Supplier;
 
@@ -45,6 +46,7 @@ final class Lifecycle {
     /** Set while the director cannot prove its leases (see {@link LeaseKeeper}): it serves no world. */
     private volatile boolean fenced;
     private volatile MembershipLedger ledger = MembershipLedger.NONE;
+    private final LedgerLane ledgerWrites;
     /** Every director's {@code /control}, this one's first; empty while it is alone. */
     private volatile List<String> directors = List.of();
     /** Told when a spawn of a world begins to end (it is stopping, or its process exited): world, epoch. */
@@ -64,6 +66,7 @@ final class Lifecycle {
         this.secrets = secrets;
         this.blocking = blocking;
         this.scheduler = scheduler;
+        this.ledgerWrites = new LedgerLane(blocking);
     }
 
     boolean shuttingDown() {
@@ -103,8 +106,9 @@ final class Lifecycle {
         }
     }
 
-    MembershipLedger ledger() {
-        return ledger;
+    /** Writes to the ledger off the caller's thread, in the order they are asked for: see {@link LedgerLane}. */
+    void recordMembership(Consumer<MembershipLedger> write) {
+        ledgerWrites.submit(() -> write.accept(ledger));
     }
 
     void useLedger(MembershipLedger ledger) {

@@ -62,7 +62,7 @@ public final class Membership {
         return count;
     }
 
-    public synchronized int online() {
+    synchronized int online() {
         return worldByAccount.size();
     }
 
@@ -70,7 +70,7 @@ public final class Membership {
         return worldByAccount.get(accountId);
     }
 
-    public synchronized Set<Long> accountsIn(String worldId) {
+    synchronized Set<Long> accountsIn(String worldId) {
         Set<Long> accounts = new HashSet<>();
         worldByAccount.forEach((account, world) -> {
             if (world.equals(worldId)) {

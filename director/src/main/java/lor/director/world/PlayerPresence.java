@@ -25,7 +25,7 @@ final class PlayerPresence {
         if (previous != null) {
             kick(previous, message.accountId());
         }
-        life.runBlocking(() -> life.ledger().joined(message.accountId(), message.worldId()));
+        life.recordMembership(ledger -> ledger.joined(message.accountId(), message.worldId()));
     }
 
     void left(ControlChannel channel, PlayerLeftMessage message) {
@@ -34,7 +34,7 @@ final class PlayerPresence {
         }
         life.membership.leave(message.accountId(), message.worldId());
         markActiveIfEmpty(message.worldId());
-        life.runBlocking(() -> life.ledger().left(message.accountId(), message.worldId()));
+        life.recordMembership(ledger -> ledger.left(message.accountId(), message.worldId()));
     }
 
     void roster(ControlChannel channel, PlayerRosterMessage message) {
@@ -44,7 +44,7 @@ final class PlayerPresence {
         life.membership.replaceWorld(message.worldId(), message.accountIds()).forEach((account, previous) ->
                 kick(previous, account));
         markActiveIfEmpty(message.worldId());
-        life.runBlocking(() -> life.ledger().replaced(message.worldId(), message.accountIds()));
+        life.recordMembership(ledger -> ledger.replaced(message.worldId(), message.accountIds()));
     }
 
     /**

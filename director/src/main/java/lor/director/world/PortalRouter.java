@@ -5,6 +5,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
 import lor.protocol.Message;
+import lor.protocol.Names;
 import lor.protocol.control.PortalGrantedMessage;
 import lor.protocol.control.PortalRefusedMessage;
 import lor.protocol.control.PortalTransferMessage;
@@ -50,7 +51,7 @@ final class PortalRouter {
         }
         // The name only labels the player for others: one the world got wrong costs the label, not the transfer.
         String name = message.name();
-        if (name != null && !Ticket.NAME.matcher(name).matches()) {
+        if (name != null && !Names.isUsername(name)) {
             LOG.warn("world {} sent a transfer of account {} with a name that is no username; it goes without",
                     message.worldId(), message.accountId());
             name = null;

@@ -7,6 +7,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Supplier;
 
+import lor.protocol.Names;
 import lor.protocol.control.WorldExitCodes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,7 +41,7 @@ final class ProcessOutputPump {
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(output, StandardCharsets.UTF_8))) {
             String line;
             while ((line = reader.readLine()) != null) {
-                String shown = line.length() > MAX_LINE_CHARS ? line.substring(0, MAX_LINE_CHARS) + "…" : line;
+                String shown = Names.shorten(line, MAX_LINE_CHARS);
                 if (shown.startsWith(WorldExitCodes.FAILURE_LINE)) {
                     report.failure(shown.substring(WorldExitCodes.FAILURE_LINE.length()));
                 }

@@ -16,7 +16,10 @@ import lor.protocol.log.LogRate;
 final class WorldInstance {
 
     final String worldId;
-    /** Name and settings may change while the world runs; a process reads the settings when it is spawned. */
+    /**
+     * As this director last read or changed them. A spawn reads both again from the database when it claims the
+     * world (another director may have changed them), and a running process plays on with the settings it got.
+     */
     String name;
     WorldSettings settings;
     /** Changed only by {@link #moveTo}. */

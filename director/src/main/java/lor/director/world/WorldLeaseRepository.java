@@ -16,7 +16,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Predicate;
 
-import lor.director.db.DataAccessException;
 import lor.director.db.Database;
 
 /**
@@ -54,20 +53,22 @@ public final class WorldLeaseRepository implements WorldLeases {
     }
 
     @Override
-    public long claim(String worldId) throws LeaseHeldException {
-        Claim claim = db.inTransaction("claim world", c -> {
+    public Claim claim(String worldId) throws LeaseHeldException {
+        Claimed claimed = db.inTransaction("claim world", c -> {
             try (PreparedStatement s = c.prepareStatement("UPDATE worlds SET epoch = epoch + 1, lease_owner = ?, "
                     + "lease_expires_at = now() + ? * interval '1 millisecond' WHERE world_id = ? "
-                    + "AND (lease_owner IS NULL OR lease_owner = ? OR lease_expires_at < now()) RETURNING epoch")) {
+                    + "AND (lease_owner IS NULL OR lease_owner = ? OR lease_expires_at < now()) "
+                    + "RETURNING epoch, name, last_snapshot_seq, settings::text")) {
                 s.setString(1, owner);
                 s.setLong(2, ttlMillis);
                 s.setString(3, worldId);
                 s.setString(4, owner);
                 try (ResultSet rs = s.executeQuery()) {
                     if (rs.next()) {
-                        long epoch = rs.getLong(1);
+                        Claim claim = new Claim(rs.getLong(1), new WorldRepository.WorldRecord(worldId,
+                                rs.getString(2), rs.getLong(3), rs.getString(4)));
                         forgetMembers(c, worldId);
-                        return new Claim(epoch, null);
+                        return new Claimed(claim, null);
                     }
                 }
             }
@@ -75,16 +76,17 @@ public final class WorldLeaseRepository implements WorldLeases {
                 s.setString(1, worldId);
                 try (ResultSet rs = s.executeQuery()) {
                     if (!rs.next()) {
-                        throw new DataAccessException("claim world", new IllegalStateException("no world " + worldId));
+                        throw new UnknownWorldException(worldId);
                     }
-                    return new Claim(0, rs.getString(1));
+                    return new Claimed(null, rs.getString(1));
                 }
             }
         });
-        if (claim.heldBy() != null) {
-            throw new LeaseHeldException(worldId, claim.heldBy());
+        if (claimed.claim() == null) {
+            // heldBy is null when the holder gave the world up between the two statements: a lost race all the same.
+            throw new LeaseHeldException(worldId, claimed.heldBy());
         }
-        return claim.epoch();
+        return claimed.claim();
     }
 
     /** A new epoch is a new process, which starts with nobody in it, whatever its predecessor's players were. */
@@ -95,8 +97,8 @@ public final class WorldLeaseRepository implements WorldLeases {
         }
     }
 
-    /** A won claim's epoch, or the owner of the live lease that refused it. */
-    private record Claim(long epoch, String heldBy) {
+    /** A won claim, or the owner of the live lease that refused it (null once that lease is gone). */
+    private record Claimed(Claim claim, String heldBy) {
     }
 
     @Override

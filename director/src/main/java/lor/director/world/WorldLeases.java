@@ -14,10 +14,21 @@ public interface WorldLeases {
     /**
      * Takes the world for this director and starts a new epoch.
      *
-     * @return the new epoch
-     * @throws LeaseHeldException when another director's lease on the world is live
+     * @return the new epoch, and the world as stored when it was claimed
+     * @throws LeaseHeldException   when another director's lease on the world is live
+     * @throws UnknownWorldException when the world has been removed (through any director)
      */
-    long claim(String worldId) throws LeaseHeldException;
+    Claim claim(String worldId) throws LeaseHeldException;
+
+    /**
+     * A won claim. The world's name and settings come with it, read in the claim's transaction: another director may
+     * have changed them since this one last read them, and a spawn must run the world as it is defined now.
+     *
+     * @param stored the world's row as the claim found it; null where leases are kept apart from the worlds'
+     *               definitions (tests without a database): the director's own copy stands
+     */
+    record Claim(long epoch, WorldRepository.WorldRecord stored) {
+    }
 
     /**
      * Extends this director's leases on the worlds it runs; a lease not renewed expires and another director may

@@ -3,6 +3,7 @@ package lor.director.world;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 
+import lor.protocol.Names;
 import lor.protocol.control.ShutdownAckMessage;
 import lor.protocol.control.WorldHeartbeatMessage;
 import lor.protocol.control.WorldLoadMessage;
@@ -43,6 +44,14 @@ final class WorldRegistrations {
 
     /** See {@link WorldSupervisor#onRegister}. */
     CompletableFuture<Void> register(ControlChannel channel, WorldRegisterMessage message) {
+        // Checked before anything is looked up by them: no world or spawn token has another form.
+        if (!Names.isWorldId(message.worldId())) {
+            return CompletableFuture.failedFuture(new RegistrationRefusedException("no world has such an id", false));
+        }
+        if (!Names.isToken(message.spawnToken())) {
+            return CompletableFuture.failedFuture(new RegistrationRefusedException("wrong or stale spawn token",
+                    false));
+        }
         WorldInstance w = life.worlds.get(message.worldId());
         if (w == null) {
             // Perhaps made a moment ago through another director, which this one learns of within seconds.

@@ -4,15 +4,13 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import lor.director.db.Database;
-import lor.protocol.Json;
 
 /**
- * The world registry. Every update touches only the columns or settings keys it names: two writers changing
- * different fields of one world never erase each other's change.
+ * The world registry. Every update touches only the columns it names (a world's name and settings here, its last
+ * snapshot's seq in {@link SnapshotRepository}): writers of different columns never erase each other's change.
  */
 public final class WorldRepository {
 
@@ -39,19 +37,6 @@ public final class WorldRepository {
                     worlds.add(new WorldRecord(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getString(4)));
                 }
                 return worlds;
-            }
-        });
-    }
-
-    /** Merges {@code patch} into the world's settings: keys not in the patch keep their values. */
-    public void mergeSettings(String worldId, Map<String, ?> patch) {
-        String json = Json.MAPPER.writeValueAsString(patch);
-        db.inTransaction("merge world settings", c -> {
-            try (PreparedStatement s = c.prepareStatement(
-                    "UPDATE worlds SET settings = settings || ?::jsonb, updated_at = now() WHERE world_id = ?")) {
-                s.setString(1, json);
-                s.setString(2, worldId);
-                return s.executeUpdate();
             }
         });
     }

@@ -1,8 +1,7 @@
 package lor.director.world;
 
-import java.util.regex.Pattern;
-
 import lor.protocol.Json;
+import lor.protocol.Names;
 import lor.protocol.control.ObjectSeed;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -17,16 +16,16 @@ public record WorldSettings(String map, String content, String seedObjects, int 
                             String spawn) {
 
     public static final int DEFAULT_VIEW_RADIUS = 24;
-    private static final Pattern MAP_NAME = Pattern.compile("[a-z0-9_-]{1,32}");
     private static final String SEED_FORM = "seedObjects must be {\"kind\": NAME, \"count\": 1.."
             + ObjectSeed.MAX_COUNT + ", \"fromLayer\": 0.." + ObjectSeed.MAX_LAYER + "} with a content pack";
 
     public WorldSettings {
-        if (map != null && !MAP_NAME.matcher(map).matches()) {
-            throw new IllegalArgumentException("map name must be 1-32 of [a-z0-9_-], got " + map);
+        if (map != null && !Names.isContentName(map)) {
+            throw new IllegalArgumentException("map name must be 1-32 of [a-z0-9_-], got " + Names.shorten(map, 40));
         }
-        if (content != null && !MAP_NAME.matcher(content).matches()) {
-            throw new IllegalArgumentException("content pack name must be 1-32 of [a-z0-9_-], got " + content);
+        if (content != null && !Names.isContentName(content)) {
+            throw new IllegalArgumentException("content pack name must be 1-32 of [a-z0-9_-], got "
+                    + Names.shorten(content, 40));
         }
         if (seedObjects != null && (content == null || !isSeed(seedObjects))) {
             throw new IllegalArgumentException(SEED_FORM);
@@ -38,7 +37,8 @@ public record WorldSettings(String map, String content, String seedObjects, int 
             throw new IllegalArgumentException("viewRadius must be 1..256, got " + viewRadius);
         }
         if (spawn == null || !spawn.equals("nearest") && !spawn.equals("hashed")) {
-            throw new IllegalArgumentException("spawn must be nearest or hashed, got " + spawn);
+            throw new IllegalArgumentException("spawn must be nearest or hashed, got "
+                    + (spawn == null ? null : Names.shorten(spawn, 40)));
         }
     }
 
@@ -84,7 +84,9 @@ public record WorldSettings(String map, String content, String seedObjects, int 
         }
         JsonNode count = seed.path("count");
         JsonNode fromLayer = seed.path("fromLayer");
-        if (!seed.isObject() || !seed.path("kind").isString() || !count.isInt() || !fromLayer.isInt()) {
+        // Exactly these three keys: anything else would be stored with the world and never read.
+        if (!seed.isObject() || seed.size() != 3 || !seed.path("kind").isString() || !count.isInt()
+                || !fromLayer.isInt()) {
             throw new IllegalArgumentException(SEED_FORM);
         }
         try {

@@ -44,21 +44,41 @@ final class WorldSpawner {
     }
 
     private void claimAndStart(WorldInstance w, WorldProcess p) {
-        long epoch;
+        WorldLeases.Claim claim;
         try {
-            epoch = life.leases.claim(w.worldId);
+            claim = life.leases.claim(w.worldId);
         } catch (LeaseHeldException e) {
             LOG.info("not starting world {}: {}", w.worldId, e.getMessage());
             abandon(w, p, new RunElsewhereException(e.owner()));
+            return;
+        } catch (UnknownWorldException e) {
+            LOG.info("not starting world {}: it has been removed", w.worldId);
+            forgetRemoved(w, p);
             return;
         } catch (DataAccessException e) {
             LOG.error("not starting world {}: cannot claim it in the database: {}", w.worldId, e.getMessage());
             abandon(w, p, "the database is unavailable");
             return;
         }
+        WorldSettings stored;
+        try {
+            stored = claim.stored() == null ? null : WorldSettings.parse(w.worldId, claim.stored().settingsJson());
+        } catch (IllegalArgumentException e) {
+            // Stored through a director of another build; the registry of this one would have refused it.
+            LOG.warn("not starting world {}: this director cannot run its stored settings: {}", w.worldId,
+                    e.getMessage());
+            leases.release(w.worldId, claim.epoch());
+            abandon(w, p, "this director cannot run the world's settings");
+            return;
+        }
         synchronized (w) {
             if (w.current == p && w.status == WorldStatus.STARTING && !life.shuttingDown()) {
-                p.epoch = epoch;
+                if (stored != null) {
+                    // As defined now: another director may have changed (or renamed) it since this one read it.
+                    w.name = claim.stored().name();
+                    w.settings = stored;
+                }
+                p.epoch = claim.epoch();
                 p.heldSinceNanos = System.nanoTime();
                 SparePool.Spare spare = life.spares.take();
                 if (spare != null) {
@@ -70,7 +90,21 @@ final class WorldSpawner {
             }
         }
         // Stopped (or the director began shutting down) while the claim ran: give the world back.
-        leases.release(w.worldId, epoch);
+        leases.release(w.worldId, claim.epoch());
+    }
+
+    /** The world's row is gone (removed through another director): it is forgotten here too, and its joins told. */
+    private void forgetRemoved(WorldInstance w, WorldProcess p) {
+        synchronized (w) {
+            if (w.current == p) {
+                p.cancelTimeout();
+                w.current = null;
+                w.moveTo(WorldStatus.STOPPED);
+                w.removed = true;
+                life.worlds.remove(w);
+            }
+        }
+        p.ready.completeExceptionally(new UnknownWorldException(w.worldId));
     }
 
     /**

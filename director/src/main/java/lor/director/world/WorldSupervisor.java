@@ -113,8 +113,8 @@ public final class WorldSupervisor {
     }
 
     /**
-     * Clients reach the worlds through {@code template} (a reverse proxy's address, {@code {port}} and
-     * {@code {world}} replaced) rather than at the public host's game ports.
+     * Clients reach the worlds through {@code template} (a reverse proxy's address, {@code {host}}, {@code {port}} and
+     * {@code {world}} replaced) rather than at their host's game ports.
      */
     public void publishGamesAt(String template) {
         addresses.useTemplate(template);
@@ -158,8 +158,8 @@ public final class WorldSupervisor {
     }
 
     /**
-     * Gives the world a new name and settings. The name shows at once; the settings are read when the world's
-     * next process is spawned, so a running world plays on as it is until it stops.
+     * Gives the world a new name and settings, stored a moment ago. The name shows at once; a running world plays on
+     * as it is until it stops, and its next spawn reads its settings from the database anyway.
      *
      * @return the world's status, or null for an unknown world
      */
@@ -172,6 +172,16 @@ public final class WorldSupervisor {
             w.name = name;
             w.settings = settings;
             return w.status;
+        }
+    }
+
+    /** The name the world has in the database now: another director renamed it. */
+    public void rename(String worldId, String name) {
+        WorldInstance w = life.worlds.get(worldId);
+        if (w != null) {
+            synchronized (w) {
+                w.name = name;
+            }
         }
     }
 

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.Map;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
 import lor.director.world.PublishedEndpoint;
 import lor.director.world.WorldArguments;
@@ -51,8 +53,13 @@ class AgonesLauncherTest {
     }
 
     static AgonesLauncher launcher(AgonesMock agones) {
-        return new AgonesLauncher(agones.client,
-                new AgonesSettings(AgonesMock.NAMESPACE, "registry.example/lor/world-server:1", CONTROL, null),
+        return launcher(agones, null);
+    }
+
+    /** @param tlsSecret the Secret of the certificate worlds serve wss with, or null */
+    static AgonesLauncher launcher(AgonesMock agones, String tlsSecret) {
+        return new AgonesLauncher(agones.client, new AgonesSettings(AgonesMock.NAMESPACE,
+                "registry.example/lor/world-server:1", CONTROL, null, tlsSecret),
                 new WorldArguments(() -> CONTROL, "0.0.0.0", AgonesSettings.DEFAULT_CONTAINER_PORT, 30_000, 65_536,
                         () -> List.of("--reconnect-window-ms", "30000")));
     }
@@ -111,6 +118,55 @@ class AgonesLauncherTest {
                 .endsWith("--agones");
         assertThat((List<Map<String, Object>>) container.get("env")).extracting(e -> e.get("name"))
                 .containsExactly("LOR_SPAWN_TOKEN");
+    }
+
+    @Test
+    void worldsAndSparesGivenATlsSecretMountItAndServeWithItsFiles() throws Exception {
+        agones.createTlsSecret("lor-world-tls", AgonesMock.TEST_CERT, AgonesMock.TEST_KEY);
+        AgonesLauncher tls = launcher(agones, "lor-world-tls");
+
+        tls.launch("start", new WorldSettings("start", 0, 24), TOKEN, TICKET_SECRET);
+        tls.launchSpare(TOKEN);
+
+        assertThat(agones.gameServers()).hasSize(2).allSatisfy(gs -> {
+            assertThat(gs.<List<Map<String, Object>>>get("spec", "template", "spec", "volumes")).singleElement()
+                    .isEqualTo(Map.of("name", "lor-world-tls", "secret", Map.of("secretName", "lor-world-tls",
+                            "items", List.of(Map.of("key", "tls.crt", "path", "tls.crt"),
+                                    Map.of("key", "tls.key", "path", "tls.key")))));
+            Map<String, Object> container = gs.<List<Map<String, Object>>>get("spec", "template", "spec",
+                    "containers").get(0);
+            assertThat((List<Map<String, Object>>) container.get("volumeMounts")).singleElement().isEqualTo(
+                    Map.of("name", "lor-world-tls", "mountPath", "/etc/lor/tls", "readOnly", true));
+            assertThat((List<String>) container.get("args")).as("a spare binds its game port at start: it needs "
+                            + "them too").containsSequence("--tls-cert", "/etc/lor/tls/tls.crt", "--tls-key",
+                            "/etc/lor/tls/tls.key").endsWith("--agones");
+        });
+        assertThat(Json.MAPPER.writeValueAsString(agones.gameServers())).as("the key stays in its Secret")
+                .doesNotContain(Files.readString(AgonesMock.TEST_KEY).lines().skip(1).findFirst().orElseThrow());
+    }
+
+    @Test
+    void aTlsSecretThatIsMissingOrUnusableFailsTheLaunchSayingWhyAndLeavesNothing() throws Exception {
+        AgonesLauncher tls = launcher(agones, "lor-world-tls");
+
+        assertThatThrownBy(() -> tls.launch("start", new WorldSettings("start", 0, 24), TOKEN, TICKET_SECRET))
+                .isInstanceOf(IOException.class)
+                .hasMessage("no Secret lor/lor-world-tls (--agones-tls-secret) for the worlds' certificate: make it "
+                        + "with kubectl -n lor create secret tls lor-world-tls --cert=CHAIN.pem --key=KEY.pem");
+        String pkcs1 = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAsecretbits\n-----END RSA PRIVATE KEY-----\n";
+        agones.client.secrets().inNamespace(AgonesMock.NAMESPACE).resource(new SecretBuilder().withNewMetadata()
+                .withName("lor-world-tls").endMetadata().withType("kubernetes.io/tls").withStringData(Map.of(
+                        "tls.crt", Files.readString(AgonesMock.TEST_CERT), "tls.key", pkcs1)).build()).create();
+        assertThatThrownBy(() -> tls.launchSpare(TOKEN))
+                .isInstanceOf(IOException.class)
+                .hasMessage("the tls.key of Secret lor/lor-world-tls is not an unencrypted PKCS#8 PEM key (-----BEGIN "
+                        + "PRIVATE KEY-----), which the world server needs: convert it with openssl pkcs8 -topk8 "
+                        + "-nocrypt");
+
+        assertThat(agones.gameServers()).isEmpty();
+        assertThat(agones.client.secrets().inNamespace(AgonesMock.NAMESPACE).list().getItems())
+                .extracting(secret -> secret.getMetadata().getName()).as("no spawn Secret made")
+                .containsExactly("lor-world-tls");
     }
 
     @Test

@@ -1,6 +1,10 @@
 package lor.director.kubernetes;
 
+import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,6 +12,7 @@ import java.util.Queue;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
@@ -24,6 +29,9 @@ import io.fabric8.mockwebserver.ServerResponse;
 final class AgonesMock implements AutoCloseable {
 
     static final String NAMESPACE = "lor";
+    /** The TLS tests' certificate for localhost and 127.0.0.1, and its key (test-client's). */
+    static final Path TEST_CERT = Path.of("..", "test-client", "src", "test", "resources", "tls", "test-cert.pem");
+    static final Path TEST_KEY = Path.of("..", "test-client", "src", "test", "resources", "tls", "test-key.pem");
 
     /** Expectations first (a refused request), then CRUD: the mock's "mixed" mode. */
     final KubernetesMockServer server;
@@ -31,8 +39,9 @@ final class AgonesMock implements AutoCloseable {
 
     AgonesMock() throws Exception {
         Map<ServerRequest, Queue<ServerResponse>> expectations = new HashMap<>();
+        // Plain HTTP: over HTTPS the mock makes an RSA key pair of its own at every start, 20 s of a loaded core.
         server = new KubernetesMockServer(new Context(), new MockWebServer(), expectations,
-                new KubernetesMixedDispatcher(expectations), true);
+                new KubernetesMixedDispatcher(expectations), false);
         server.init();
         client = server.createClient();
         try (InputStream crds = AgonesMock.class.getResourceAsStream("/kubernetes/agones-crds.yaml")) {
@@ -58,6 +67,19 @@ final class AgonesMock implements AutoCloseable {
                     "ports", List.of(Map.of("name", AgonesLauncher.GAME_PORT_NAME, "port", port))));
             return gs;
         });
+    }
+
+    /** What {@code kubectl create secret tls NAME --cert=CERT --key=KEY} makes. */
+    void createTlsSecret(String name, Path cert, Path key) throws IOException {
+        client.secrets().inNamespace(NAMESPACE).resource(new SecretBuilder()
+                .withNewMetadata().withName(name).endMetadata()
+                .withType("kubernetes.io/tls")
+                .withData(Map.of("tls.crt", base64(cert), "tls.key", base64(key)))
+                .build()).create();
+    }
+
+    private static String base64(Path file) throws IOException {
+        return Base64.getEncoder().encodeToString(Files.readAllBytes(file));
     }
 
     @Override

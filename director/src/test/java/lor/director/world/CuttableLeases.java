@@ -35,7 +35,7 @@ final class CuttableLeases implements WorldLeases {
     }
 
     @Override
-    public long claim(String worldId) throws LeaseHeldException {
+    public Claim claim(String worldId) throws LeaseHeldException {
         reach("claim world");
         return database.claim(worldId);
     }

@@ -2,7 +2,6 @@ package lor.director.world;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-
 import org.junit.jupiter.api.Test;
 
 /** Where a join sends the player: the public host, a reverse proxy's template, or a GameServer's own address. */
@@ -32,12 +31,25 @@ class GameAddressesTest {
     }
 
     @Test
-    void aProcessWithAnAddressOfItsOwnIsReachedThere() {
+    void aProcessWithAnAddressOfItsOwnIsReachedThereOverWssWithTls() {
         GameAddresses addresses = new GameAddresses("127.0.0.1");
-        addresses.useTemplate("wss://play.example.org/worlds/{port}/game");
+        WorldProcess gameServer = registered(7654, new PublishedEndpoint.Address("10.0.0.7", 7031));
 
-        assertThat(addresses.targetOf(world, registered(7654, new PublishedEndpoint.Address("10.0.0.7", 7031)))
-                .gameUrl()).isEqualTo("ws://10.0.0.7:7031/game");
+        assertThat(addresses.targetOf(world, gameServer).gameUrl()).isEqualTo("ws://10.0.0.7:7031/game");
+        addresses.useTls();
+        assertThat(addresses.targetOf(world, gameServer).gameUrl()).isEqualTo("wss://10.0.0.7:7031/game");
+    }
+
+    @Test
+    void aTemplateNamesTheProxyWithTheAddressOfAProcessThatHasOne() {
+        GameAddresses addresses = new GameAddresses("127.0.0.1");
+        addresses.useTemplate("wss://play.example.org/worlds/{host}/{port}/game?w={world}");
+
+        assertThat(addresses.targetOf(world, registered(7654, new PublishedEndpoint.Address("node-7.example.org",
+                7031))).gameUrl()).as("the GameServer's node and host port, not its container port")
+                .isEqualTo("wss://play.example.org/worlds/node-7.example.org/7031/game?w=start");
+        assertThat(addresses.targetOf(world, registered(9003, null)).gameUrl()).as("elsewhere the public host")
+                .isEqualTo("wss://play.example.org/worlds/127.0.0.1/9003/game?w=start");
     }
 
     @Test

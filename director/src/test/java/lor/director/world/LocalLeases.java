@@ -15,9 +15,9 @@ public final class LocalLeases implements WorldLeases {
     private final Set<String> held = new HashSet<>();
 
     @Override
-    public synchronized long claim(String worldId) {
+    public synchronized Claim claim(String worldId) {
         held.add(worldId);
-        return epochs.merge(worldId, 1L, Long::sum);
+        return new Claim(epochs.merge(worldId, 1L, Long::sum), null);
     }
 
     @Override

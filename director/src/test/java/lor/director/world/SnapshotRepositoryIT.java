@@ -71,9 +71,9 @@ class SnapshotRepositoryIT {
     @Test
     void onlyTheCurrentEpochWritesAndAnOldEpochsStoredSeqIsStillAcknowledged() throws Exception {
         WorldLeaseRepository leases = new WorldLeaseRepository(db, "director-a", Duration.ofSeconds(30));
-        long first = leases.claim(world);
+        long first = leases.claim(world).epoch();
         assertThat(snapshots.store(world, first, 1, "{\"by\":\"first\"}")).isEqualTo(Outcome.WRITTEN);
-        long second = leases.claim(world);
+        long second = leases.claim(world).epoch();
         assertThat(second).isGreaterThan(first);
 
         assertThat(snapshots.store(world, first, 2, "{\"by\":\"first\"}")).isEqualTo(Outcome.STALE_EPOCH);

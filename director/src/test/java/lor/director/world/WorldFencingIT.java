@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -17,118 +20,179 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import lor.director.DirectorMetrics;
+import lor.director.account.LoginThrottle;
+import lor.director.cluster.Cluster;
 import lor.director.db.Database;
 import lor.director.db.TestDatabase;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
+import lor.protocol.ticket.TicketSigner;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Two directors on one database, racing for one cold world: the database's lease lets exactly one of them start a
- * process, whatever either director has in memory.
+ * Three directors on one database, each with its {@link Cluster}, and 30 joins spread over them racing for one cold
+ * world: the database's lease lets exactly one of them start a process, whatever each director has in memory, and
+ * every join is admitted to that process, those that waited on a losing director's start included.
  */
 class WorldFencingIT {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
-    private static final int JOINS = 50;
+    private static final String WORLD = "cellar";
+    private static final int DIRECTORS = 3;
+    private static final int JOINS = 30;
+    private static final int GAME_PORT = 4001;
 
     @TempDir
     Path dir;
 
     private final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(2);
-    private final ExecutorService blocking = Executors.newFixedThreadPool(8);
-    private final ExecutorService joiners = Executors.newFixedThreadPool(JOINS);
+    private final ExecutorService blocking = Executors.newFixedThreadPool(16);
+    private final List<Director> directors = new ArrayList<>();
     private Database db;
     private StandInWorlds standIns;
-    private WorldSupervisor first;
-    private WorldSupervisor second;
+
+    /** One director as {@code Director} wires it, on stand-in world processes. */
+    private record Director(WorldSupervisor supervisor, DirectorMetrics metrics, Cluster cluster) {
+    }
 
     @BeforeEach
-    void startTwoDirectors() throws Exception {
-        db = TestDatabase.fresh();
+    void startThreeDirectors() throws Exception {
+        // Three directors' blocking work on one pool here, where each would have its own.
+        db = TestDatabase.fresh(16);
         standIns = new StandInWorlds(dir);
-        first = supervisor("director-one");
-        second = supervisor("director-two");
+        for (int n = 1; n <= DIRECTORS; n++) {
+            directors.add(director("director-" + n));
+        }
+        await("every director listening").atMost(WAIT)
+                .until(() -> directors.stream().allMatch(d -> d.cluster().listening()));
     }
 
     @AfterEach
     void stopEverything() {
-        // A stand-in does not speak /control and never exits on world_shutdown: a longer wait only delays its SIGKILL.
-        first.shutdownAll(Duration.ofSeconds(1));
-        second.shutdownAll(Duration.ofSeconds(1));
+        for (Director d : directors) {
+            // A stand-in does not speak /control and never exits on world_shutdown: a longer wait only delays its
+            // SIGKILL.
+            d.supervisor().shutdownAll(Duration.ofSeconds(1));
+            d.cluster().close();
+        }
         standIns.close();
-        joiners.shutdownNow();
         scheduler.shutdownNow();
         blocking.shutdownNow();
         db.close();
     }
 
     @Test
-    void fiftyConcurrentJoinsThroughTwoDirectorsStartExactlyOneProcess() throws Exception {
-        CountDownLatch go = new CountDownLatch(1);
-        List<CompletableFuture<CompletableFuture<JoinTarget>>> asked = new ArrayList<>();
-        for (int i = 0; i < JOINS; i++) {
-            WorldSupervisor through = i % 2 == 0 ? first : second;
-            asked.add(CompletableFuture.supplyAsync(() -> {
-                try {
-                    go.await();
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
-                return through.join("cellar");
-            }, joiners));
-        }
-        go.countDown();
-        List<CompletableFuture<JoinTarget>> joins = new ArrayList<>();
-        for (CompletableFuture<CompletableFuture<JoinTarget>> a : asked) {
-            joins.add(a.get(WAIT.toMillis(), TimeUnit.MILLISECONDS));
+    void thirtyJoinsRacingThroughThreeDirectorsStartOneProcessAndAreAllAdmittedToIt() throws Exception {
+        List<CompletableFuture<Admission>> joins = new ArrayList<>();
+        // The race, made certain rather than likely: while the row is held, every director's claim waits on it.
+        try (RowLock held = RowLock.on(db, WORLD)) {
+            for (int i = 0; i < DIRECTORS; i++) {
+                joins.add(admit(i));
+            }
+            await("every director's claim waiting on the row").atMost(WAIT).until(() -> claimsWaiting() == DIRECTORS);
+            for (int i = DIRECTORS; i < JOINS; i++) {
+                joins.add(admit(i));
+            }
+            assertThat(directors).as("each director starting the world, with joins waiting on its start")
+                    .allSatisfy(d -> assertThat(d.supervisor().runsHere(WORLD)).isTrue());
         }
 
         StandInWorlds.Spawned process = standIns.next(WAIT);
-        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5)).until(() -> standIns.waiting() == 0);
-        await().atMost(WAIT).until(() -> status(first) == WorldStatus.STOPPED || status(second) == WorldStatus.STOPPED);
-        WorldSupervisor winner = status(first) == WorldStatus.STARTING ? first : second;
-        WorldSupervisor loser = winner == first ? second : first;
-        assertThat(status(winner)).isEqualTo(WorldStatus.STARTING);
-        assertThat(status(loser)).isEqualTo(WorldStatus.STOPPED);
-
+        await("the losing starts given up").atMost(WAIT)
+                .until(() -> directors.stream().filter(d -> d.supervisor().runsHere(WORLD)).count() == 1);
+        Director winner = directors.stream().filter(d -> d.supervisor().runsHere(WORLD)).findFirst().orElseThrow();
         CapturingControlChannel control = new CapturingControlChannel();
-        winner.onRegister(control, new WorldRegisterMessage("cellar", process.spawnToken(), 4001, process.pid()));
+        winner.supervisor().onRegister(control, new WorldRegisterMessage(WORLD, process.spawnToken(), GAME_PORT,
+                process.pid()));
         await().atMost(WAIT).until(() -> !control.sent(WorldHydrateMessage.class).isEmpty());
-        winner.onReady(control, new WorldReadyMessage("cellar", 0));
+        winner.supervisor().onReady(control, new WorldReadyMessage(WORLD, 0));
 
-        int served = 0;
-        int refused = 0;
+        List<String> refused = new ArrayList<>();
+        TicketSigner world = TicketSigner.fromEncodedSecret(process.ticketSecret());
         for (int i = 0; i < JOINS; i++) {
-            CompletableFuture<JoinTarget> join = joins.get(i);
             try {
-                assertThat(join.get(WAIT.toMillis(), TimeUnit.MILLISECONDS).gameUrl())
-                        .isEqualTo("ws://127.0.0.1:4001/game");
-                served++;
+                Admission admission = joins.get(i).get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+                assertThat(admission.gameUrl()).isEqualTo("ws://127.0.0.1:" + GAME_PORT + "/game");
+                assertThat(world.verify(admission.ticket(), WORLD, System.currentTimeMillis()).accountId())
+                        .isEqualTo(account(i));
             } catch (ExecutionException e) {
-                assertThat(e.getCause()).isInstanceOf(WorldUnavailableException.class)
-                        .hasMessageContaining("is run by another director");
-                refused++;
+                refused.add("join " + i + " through director-" + (i % DIRECTORS + 1) + ": " + e.getCause());
             }
         }
-        assertThat(served).isEqualTo(JOINS / 2);
-        assertThat(refused).isEqualTo(JOINS / 2);
+        assertThat(refused).as("joins refused").isEmpty();
+        assertThat(directors.stream().mapToLong(d -> d.metrics().worldSpawns.get()).sum())
+                .as("world processes started by the three").isEqualTo(1);
+        assertThat(standIns.waiting()).isZero();
         assertThat(ProcessHandle.of(process.pid()).map(ProcessHandle::isAlive)).contains(true);
     }
 
-    private WorldSupervisor supervisor(String owner) {
-        return new WorldSupervisor(new WorldRepository(db).all(), standIns.launcher(), new SnapshotRepository(db, 3),
-                new WorldLeaseRepository(db, owner, WorldSupervisor.LEASE_TTL), blocking, scheduler,
-                new DirectorMetrics(), new Membership(), new TicketIssuer(Clock.systemUTC(), 30_000), "127.0.0.1",
-                60_000, 0, 30_000, 0);
+    /** Join {@code i}, through director {@code i} modulo three. */
+    private CompletableFuture<Admission> admit(int i) {
+        return directors.get(i % DIRECTORS).cluster().admissions().admit(WORLD, account(i), null, null);
     }
 
-    private static WorldStatus status(WorldSupervisor supervisor) {
-        return supervisor.views().stream().filter(v -> v.worldId().equals("cellar")).findFirst().orElseThrow()
-                .status();
+    private static long account(int i) {
+        return 100 + i;
+    }
+
+    /** Claims of the world waiting for its row's lock. */
+    private long claimsWaiting() {
+        return db.inTransaction("test: claims waiting", c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT count(*) FROM pg_stat_activity "
+                    + "WHERE datname = current_database() AND wait_event_type = 'Lock' "
+                    + "AND query LIKE 'UPDATE worlds SET epoch%'");
+                 ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        });
+    }
+
+    private Director director(String id) {
+        DirectorMetrics metrics = new DirectorMetrics();
+        WorldSupervisor supervisor = new WorldSupervisor(new WorldRepository(db).all(), standIns.launcher(),
+                new SnapshotRepository(db, 3), new WorldLeaseRepository(db, id, WorldSupervisor.LEASE_TTL), blocking,
+                scheduler, metrics, new Membership(), new TicketIssuer(Clock.systemUTC(), 30_000), "127.0.0.1",
+                60_000, 0, 30_000, 0);
+        LoginThrottle throttle = new LoginThrottle(60_000, () -> System.nanoTime() / 1_000_000);
+        return new Director(supervisor, metrics, Cluster.join(db, id, supervisor, throttle, blocking, 20_000));
+    }
+
+    /** A world's row locked by a transaction of the test's own, as a slow operator's or a busy database's would be. */
+    private static final class RowLock implements AutoCloseable {
+
+        private final Connection connection;
+
+        private RowLock(Connection connection) {
+            this.connection = connection;
+        }
+
+        static RowLock on(Database db, String worldId) throws SQLException {
+            Connection c = db.openDedicated("test-row-lock", 60);
+            try {
+                c.setAutoCommit(false);
+                try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM worlds WHERE world_id = ? FOR UPDATE")) {
+                    s.setString(1, worldId);
+                    s.executeQuery().close();
+                }
+                return new RowLock(c);
+            } catch (SQLException e) {
+                c.close();
+                throw e;
+            }
+        }
+
+        @Override
+        public void close() throws SQLException {
+            try {
+                connection.rollback();
+            } finally {
+                connection.close();
+            }
+        }
     }
 }

@@ -50,8 +50,8 @@ class WorldLeaseRepositoryIT {
 
     @Test
     void everyClaimStartsAHigherEpochAndALiveLeaseKeepsOtherDirectorsOut() throws Exception {
-        long first = a.claim(world);
-        long second = a.claim(world);
+        long first = a.claim(world).epoch();
+        long second = a.claim(world).epoch();
         assertThat(second).isEqualTo(first + 1);
 
         assertThatThrownBy(() -> b.claim(world))
@@ -61,19 +61,32 @@ class WorldLeaseRepositoryIT {
     }
 
     @Test
+    void aClaimReadsTheWorldAsStoredAndAClaimOfARemovedWorldSaysItIsUnknown() throws Exception {
+        new WorldRepository(db).replace(world, "Changed elsewhere", "{\"map\":\"cellar\"}");
+
+        WorldLeases.Claim claim = a.claim(world);
+
+        assertThat(claim.stored().name()).isEqualTo("Changed elsewhere");
+        assertThat(TestWorlds.json(claim.stored().settingsJson())).isEqualTo(TestWorlds.json("{\"map\":\"cellar\"}"));
+        a.release(world, claim.epoch());
+        new WorldRepository(db).remove(world, "director-b");
+        assertThatThrownBy(() -> a.claim(world)).isInstanceOf(UnknownWorldException.class);
+    }
+
+    @Test
     void aReleasedOrExpiredLeaseCanBeClaimedByAnotherDirector() throws Exception {
-        long epoch = a.claim(world);
+        long epoch = a.claim(world).epoch();
         a.release(world, epoch);
-        long byB = b.claim(world);
+        long byB = b.claim(world).epoch();
         assertThat(byB).isEqualTo(epoch + 1);
 
         TestWorlds.expireLease(db, world);
-        assertThat(a.claim(world)).isEqualTo(byB + 1);
+        assertThat(a.claim(world).epoch()).isEqualTo(byB + 1);
     }
 
     @Test
     void releasingAnOlderEpochLeavesTheNewerClaimAlone() throws Exception {
-        long old = a.claim(world);
+        long old = a.claim(world).epoch();
         a.claim(world);
 
         a.release(world, old);
@@ -105,7 +118,7 @@ class WorldLeaseRepositoryIT {
 
         assertThat(renewing.renewAll(Set.of(other))).containsExactly(other);
 
-        assertThat(b.claim(world)).as("let go: its lease ran out").isPositive();
+        assertThat(b.claim(world).epoch()).as("let go: its lease ran out").isPositive();
         assertThatThrownBy(() -> b.claim(other)).isInstanceOf(LeaseHeldException.class);
     }
 
@@ -144,7 +157,7 @@ class WorldLeaseRepositoryIT {
     void aRestartedDirectorFindsTheSpawnOfAGoneDirectorAndTakesItsLeaseOverUnderTheSameEpoch() throws Exception {
         String goneOwner = "gone-" + world;
         WorldLeaseRepository gone = new WorldLeaseRepository(db, goneOwner, Duration.ofSeconds(30));
-        long epoch = gone.claim(world);
+        long epoch = gone.claim(world).epoch();
         Instant started = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         byte[] tokenHash = Secrets.sha256("spawn-token");
         gone.recordSpawn(world, epoch, 4242, started, 4001, tokenHash, "ws://127.0.0.1:4001/game", null);
@@ -174,7 +187,7 @@ class WorldLeaseRepositoryIT {
         String other = TestWorlds.create(db);
         WorldLeaseRepository gone = new WorldLeaseRepository(db, goneOwner, Duration.ofSeconds(30));
         gone.claim(world);
-        long old = gone.claim(other);
+        long old = gone.claim(other).epoch();
         gone.recordSpawn(other, old, 4242, null, 4001, Secrets.sha256("old"), "ws://127.0.0.1:4001/game", null);
         gone.claim(other);
         WorldLeaseRepository restarted = new WorldLeaseRepository(db, "restarted-" + world, Duration.ofSeconds(30),
@@ -182,13 +195,13 @@ class WorldLeaseRepositoryIT {
 
         assertThat(restarted.leftBehind()).noneMatch(r -> r.worldId().equals(world) || r.worldId().equals(other));
 
-        assertThat(b.claim(world)).as("no lease to wait out").isPositive();
-        assertThat(b.claim(other)).isPositive();
+        assertThat(b.claim(world).epoch()).as("no lease to wait out").isPositive();
+        assertThat(b.claim(other).epoch()).isPositive();
     }
 
     @Test
     void aLiveDirectorsWorldsAreNotLeftBehind() throws Exception {
-        long epoch = a.claim(world);
+        long epoch = a.claim(world).epoch();
         a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://127.0.0.1:4001/game", null);
         WorldLeaseRepository restarted = new WorldLeaseRepository(db, "restarted-" + world, Duration.ofSeconds(30),
                 owner -> false);
@@ -199,7 +212,7 @@ class WorldLeaseRepositoryIT {
 
     @Test
     void renewingAnswersWhichWorldsAreStillHeldSoATakenOverOneIsNoticed() throws Exception {
-        long epoch = a.claim(world);
+        long epoch = a.claim(world).epoch();
         a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://127.0.0.1:4001/game", null);
         assertThat(a.renewAll(Set.of(world))).contains(world);
 
@@ -211,7 +224,7 @@ class WorldLeaseRepositoryIT {
 
     @Test
     void aWorldIsAdoptedByAnotherDirectorWithItsSpawnTokenUnderTheSameEpochWhileTheLeaseIsLive() throws Exception {
-        long epoch = a.claim(world);
+        long epoch = a.claim(world).epoch();
         a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://10.0.0.7:4001/game", null);
 
         assertThat(b.adopt(world, Secrets.sha256("wrong"), null)).as("a wrong token adopts nothing")
@@ -228,9 +241,9 @@ class WorldLeaseRepositoryIT {
 
     @Test
     void aReleasedWorldOrAnOlderSpawnCannotBeAdopted() throws Exception {
-        long old = a.claim(world);
+        long old = a.claim(world).epoch();
         a.recordSpawn(world, old, 4242, null, 4001, Secrets.sha256("old"), "ws://127.0.0.1:4001/game", null);
-        long starting = a.claim(world);
+        long starting = a.claim(world).epoch();
 
         assertThat(b.adopt(world, Secrets.sha256("old"), null)).as("while the newer spawn is not recorded: try again")
                 .isEqualTo(WorldLeases.Adoption.UNRECORDED);
@@ -238,7 +251,7 @@ class WorldLeaseRepositoryIT {
         assertThat(b.adopt(world, Secrets.sha256("old"), null)).as("once it runs, the older spawn is stale")
                 .isEqualTo(WorldLeases.Adoption.STALE);
 
-        long epoch = a.claim(world);
+        long epoch = a.claim(world).epoch();
         a.recordSpawn(world, epoch, 4243, null, 4002, Secrets.sha256("new"), "ws://127.0.0.1:4002/game", null);
         a.release(world, epoch);
         assertThat(b.adopt(world, Secrets.sha256("new"), null)).as("released: its process has ended")
@@ -274,7 +287,7 @@ class WorldLeaseRepositoryIT {
 
     @Test
     void releasingAWorldForgetsItsSpawnRecord() throws Exception {
-        long epoch = a.claim(world);
+        long epoch = a.claim(world).epoch();
         a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://127.0.0.1:4001/game", null);
 
         a.release(world, epoch);
@@ -284,7 +297,7 @@ class WorldLeaseRepositoryIT {
 
     @Test
     void aSpawnRecordNamesTheKeyItsTicketSecretCameFromAndAnAdoptionTheAdoptersKey() throws Exception {
-        long epoch = a.claim(world);
+        long epoch = a.claim(world).epoch();
         a.recordSpawn(world, epoch, 4242, null, 4001, Secrets.sha256("token"), "ws://127.0.0.1:4001/game", "key-a");
         assertThat(ticketKeyId()).isEqualTo("key-a");
 

@@ -3,8 +3,6 @@ package lor.director.world;
 import static lor.director.world.TestWorlds.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Map;
-
 import lor.director.db.Database;
 import lor.director.db.TestDatabase;
 import lor.director.world.WorldRepository.WorldRecord;
@@ -36,35 +34,8 @@ class WorldRepositoryIT {
     }
 
     @Test
-    void mergeSettingsAddsKeysWithoutErasingOthers() {
-        worlds.mergeSettings(world, Map.of("a", 1));
-        worlds.mergeSettings(world, Map.of("b", 2));
-
-        assertThat(json(TestWorlds.find(db, world).settingsJson())).isEqualTo(json("{\"a\":1,\"b\":2}"));
-    }
-
-    @Test
-    void mergeSettingsReplacesOnlyTheKeysItNames() {
-        worlds.mergeSettings(world, Map.of("a", 1, "b", 2));
-
-        worlds.mergeSettings(world, Map.of("a", 3));
-
-        assertThat(json(TestWorlds.find(db, world).settingsJson())).isEqualTo(json("{\"a\":3,\"b\":2}"));
-    }
-
-    @Test
-    void mergeSettingsTouchesOnlyItsWorld() {
-        String other = TestWorlds.create(db);
-        worlds.mergeSettings(other, Map.of("pvp", true));
-
-        worlds.mergeSettings(world, Map.of("pvp", false, "motd", "hello"));
-
-        assertThat(json(TestWorlds.find(db, other).settingsJson())).isEqualTo(json("{\"pvp\":true}"));
-    }
-
-    @Test
     void renameChangesOnlyTheName() {
-        worlds.mergeSettings(world, Map.of("difficulty", "hard"));
+        worlds.replace(world, "Named Before", "{\"difficulty\":\"hard\"}");
         new SnapshotRepository(db, 10).store(world, 0, 7, "{}");
 
         worlds.rename(world, "The Renamed World");
@@ -77,8 +48,7 @@ class WorldRepositoryIT {
 
     @Test
     void storingASnapshotChangesOnlyTheLastSnapshotSeq() {
-        worlds.mergeSettings(world, Map.of("difficulty", "easy"));
-        worlds.rename(world, "Named Before");
+        worlds.replace(world, "Named Before", "{\"difficulty\":\"easy\"}");
         WorldRecord before = TestWorlds.find(db, world);
 
         new SnapshotRepository(db, 10).store(world, 0, 3, "{\"tick\":60}");

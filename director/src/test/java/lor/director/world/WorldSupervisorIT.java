@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -341,6 +342,36 @@ class WorldSupervisorIT {
         other.releaseAll();
     }
 
+    @Test
+    void aWorldStartsAsItIsStoredWhenItsSpawnClaimsItNotAsThisDirectorLastReadIt() throws Exception {
+        String world = TestWorlds.create(db);
+        supervisor.add(TestWorlds.find(db, world));
+        // Changed through another director: only the database has the change.
+        new WorldRepository(db).replace(world, "Renamed elsewhere", "{\"map\":\"cellar\",\"viewRadius\":12}");
+
+        CompletableFuture<JoinTarget> join = supervisor.join(world);
+        StandInWorlds.Spawned process = spawned(world);
+
+        assertThat(arguments(process)).contains("--map cellar").contains("--view-radius 12");
+        assertThat(view(world).name()).isEqualTo("Renamed elsewhere");
+        register(process, 4001);
+        assertThat(join.get(WAIT.toMillis(), TimeUnit.MILLISECONDS).gameUrl()).isEqualTo("ws://127.0.0.1:4001/game");
+    }
+
+    @Test
+    void aWorldRemovedThroughAnotherDirectorIsUnknownAtItsNextJoinAndForgottenHere() {
+        String world = TestWorlds.create(db);
+        supervisor.add(TestWorlds.find(db, world));
+        assertThat(new WorldRepository(db).remove(world, "another-director"))
+                .isEqualTo(WorldRepository.Removal.REMOVED);
+
+        assertThat(supervisor.join(world)).failsWithin(WAIT).withThrowableOfType(ExecutionException.class)
+                .withCauseInstanceOf(UnknownWorldException.class);
+        assertThat(supervisor.exists(world)).as("forgotten").isFalse();
+        assertThat(supervisor.views()).noneMatch(v -> v.worldId().equals(world));
+        assertThat(metrics.worldSpawns.get()).as("no process").isZero();
+    }
+
     // ---- helpers ------------------------------------------------------------------------------------------------
 
     private Running running(String worldId, int gamePort) throws Exception {
@@ -366,6 +397,11 @@ class WorldSupervisorIT {
         WorldHydrateMessage hydrate = control.sent(WorldHydrateMessage.class).get(0);
         supervisor.onReady(control, new WorldReadyMessage(process.worldId(), hydrate.seq()));
         return control;
+    }
+
+    /** The stand-in's command line, as the launcher gave it, in one string. */
+    private static String arguments(StandInWorlds.Spawned process) {
+        return String.join(" ", ProcessHandle.of(process.pid()).orElseThrow().info().arguments().orElseThrow());
     }
 
     private static Ticket verify(String token, StandInWorlds.Spawned process) throws TicketException {

@@ -6,15 +6,19 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
-import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 
-/** Plain HTTP answers, written with keep-alive handled the same way everywhere. */
+/**
+ * Plain HTTP answers, written with keep-alive handled the same way everywhere. An answer to {@code HEAD} carries the
+ * headers the same {@code GET} would (its {@code Content-Length} included) and no body.
+ */
 public final class HttpResponses {
 
     public static final String JSON = "application/json; charset=utf-8";
@@ -23,43 +27,60 @@ public final class HttpResponses {
     private HttpResponses() {
     }
 
-    public static void send(ChannelHandlerContext ctx, FullHttpRequest request, HttpResponseStatus status,
+    public static void send(ChannelHandlerContext ctx, HttpRequest request, HttpResponseStatus status,
                             String contentType, String body) {
         send(ctx, request, status, contentType, body.getBytes(StandardCharsets.UTF_8));
     }
 
-    public static void send(ChannelHandlerContext ctx, FullHttpRequest request, HttpResponseStatus status,
+    public static void send(ChannelHandlerContext ctx, HttpRequest request, HttpResponseStatus status,
                             String contentType, byte[] body) {
+        write(ctx, request, response(status, contentType, body));
+    }
+
+    /** An answer not to be stored by any cache, for the caller to add headers to and {@link #write}. */
+    public static FullHttpResponse response(HttpResponseStatus status, String contentType, byte[] body) {
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
                 Unpooled.wrappedBuffer(body));
         response.headers()
                 .set(HttpHeaderNames.CONTENT_TYPE, contentType)
-                .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE)
-                .setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
+                .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE);
+        return response;
+    }
+
+    /**
+     * Writes {@code response} to {@code request}: its {@code Content-Length} from its content (a 304 has none), the
+     * body dropped for a {@code HEAD}, and the connection kept or closed as the request asked.
+     */
+    public static void write(ChannelHandlerContext ctx, HttpRequest request, FullHttpResponse response) {
+        FullHttpResponse out = response;
+        if (response.status().code() != HttpResponseStatus.NOT_MODIFIED.code()) {
+            response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
+        }
+        if (HttpMethod.HEAD.equals(request.method())) {
+            out = response.replace(Unpooled.EMPTY_BUFFER);
+            response.release();
+        }
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         if (keepAlive) {
-            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
-            ctx.writeAndFlush(response);
+            out.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+            ctx.writeAndFlush(out);
         } else {
-            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-            ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+            out.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            ctx.writeAndFlush(out).addListener(ChannelFutureListener.CLOSE);
         }
     }
 
     /** Answers and closes the connection whatever the request asked for: a refusal ends the conversation. */
     public static void sendAndClose(ChannelHandlerContext ctx, HttpResponseStatus status, String contentType,
                                     String body) {
-        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
-                Unpooled.wrappedBuffer(body.getBytes(StandardCharsets.UTF_8)));
+        FullHttpResponse response = response(status, contentType, body.getBytes(StandardCharsets.UTF_8));
         response.headers()
-                .set(HttpHeaderNames.CONTENT_TYPE, contentType)
-                .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_STORE)
                 .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE)
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
         ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
     }
 
-    public static void notFound(ChannelHandlerContext ctx, FullHttpRequest request) {
+    public static void notFound(ChannelHandlerContext ctx, HttpRequest request) {
         send(ctx, request, HttpResponseStatus.NOT_FOUND, TEXT, "not found\n");
     }
 }

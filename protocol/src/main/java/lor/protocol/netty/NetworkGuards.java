@@ -43,10 +43,6 @@ public record NetworkGuards(int maxConnectionsPerAddress, int maxNewConnectionsP
                 HttpDeadlines.DEFAULT_HANDSHAKE_TIMEOUT_MS, List.of());
     }
 
-    public NetworkGuards withAllowedOrigins(List<String> origins) {
-        return new NetworkGuards(maxConnectionsPerAddress, maxNewConnectionsPerSecond, handshakeTimeoutMs, origins);
-    }
-
     /** A throttle for one listening port. */
     public ConnectionThrottle throttle(String portName) {
         return new ConnectionThrottle(portName, maxConnectionsPerAddress, maxNewConnectionsPerSecond);

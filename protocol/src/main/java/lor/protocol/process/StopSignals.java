@@ -58,11 +58,6 @@ public final class StopSignals {
         return this;
     }
 
-    /** Whether a signal has asked this process to stop. */
-    public synchronized boolean stopRequested() {
-        return requestedBy != null;
-    }
-
     synchronized void requested(String signal) {
         if (requestedBy != null) {
             LOG.info("{}: {} is already stopping (asked by {})", signal, name, requestedBy);

@@ -1,6 +1,6 @@
 package lor.protocol.ticket;
 
-import java.util.regex.Pattern;
+import lor.protocol.Names;
 
 /**
  * A seat reservation in one world for one account, valid until {@code expiresAtMillis} and admitted once: the
@@ -13,11 +13,9 @@ public record Ticket(long accountId, String worldId, long expiresAtMillis, Strin
 
     /** The longest lifetime a world accepts; the director issues shorter ones. */
     public static final long MAX_LIFETIME_MILLIS = 60_000;
-    /** The contract's username rule: what a name in a ticket must be. */
-    public static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{3,32}");
 
     public Ticket {
-        if (name != null && !NAME.matcher(name).matches()) {
+        if (name != null && !Names.isUsername(name)) {
             throw new IllegalArgumentException("a name is 3 to 32 of A-Z, a-z, 0-9, _ and -");
         }
     }

@@ -65,11 +65,6 @@ public final class Field implements Walls {
         return Cells.portal(base) != 0 ? base : clock.transmute(line, base);
     }
 
-    /** Whether the cell reads otherwise than the map says. */
-    public boolean isTransmuted(int index) {
-        return cell(index) != grid.cell(index);
-    }
-
     /**
      * Moves the field to {@code newLine}: the old line's cells read as the map again, the new line's as it
      * transmutes them.

@@ -66,7 +66,7 @@ public final class Recipe {
     }
 
     /** Whether it is bound to some lines only, so that a line change can let a waiting object start it. */
-    public boolean isGated(int lineCount) {
+    boolean isGated(int lineCount) {
         return Long.bitCount(lineMask) < lineCount;
     }
 }

@@ -144,7 +144,7 @@ public final class ObjectEngine {
     }
 
     /** The tick a crafting object's outputs are due, or a rule object's next allowed run. */
-    public long dueOf(int id) {
+    long dueOf(int id) {
         return t.due[id - 1];
     }
 
@@ -216,15 +216,6 @@ public final class ObjectEngine {
     /** Whether the object's stock, recipe or crafting changed, or it was built, since {@link #markSeen()}. */
     public boolean changedSinceSeen(int id) {
         return seen.changedSinceSeen(id - 1);
-    }
-
-    /** Objects removed since {@link #markSeen()}; their ids are {@link #removedIdAt}. */
-    public int removedSinceSeen() {
-        return seen.removedCount();
-    }
-
-    public int removedIdAt(int i) {
-        return seen.removedIdAt(i);
     }
 
     /** Forgets what changed: a broadcaster calls it after each broadcast, the next one sends what changed since. */

@@ -1,19 +1,17 @@
 package lor.sim.objects;
 
 import lor.sim.grid.GridSize;
-import lor.sim.util.IntList;
 import lor.sim.util.ReadySet;
 
 /**
- * What a broadcaster needs to send changes only: which objects changed (built, stock, recipe, crafting) and which
- * were removed since its last broadcast, and how many objects stand in each block of {@link ObjectEngine#BLOCK}
+ * What a broadcaster needs to send changes only: which objects changed (built, stock, recipe, crafting) since its
+ * last broadcast (removals a view finds itself, by what its regions no longer hold), and how many objects stand in each block of {@link ObjectEngine#BLOCK}
  * cells, so that a view skips the empty ones. Kept by the engine as it goes; cleared by {@link #markSeen()}.
  */
 final class SeenChanges {
 
     private final GridSize size;
     private final ReadySet changed;
-    private final IntList removed = new IntList(16);
     private final int[] blockObjects;
     private final int blocksWide;
     private final int blocksHigh;
@@ -37,7 +35,6 @@ final class SeenChanges {
 
     void removed(int slot, int cell) {
         changed.remove(slot);
-        removed.add(slot + 1);
         blockObjects[blockOf(cell)]--;
     }
 
@@ -45,17 +42,8 @@ final class SeenChanges {
         return changed.contains(slot);
     }
 
-    int removedCount() {
-        return removed.size();
-    }
-
-    int removedIdAt(int i) {
-        return removed.get(i);
-    }
-
     void markSeen() {
         changed.clear();
-        removed.clear();
     }
 
     int objectsInBlock(int x, int y, int layer) {

@@ -2,8 +2,8 @@ package lor.sim.path;
 
 /**
  * What a path search needs of a map: its size and which cells block. A {@link lor.sim.grid.Grid} is one (its own
- * walls), a {@link lor.sim.clock.Field} another (the walls of the clock's line), and a client adds what it knows
- * stands in the way.
+ * walls), a {@link lor.sim.clock.Field} another (the walls of the clock's line), the world's NPCs add the cells
+ * objects hold, and a client adds what it knows stands in the way.
  */
 public interface Walls {
 

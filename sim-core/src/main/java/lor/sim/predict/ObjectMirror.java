@@ -159,12 +159,6 @@ final class ObjectMirror {
         return id == 0 ? -1 : engine.kindOf(id);
     }
 
-    /** The predicted object's recipe on a cell, or -1. */
-    int recipeAt(int cell) {
-        int id = objectAt(cell);
-        return id == 0 ? -1 : engine.recipeOf(id);
-    }
-
     /** The server's id of the object on a cell: 0 for none, or for one only the prediction has built. */
     int serverIdAt(int cell) {
         int id = objectAt(cell);

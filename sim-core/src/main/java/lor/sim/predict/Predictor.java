@@ -375,11 +375,6 @@ public final class Predictor {
         return onGrid(cx, cy, cl) && mirror.engaged() ? mirror.kindAt(grid.size().index(cx, cy, cl)) : -1;
     }
 
-    /** The recipe the object the prediction has on a cell runs, or -1. */
-    public int objectRecipe(int cx, int cy, int cl) {
-        return onGrid(cx, cy, cl) && mirror.engaged() ? mirror.recipeAt(grid.size().index(cx, cy, cl)) : -1;
-    }
-
     /** The field's walls, and for a walk the portals other than its ends and, when asked, what others hold. */
     private final class PathWalls implements Walls {
 

@@ -53,7 +53,7 @@ public final class TickTimeline {
         return 0;
     }
 
-    public long periodNanos() {
+    long periodNanos() {
         return periodNanos;
     }
 

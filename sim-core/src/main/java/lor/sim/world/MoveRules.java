@@ -26,13 +26,27 @@ public final class MoveRules {
             return StepResult.OUT_OF_BOUNDS;
         }
         int index = (layer * grid.height() + ny) * grid.width() + nx;
+        StepResult standing = standingResult(field, occupancy, index);
+        if (standing != StepResult.MOVED) {
+            return standing;
+        }
+        return occupancy[index] != 0 ? StepResult.OCCUPIED : StepResult.MOVED;
+    }
+
+    /**
+     * What a cell makes of any step into it, whoever else moves: {@code wall} where the current line has a wall,
+     * {@code occupied} where an object stands, else {@code moved}, though an entity may still stand there. The part
+     * of {@link #check} that holds until the line turns or an object is built or taken away, and so the part a plan
+     * can rely on: NPCs plan on it ({@link StandingWalls}).
+     *
+     * @param occupancy as for {@link #check(Field, int[], int, int, int, Direction)}
+     * @param index     a cell of the grid
+     */
+    public static StepResult standingResult(Field field, int[] occupancy, int index) {
         if (field.isWall(index)) {
             return StepResult.WALL;
         }
-        if (occupancy[index] != 0) {
-            return StepResult.OCCUPIED;
-        }
-        return StepResult.MOVED;
+        return occupancy[index] < 0 ? StepResult.OCCUPIED : StepResult.MOVED;
     }
 
     /**

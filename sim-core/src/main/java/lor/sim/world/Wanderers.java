@@ -1,5 +1,6 @@
 package lor.sim.world;
 
+import lor.sim.clock.Field;
 import lor.sim.grid.Grid;
 import lor.sim.path.PathFinder;
 import lor.sim.util.SplitMix64;
@@ -7,8 +8,11 @@ import lor.sim.util.SplitMix64;
 /**
  * The NPC brain: walk an A* path to a random target within {@link #RANGE} cells, then pick another. Planning is
  * the expensive part, so each tick plans for at most {@link #PLANS_PER_TICK} NPCs, taking turns from a rotating
- * cursor; an NPC without a path waits for its turn. A step refused as occupied is retried; after
- * {@link #MAX_BLOCKED} refusals in a row the NPC gives up its path and plans again.
+ * cursor; an NPC without a path waits for its turn. Paths are planned on what movement refuses whoever moves, the
+ * walls of the clock's current line and the cells objects hold ({@link StandingWalls}), and a path whose next step
+ * has become one of them since (the line turned, an object was built) is given up before the step is tried. So only
+ * another entity refuses an NPC's step: such a step is retried; after {@link #MAX_BLOCKED} refusals in a row the NPC
+ * gives up its path and plans again.
  */
 final class Wanderers {
 
@@ -19,14 +23,32 @@ final class Wanderers {
     static final int WINDOW = 2 * (RANGE + MARGIN) + 1;
 
     private final PathFinder paths = new PathFinder(WINDOW * WINDOW);
+    private final Grid grid;
+    private final StandingWalls walls;
     private int cursor;
+    /** Statistics since the world was made, not state (a restored world starts them again): searches run. */
+    private long searches;
+    /** Statistics: steps the movement rule refused as walls, and as occupied. */
+    private long refusedAsWall;
+    private long refusedAsOccupied;
+
+    /** @param occupancy the world's, read as it changes */
+    Wanderers(Field field, int[] occupancy) {
+        this.grid = field.grid();
+        this.walls = new StandingWalls(field, occupancy);
+    }
 
     /** Sets this tick's intent of every NPC that has a path, and plans new paths within the budget. */
-    void chooseIntents(EntityTable t, Grid grid, SplitMix64 random) {
+    void chooseIntents(EntityTable t, SplitMix64 random) {
         int npc = EntityKind.NPC.code;
         for (int slot = 0; slot < t.count; slot++) {
             if (t.kind[slot] == npc && t.pathStep[slot] < t.pathLength[slot]) {
-                t.intent[slot] = t.path[slot * EntityTable.MAX_PATH + t.pathStep[slot]];
+                byte step = t.path[slot * EntityTable.MAX_PATH + t.pathStep[slot]];
+                if (walls.blocks(cellAfter(t, slot, step))) {
+                    forgetPath(t, slot);
+                } else {
+                    t.intent[slot] = step;
+                }
             }
         }
         int budget = PLANS_PER_TICK;
@@ -37,12 +59,17 @@ final class Wanderers {
                 continue;
             }
             budget--;
-            plan(t, grid, random, slot);
+            plan(t, random, slot);
         }
     }
 
     /** Learns how the step went. */
     void onResult(EntityTable t, int slot, StepResult result) {
+        if (result == StepResult.WALL) {
+            refusedAsWall++;
+        } else if (result == StepResult.OCCUPIED) {
+            refusedAsOccupied++;
+        }
         if (result == StepResult.MOVED) {
             t.pathStep[slot]++;
             t.blocked[slot] = 0;
@@ -51,15 +78,25 @@ final class Wanderers {
                 t.pathStep[slot] = 0;
             }
         } else if (result != StepResult.OCCUPIED || ++t.blocked[slot] >= MAX_BLOCKED) {
-            t.pathLength[slot] = 0;
-            t.pathStep[slot] = 0;
-            t.blocked[slot] = 0;
+            forgetPath(t, slot);
         }
     }
 
     /** Where the next planning round starts: part of the world's state. */
     int cursor() {
         return cursor;
+    }
+
+    long searches() {
+        return searches;
+    }
+
+    long refusedAsWall() {
+        return refusedAsWall;
+    }
+
+    long refusedAsOccupied() {
+        return refusedAsOccupied;
     }
 
     /** A slot was moved by compaction; the cursor is only a fairness hint, keep it in range. */
@@ -69,16 +106,32 @@ final class Wanderers {
         }
     }
 
-    private void plan(EntityTable t, Grid grid, SplitMix64 random, int slot) {
+    private static void forgetPath(EntityTable t, int slot) {
+        t.pathLength[slot] = 0;
+        t.pathStep[slot] = 0;
+        t.blocked[slot] = 0;
+    }
+
+    /** The cell a step of the NPC's path leads into: on the grid, as every step of a path planned on it does. */
+    private int cellAfter(EntityTable t, int slot, int step) {
+        Direction d = Direction.ofCode(step);
+        return (t.layer[slot] * grid.height() + t.y[slot] + d.dy) * grid.width() + t.x[slot] + d.dx;
+    }
+
+    private void plan(EntityTable t, SplitMix64 random, int slot) {
         int x = t.x[slot];
         int y = t.y[slot];
         int tx = Math.max(0, Math.min(grid.width() - 1, x + random.nextInt(2 * RANGE + 1) - RANGE));
         int ty = Math.max(0, Math.min(grid.height() - 1, y + random.nextInt(2 * RANGE + 1) - RANGE));
-        // NPCs never aim at a portal: they do not travel, and a player arriving must not find one standing there.
-        if (tx == x && ty == y || grid.portalAt(grid.size().index(tx, ty, t.layer[slot])) != null) {
+        // NPCs never aim at a portal: they do not travel, and a player arriving must not find one standing there. Nor
+        // at a cell movement refuses: no search can end there.
+        int target = grid.size().index(tx, ty, t.layer[slot]);
+        if (tx == x && ty == y || grid.portalAt(target) != null || walls.blocks(target)) {
             return;
         }
-        int length = paths.find(grid, t.layer[slot], x, y, tx, ty, MARGIN, t.path, slot * EntityTable.MAX_PATH,
+        searches++;
+        walls.startAt(grid.size().index(x, y, t.layer[slot]));
+        int length = paths.find(walls, t.layer[slot], x, y, tx, ty, MARGIN, t.path, slot * EntityTable.MAX_PATH,
                 EntityTable.MAX_PATH);
         if (length > 0) {
             t.pathLength[slot] = (byte) length;

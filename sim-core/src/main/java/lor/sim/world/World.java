@@ -43,7 +43,7 @@ public final class World {
     /** Last known position of every player that has been in this world, by account. */
     private final Map<Long, PlayerRecord> knownPlayers = new LinkedHashMap<>();
     private final SplitMix64 random;
-    private final Wanderers wanderers = new Wanderers();
+    private final Wanderers wanderers;
     private final SpatialIndex index;
     private final TickEvents events = new TickEvents();
     private boolean indexStale = true;
@@ -67,6 +67,7 @@ public final class World {
         this.objects = new ObjectEngine(pack, size, occupancy, tick, field.line(), 64);
         this.inventories = new Inventories(pack);
         this.actions = new ObjectActions(pack, field, occupancy, objects, inventories);
+        this.wanderers = new Wanderers(field, occupancy);
         this.index = new SpatialIndex(size);
         this.random = new SplitMix64(seed);
         this.tick = tick;
@@ -184,7 +185,7 @@ public final class World {
         return tick;
     }
 
-    public int onlinePlayers() {
+    int onlinePlayers() {
         return entityByAccount.size();
     }
 
@@ -376,7 +377,7 @@ public final class World {
 
     private void moveEntities() {
         EntityTable t = entities;
-        wanderers.chooseIntents(t, grid, random);
+        wanderers.chooseIntents(t, random);
         int width = size.width();
         int height = size.height();
         for (int slot = 0; slot < t.count; slot++) {
@@ -409,6 +410,21 @@ public final class World {
                 wanderers.onResult(t, slot, result);
             }
         }
+    }
+
+    /** NPCs' path searches since this world was made: a statistic for tests, not state (not in the hash). */
+    long npcSearches() {
+        return wanderers.searches();
+    }
+
+    /** NPC steps the movement rule refused as walls since this world was made: a statistic, not state. */
+    long npcStepsIntoWalls() {
+        return wanderers.refusedAsWall();
+    }
+
+    /** NPC steps the movement rule refused as occupied since this world was made: a statistic, not state. */
+    long npcStepsIntoOccupied() {
+        return wanderers.refusedAsOccupied();
     }
 
     /** What the last {@link #step()} did to players' intents. */

@@ -8,6 +8,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import lor.sim.clock.Field;
+import lor.sim.content.TestPacks;
 import lor.sim.grid.Cells;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
@@ -90,6 +92,23 @@ class MoveRulesTest {
         assertThat(MoveRules.check(grid, occupancy, 2, 0, 0, Direction.W)).isEqualTo(StepResult.WALL);
         occupancy[2] = 4;
         assertThat(MoveRules.check(grid, occupancy, 2, 0, 0, Direction.E)).isEqualTo(StepResult.OUT_OF_BOUNDS);
+    }
+
+    @Test
+    void aStandingRefusalIsTheLinesWallOrAnObjectAndTheStepSaysTheSame() {
+        // One row: floor, water that the economy's night floods, an object (-3), an entity (7), floor.
+        int[] cells = {0, Cells.floor(Cells.TERRAIN_WATER), 0, 0, 0};
+        Grid grid = Grid.of(new GridSize(5, 1, 1), cells, 0, 0, 0);
+        Field night = new Field(grid, TestPacks.compiled(TestPacks.economy()).clock(), 2);
+        int[] occupancy = {1, 0, -3, 7, 0};
+
+        assertThat(List.of(0, 1, 2, 3, 4)).map(i -> MoveRules.standingResult(night, occupancy, i)).containsExactly(
+                StepResult.MOVED, StepResult.WALL, StepResult.OCCUPIED, StepResult.MOVED, StepResult.MOVED);
+        assertThat(List.of(0, 1, 2, 3)).map(x -> MoveRules.check(night, occupancy, x, 0, 0, Direction.E))
+                .as("an entity refuses the step, not the standing rule").containsExactly(
+                        StepResult.WALL, StepResult.OCCUPIED, StepResult.OCCUPIED, StepResult.MOVED);
+        Field day = new Field(grid, TestPacks.compiled(TestPacks.economy()).clock(), 0);
+        assertThat(MoveRules.standingResult(day, occupancy, 1)).as("water by day").isEqualTo(StepResult.MOVED);
     }
 
     @Test

@@ -118,7 +118,7 @@ public record BotsOptions(URI director, int count, double durationSeconds, doubl
     }
 
     /** Milliseconds between two intents of one bot. */
-    public double periodMillis() {
+    double periodMillis() {
         return 1000.0 / rate;
     }
 

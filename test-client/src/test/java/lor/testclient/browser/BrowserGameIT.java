@@ -2,12 +2,16 @@ package lor.testclient.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
@@ -89,15 +93,76 @@ class BrowserGameIT {
                 .extracting(LogEntry::getMessage).isEmpty();
     }
 
+    /**
+     * Issue 31, point 10, on the director's real port: the page compressed and revalidated, HEAD wherever GET works,
+     * and the headers browsers expect on pages, API answers and errors alike.
+     */
+    @Test
+    void servesThePageCompressedRevalidatedAndWithTheHeadersBrowsersExpect() {
+        URI base = director.baseUrl();
+        HttpResponse<byte[]> page = DirectorHttpApi.send(base, "GET", "/", Map.of("Accept-Encoding", "gzip, br"));
+
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.headers().firstValue("content-encoding")).hasValue("gzip");
+        assertThat(page.headers().firstValue("vary")).hasValueSatisfying(v -> assertThat(v).isEqualToIgnoringCase(
+                "accept-encoding"));
+        assertThat(page.headers().firstValue("cache-control")).hasValue("no-cache");
+        assertThat(page.headers().firstValue("content-security-policy")).hasValueSatisfying(policy ->
+                assertThat(policy).contains("frame-ancestors 'none'", "script-src 'self'", "connect-src 'self' ws:"));
+        String etag = page.headers().firstValue("etag").orElseThrow();
+        HttpResponse<byte[]> again = DirectorHttpApi.send(base, "GET", "/",
+                Map.of("Accept-Encoding", "gzip, br", "If-None-Match", etag));
+        assertThat(again.statusCode()).isEqualTo(304);
+        assertThat(again.body()).isEmpty();
+
+        for (String path : List.of("/healthz", "/readyz", "/metrics", "/api/worlds", "/sim.js", "/nothing-here")) {
+            HttpResponse<byte[]> head = DirectorHttpApi.send(base, "HEAD", path, Map.of());
+            assertThat(head.statusCode()).as("HEAD %s", path).isEqualTo(path.equals("/nothing-here") ? 404 : 200);
+            assertThat(head.body()).as("HEAD %s", path).isEmpty();
+            assertThat(head.headers().firstValueAsLong("content-length").orElse(0)).as("HEAD %s", path).isPositive();
+            assertThat(head.headers().firstValue("x-content-type-options")).as(path).hasValue("nosniff");
+            assertThat(head.headers().firstValue("referrer-policy")).as(path).hasValue("no-referrer");
+            assertThat(head.headers().firstValue("content-security-policy")).as(path)
+                    .hasValue("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+        }
+    }
+
+    /**
+     * Issue 31, point 10, in Chromium: the first visit gets {@code sim.js} gzip-compressed; a second one revalidates
+     * it (a 304 of a few hundred bytes) and the page still starts under its policy, which a 304 must not change.
+     */
+    @Test
+    void aSecondVisitRevalidatesTheFilesAndThePageStillStarts() throws Exception {
+        GamePage page = new GamePage(browsers.open("player"), director.baseUrl()).open();
+        Map<String, Number> first = simJsTiming(page);
+        assertThat(first.get("transferSize").longValue()).as("bytes of the first visit").isGreaterThan(50_000);
+        assertThat(first.get("encodedBodySize").longValue()).as("gzip-compressed")
+                .isLessThan(first.get("decodedBodySize").longValue() / 2);
+
+        page.open();
+
+        Map<String, Number> second = simJsTiming(page);
+        assertThat(second.get("transferSize").longValue()).as("bytes of the second visit: a 304").isBetween(1L, 2_000L);
+        assertThat(page.message()).as("the simulation loaded from the kept copy").isEmpty();
+        assertThat(page.statusText()).isEqualTo("not in a world");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Number> simJsTiming(GamePage page) {
+        return (Map<String, Number>) page.until(GamePage.SHORT, "sim.js loaded", d -> ((JavascriptExecutor) d)
+                .executeScript("""
+                        const r = performance.getEntriesByType('resource').find(e => e.name.endsWith('/sim.js'));
+                        return r && window.lor.timings.started != null ? {transferSize: r.transferSize,
+                            encodedBodySize: r.encodedBodySize, decodedBodySize: r.decodedBodySize} : null;"""));
+    }
+
     @Test
     void anArrowKeyMovesTheOwnEntity() throws Exception {
-        GamePage page = new GamePage(browsers.open("player"), director.baseUrl()).open();
-        page.register(user("bo"));
-        page.join("start");
-        GamePage.GameMap map = page.map();
-        GamePage.View before = page.awaitSettled();
+        InStart player = joinStart("bo");
+        GamePage page = player.page();
+        GamePage.View before = player.before();
 
-        int[] target = page.stepToFreeCell(map);
+        int[] target = page.stepToFreeCell(player.map());
 
         assertThat(Math.abs(target[0] - before.x()) + Math.abs(target[1] - before.y()))
                 .as("one step from where the player stood (a refused attempt leaves it there)")
@@ -110,6 +175,42 @@ class BrowserGameIT {
                 .extracting(GamePage.Entity::x, GamePage.Entity::y).containsExactly(target[0], target[1]);
         assertThat(((Number) ((JavascriptExecutor) page.driver()).executeScript("return window.lor.mispredictions"))
                 .longValue()).as("mispredictions").isLessThanOrEqualTo(1L);
+    }
+
+    /** Issue 31, point 6: keys work once the world shows, without the click on the map that would walk. */
+    @Test
+    void arrowKeysMoveThePlayerWithoutAClickOnTheMap() throws Exception {
+        InStart player = joinStart("ed");
+        GamePage page = player.page();
+        GamePage.GameMap map = player.map();
+        GamePage.View before = player.before();
+
+        // Nothing clicked since the join button: the key goes where the page put the focus, as a person's would.
+        page.pressWithoutAClick(GamePage.freeStep(map, before));
+        page.until(GamePage.SHORT, "an intent sent for the arrow key", d -> page.view().seq() > before.seq());
+        // The same with nothing focused at all (the person clicked the page's background, or tabbed away).
+        GamePage.View moved = page.awaitSettled();
+        ((JavascriptExecutor) page.driver()).executeScript("document.activeElement.blur()");
+        page.pressWithoutAClick(GamePage.freeStep(map, moved));
+        page.until(GamePage.SHORT, "an intent sent for the arrow key pressed on the document",
+                d -> page.view().seq() > moved.seq());
+
+        assertThat(((JavascriptExecutor) page.driver()).executeScript("return window.lor.lastWalk"))
+                .as("no walk to a tapped cell").isNull();
+        String hint = page.driver().findElement(By.cssSelector(".keys-hint")).getText();
+        assertThat(hint).as("the hint: keys work at once, a click walks").doesNotContain("Click the map first")
+                .contains("click a cell of the map to walk there");
+    }
+
+    /** A new player's page in {@code start}: the page, its map, and the player settled where it stands. */
+    private record InStart(GamePage page, GamePage.GameMap map, GamePage.View before) {
+    }
+
+    private InStart joinStart(String name) throws IOException {
+        GamePage page = new GamePage(browsers.open("player"), director.baseUrl()).open();
+        page.register(user(name));
+        page.join("start");
+        return new InStart(page, page.map(), page.awaitSettled());
     }
 
     @Test

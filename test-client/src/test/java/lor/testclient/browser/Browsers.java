@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.extension.AfterEachCallback;
@@ -17,6 +18,7 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 
@@ -24,11 +26,27 @@ import org.openqa.selenium.logging.LogType;
  * The browsers of one test, as a JUnit extension ({@code @RegisterExtension}): when the test method ends, passed
  * or failed, it saves a screenshot of each browser to {@code target/screenshots/<test>.png} (the first browser;
  * the others as {@code <test>-<label>.png}), and on failure a note beside it with the page's state and console;
- * then it quits every browser and deletes its profile.
+ * then it quits every browser and deletes its profile. A test whose pages broke the director's
+ * Content-Security-Policy fails: every page of these browsers records the violations Chromium reports.
  */
 final class Browsers implements AfterTestExecutionCallback, AfterEachCallback {
 
     static final Path SCREENSHOTS = Path.of("target", "screenshots");
+
+    /** Where {@link #CSP_RECORDER} keeps the violations: the tab's sessionStorage outlives a reload. */
+    private static final String CSP_KEY = "lor.test.cspViolations";
+    /** Run in every document before its own scripts (and not subject to its policy). */
+    private static final String CSP_RECORDER = """
+            document.addEventListener('securitypolicyviolation', (e) => {
+              try {
+                const seen = JSON.parse(sessionStorage.getItem('%1$s') || '[]');
+                seen.push(e.effectiveDirective + ' refused ' + (e.blockedURI || '(inline)') + ' in '
+                    + e.documentURI + ' (' + (e.sourceFile || '') + ':' + e.lineNumber + ')');
+                sessionStorage.setItem('%1$s', JSON.stringify(seen));
+              } catch (ignored) {
+                // a document without storage (about:blank) has no policy of ours
+              }
+            });""".formatted(CSP_KEY);
 
     private record Opened(String label, WebDriver driver, Path profile) {
     }
@@ -49,8 +67,9 @@ final class Browsers implements AfterTestExecutionCallback, AfterEachCallback {
     private WebDriver open(String label, boolean phone) throws IOException {
         Path profile = Files.createTempDirectory("lor-chromium-" + label + "-");
         Path log = Path.of("target", "e2e-logs", "chromedriver-" + label + "-" + System.currentTimeMillis() + ".log");
-        WebDriver driver = phone ? Chromium.openPhone(profile, log) : Chromium.open(profile, log);
+        ChromeDriver driver = phone ? Chromium.openPhone(profile, log) : Chromium.open(profile, log);
         opened.add(new Opened(label, driver, profile));
+        driver.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", Map.of("source", CSP_RECORDER));
         return driver;
     }
 
@@ -64,6 +83,7 @@ final class Browsers implements AfterTestExecutionCallback, AfterEachCallback {
         Files.createDirectories(SCREENSHOTS);
         String test = context.getRequiredTestMethod().getName();
         boolean failed = context.getExecutionException().isPresent();
+        List<String> violations = new ArrayList<>();
         for (int i = 0; i < opened.size(); i++) {
             Opened o = opened.get(i);
             String name = i == 0 ? test : test + "-" + o.label();
@@ -82,7 +102,23 @@ final class Browsers implements AfterTestExecutionCallback, AfterEachCallback {
             if (failed) {
                 Files.writeString(SCREENSHOTS.resolve(name + ".txt"), describe(o.driver()), StandardCharsets.UTF_8);
             }
+            cspViolations(o.driver()).forEach(v -> violations.add(o.label() + ": " + v));
         }
+        if (!failed && !violations.isEmpty()) {
+            throw new AssertionError("Chromium reported Content-Security-Policy violations:\n  "
+                    + String.join("\n  ", violations));
+        }
+    }
+
+    /** What {@link #CSP_RECORDER} recorded in the browser's current origin. */
+    static List<String> cspViolations(WebDriver driver) {
+        Object json = ((JavascriptExecutor) driver).executeScript(
+                "try { return sessionStorage.getItem(arguments[0]); } catch (e) { return null; }", CSP_KEY);
+        List<String> out = new ArrayList<>();
+        if (json != null) {
+            GamePage.JSON.readTree((String) json).forEach(v -> out.add(v.asString()));
+        }
+        return out;
     }
 
     @Override
@@ -124,6 +160,11 @@ final class Browsers implements AfterTestExecutionCallback, AfterEachCallback {
             out.append(state).append('\n');
         } catch (RuntimeException e) {
             out.append("page state unavailable: ").append(e).append('\n');
+        }
+        try {
+            out.append("Content-Security-Policy violations: ").append(cspViolations(driver)).append('\n');
+        } catch (RuntimeException e) {
+            out.append("Content-Security-Policy violations unavailable: ").append(e).append('\n');
         }
         try {
             out.append("console:\n");

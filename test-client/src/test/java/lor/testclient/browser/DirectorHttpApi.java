@@ -6,6 +6,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
 
 import tools.jackson.databind.JsonNode;
 
@@ -29,6 +30,21 @@ final class DirectorHttpApi {
 
     static JsonNode worlds(URI base) {
         return GamePage.JSON.readTree(get(base, "/api/worlds", null).body());
+    }
+
+    /** Any request without a body, e.g. a HEAD or a conditional GET; the body as it came (compressed or not). */
+    static HttpResponse<byte[]> send(URI base, String method, String path, Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(10))
+                .method(method, HttpRequest.BodyPublishers.noBody());
+        headers.forEach(request::header);
+        try {
+            return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new AssertionError(method + " " + path + " failed: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
     }
 
     static HttpResponse<String> get(URI base, String path, String bearer) {

@@ -16,6 +16,7 @@ import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.interactions.Interactive;
 import org.openqa.selenium.interactions.PointerInput;
 import org.openqa.selenium.interactions.Sequence;
@@ -301,6 +302,14 @@ final class GamePage {
     /** A key press on the focused canvas, as a player makes it. */
     void press(Step step) {
         driver.findElement(By.id("view")).sendKeys(step.key);
+    }
+
+    /**
+     * A key press sent to whatever the page has focused, as a person who just pressed an arrow without clicking
+     * anything makes it (WebDriver's element {@code sendKeys} would focus the canvas first).
+     */
+    void pressWithoutAClick(Step step) {
+        new Actions(driver).sendKeys(step.key).perform();
     }
 
     /** The page has settled: no intent pending, the shown position the authoritative one. */

@@ -1,5 +1,6 @@
 package lor.testclient.e2e;
 
+import static lor.testclient.e2e.AdminRequests.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -14,6 +15,7 @@ import java.util.Map;
 
 import lor.protocol.ErrorMessage;
 import lor.protocol.director.JoinWorldMessage;
+import lor.protocol.game.WelcomeMessage.GridSize;
 import lor.testclient.net.WsClient;
 import lor.testclient.scenario.GamePlayer;
 import lor.testclient.scenario.ScenarioContext;
@@ -27,11 +29,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 18's suite: three directors on one PostgreSQL, 200 players in 6 worlds, each signed in and joined through a
- * director picked at random. One director is SIGKILLed: its worlds are adopted by the others, players stay connected
- * and keep getting states, no acknowledged snapshot is lost, never two processes serve one world, and joins work
- * through the survivors. Then one director's database is cut off (its connections blackholed): it fences itself, its
- * world moves to another director with its player, its readiness says so, and joins through it are refused until
- * the database is back. The three start at once on an empty database and migrate it together.
+ * director picked at random. A world changed through one director's admin API runs as changed when another starts it,
+ * and once removed through the first is unknown to the other. One director is SIGKILLed: its worlds are adopted by the
+ * others, players stay connected and keep getting states, no acknowledged snapshot is lost, never two processes serve
+ * one world, and joins work through the survivors. Then one director's database is cut off (its connections
+ * blackholed): it fences itself, its world moves to another director with its player, its readiness says so, and joins
+ * through it are refused until the database is back. The three start at once on an empty database and migrate it
+ * together.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterFailoverIT {
@@ -46,6 +50,7 @@ class ClusterFailoverIT {
     private static final Duration FENCED_WITHIN = Duration.ofSeconds(10);
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final long SEED = 18;
+    private static final String ADMIN_TOKEN = "cluster-failover-it-admin-token";
 
     @TempDir
     static Path root;
@@ -58,7 +63,8 @@ class ClusterFailoverIT {
     @BeforeAll
     static void startThreeDirectorsAndTheirPlayers() throws Exception {
         cluster = DirectorCluster.builder(root).name("failover").directors(3).databaseThroughProxy(3)
-                .options("--snapshot-interval-ms", "1000", "--idle-shutdown-ms", "600000").start();
+                .options("--snapshot-interval-ms", "1000", "--idle-shutdown-ms", "600000", "--admin-token", ADMIN_TOKEN)
+                .start();
         for (String copy : List.of("meadow", "cellar", "bench")) {
             cluster.database().update("INSERT INTO worlds (world_id, name, settings) SELECT ?, ?, settings FROM worlds "
                     + "WHERE world_id = ?", copy + "-2", copy + " 2", copy);
@@ -108,6 +114,47 @@ class ClusterFailoverIT {
 
     @Test
     @Order(1)
+    void aWorldChangedThroughOneDirectorRunsAsChangedThroughAnotherAndOnceRemovedIsUnknownThere() throws Exception {
+        DirectorCluster.Member a = cluster.director(1);
+        DirectorCluster.Member b = cluster.director(2);
+        AdminRequests throughA = new AdminRequests(a.baseUrl(), ADMIN_TOKEN);
+        json(throughA.send("POST", "/api/admin/worlds",
+                "{\"worldId\":\"drift\",\"name\":\"Drift\",\"settings\":{\"map\":\"cellar\"}}"), 201);
+        await("director 2 to know drift as created").atMost(WAIT).until(() -> b.listedWorlds().contains("drift"));
+        try (ScenarioContext viaA = a.context(); ScenarioContext viaB = b.context()) {
+            ScenarioContext.Account player = viaA.newAccount("drift");
+            GamePlayer first = GamePlayer.enter(viaA, player, "drift");
+            assertThat(first.welcome().grid()).as("as created: the cellar").isEqualTo(new GridSize(48, 48, 1));
+            first.connection().close();
+
+            json(throughA.send("PATCH", "/api/admin/worlds/drift",
+                    "{\"name\":\"Drift moved\",\"settings\":{\"map\":\"meadow\"}}"), 200);
+            assertThat(throughA.send("POST", "/api/admin/worlds/drift/stop", null).statusCode()).isEqualTo(202);
+            await("drift stopped and given up by director 1").atMost(WAIT)
+                    .until(() -> owner("drift") == null);
+            await("director 2 to show the new name").atMost(WAIT).until(() -> b.listWorlds().stream()
+                    .anyMatch(w -> w.worldId().equals("drift") && w.name().equals("Drift moved")));
+
+            ScenarioContext.Account again = viaB.login(player.username());
+            GamePlayer second = GamePlayer.enter(viaB, again, "drift");
+            assertThat(owns(b, owner("drift"))).as("drift run by director 2").isTrue();
+            assertThat(second.welcome().grid()).as("as changed through director 1: the meadow")
+                    .isEqualTo(new GridSize(32, 32, 1));
+            second.connection().close();
+
+            assertThat(new AdminRequests(b.baseUrl(), ADMIN_TOKEN).send("POST", "/api/admin/worlds/drift/stop", null)
+                    .statusCode()).isEqualTo(202);
+            await("drift stopped and given up by director 2").atMost(WAIT)
+                    .until(() -> owner("drift") == null);
+            assertThat(json(throughA.send("DELETE", "/api/admin/worlds/drift", null), 200).path("removed").asString())
+                    .isEqualTo("drift");
+            again.client().send(new JoinWorldMessage("drift", "gone"));
+            again.client().expectError("unknown_world", ScenarioContext.STEP);
+        }
+    }
+
+    @Test
+    @Order(2)
     void aKilledDirectorsWorldsAreAdoptedByTheOthersAndNoPlayerNotices() throws Exception {
         Map<String, String> owners = owners();
         DirectorCluster.Member victim = List.of(cluster.director(1), cluster.director(2)).stream()
@@ -151,14 +198,14 @@ class ClusterFailoverIT {
     }
 
     @Test
-    @Order(2)
+    @Order(3)
     void aDirectorCutOffFromTheDatabaseFencesItselfAndItsWorldMovesWithItsPlayer() throws Exception {
         DirectorCluster.Member third = cluster.director(3);
         // A world of its own: "start" has no players yet, so the join through it claims it there.
         try (ScenarioContext ctx = third.context()) {
             ScenarioContext.Account witness = ctx.newAccount("witness");
             GamePlayer player = GamePlayer.enter(ctx, witness, "start");
-            assertThat(owners().get("start")).as("start run by director 3").satisfies(o -> owns(third, o));
+            assertThat(owns(third, owner("start"))).as("start run by director 3").isTrue();
             ScenarioContext.Account lateComer = ctx.newAccount("late");
             long cutAt = System.nanoTime();
 
@@ -206,6 +253,12 @@ class ClusterFailoverIT {
     /** A lease owner is {@code host/pid/random} (the director's identity). */
     private static boolean owns(DirectorCluster.Member director, String owner) {
         return owner != null && owner.contains("/" + director.pid() + "/");
+    }
+
+    /** The live lease's owner of a world, or null for none. */
+    private static String owner(String worldId) throws Exception {
+        return (String) cluster.database().queryValue("SELECT CASE WHEN lease_expires_at > now() THEN lease_owner END "
+                + "FROM worlds WHERE world_id = ?", worldId);
     }
 
     /** The live lease's owner of every world of the test (null for none). */

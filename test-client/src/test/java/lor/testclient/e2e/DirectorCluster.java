@@ -357,11 +357,15 @@ final class DirectorCluster implements AutoCloseable {
 
         /** The worlds {@code list_worlds} through this director names, wherever they run. */
         List<String> listedWorlds() throws Exception {
+            return listWorlds().stream().map(WorldsMessage.WorldSummary::worldId).toList();
+        }
+
+        /** What {@code list_worlds} through this director answers. */
+        List<WorldsMessage.WorldSummary> listWorlds() throws Exception {
             try (ScenarioContext ctx = context()) {
                 WsClient client = ctx.director();
                 client.send(new ListWorldsMessage("list"));
-                return client.expect(WorldsMessage.class, ScenarioContext.STEP).worlds().stream()
-                        .map(WorldsMessage.WorldSummary::worldId).toList();
+                return client.expect(WorldsMessage.class, ScenarioContext.STEP).worlds();
             }
         }
 

@@ -1,17 +1,16 @@
 package lor.testclient.e2e;
 
+import static lor.testclient.e2e.AdminRequests.error;
+import static lor.testclient.e2e.AdminRequests.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import lor.protocol.Json;
 import lor.protocol.director.JoinWorldMessage;
 import lor.protocol.game.WelcomeMessage;
 import lor.testclient.scenario.ScenarioContext;
@@ -31,8 +30,6 @@ class RuntimeWorldsIT {
 
     @TempDir
     Path dataDir;
-
-    private final HttpClient http = HttpClient.newHttpClient();
 
     @Test
     void anOperatorCreatesChangesAndRemovesAWorldWithoutARestart() throws Exception {
@@ -83,11 +80,13 @@ class RuntimeWorldsIT {
             late.client().expectError("unknown_world", ScenarioContext.STEP);
             assertThat(error(admin(base, "DELETE", "/api/admin/worlds/arena", null), 404)).isEqualTo("no world arena");
 
-            String log = Files.readString(director.log());
-            assertThat(log).contains("world arena created by operator at 127.0.0.1: name \"Arena\"")
+            // The director's output reaches its log through the test's pump, a moment after the answer.
+            await("the audit lines in the log").atMost(LIFECYCLE).untilAsserted(() -> assertThat(
+                    Files.readString(director.log()))
+                    .contains("world arena created by operator at 127.0.0.1: name \"Arena\"")
                     .contains("world arena changed by operator at 127.0.0.1: name \"Grand arena\"")
-                    .contains("world arena removed by operator at 127.0.0.1, with its snapshots")
-                    .doesNotContain(ADMIN_TOKEN);
+                    .contains("world arena removed by operator at 127.0.0.1, with its snapshots"));
+            assertThat(Files.readString(director.log())).doesNotContain(ADMIN_TOKEN);
         }
     }
 
@@ -123,29 +122,14 @@ class RuntimeWorldsIT {
             json(admin(base, "DELETE", "/api/admin/worlds/dungeon-2", null), 200);
             json(admin(base, "DELETE", "/api/admin/templates/dungeon", null), 200);
 
-            assertThat(Files.readString(director.log()))
+            await("the audit lines in the log").atMost(LIFECYCLE).untilAsserted(() -> assertThat(
+                    Files.readString(director.log()))
                     .contains("world dungeon-1 created by operator at 127.0.0.1 as instance of template dungeon")
-                    .contains("template dungeon removed by operator at 127.0.0.1");
+                    .contains("template dungeon removed by operator at 127.0.0.1"));
         }
     }
 
-    private HttpResponse<String> admin(URI base, String method, String path, String body) throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(base.resolve(path))
-                .header("Authorization", "Bearer " + ADMIN_TOKEN)
-                .header("Content-Type", "application/json")
-                .timeout(Duration.ofSeconds(10))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body))
-                .build();
-        return http.send(request, HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static JsonNode json(HttpResponse<String> response, int status) {
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
-        return Json.MAPPER.readTree(response.body());
-    }
-
-    private static String error(HttpResponse<String> response, int status) {
-        return json(response, status).path("error").asString();
+    private static HttpResponse<String> admin(URI base, String method, String path, String body) throws Exception {
+        return new AdminRequests(base, ADMIN_TOKEN).send(method, path, body);
     }
 }

@@ -32,6 +32,7 @@ import io.netty.handler.ssl.SslContext;
 import lor.protocol.ErrorCode;
 import lor.protocol.ErrorMessage;
 import lor.protocol.Message;
+import lor.protocol.Names;
 import lor.protocol.MessageCodec;
 import lor.protocol.ProtocolException;
 import lor.protocol.control.ControlMessages;
@@ -417,7 +418,7 @@ public final class ControlClient implements ControlLink {
             } else if (named != null && !named.equals(worldId)) {
                 // Acks and commands are for this world only: acting on another's would lose or stop the wrong one.
                 LOG.warn("ignored {} addressed to world {}: this process is world {}", message.type(),
-                        named.length() <= 40 ? named : named.substring(0, 40) + "…", worldId);
+                        Names.shorten(named, 40), worldId);
             } else if (message instanceof WorldHydrateMessage hydrate) {
                 accept(ctx.channel());
                 listener.onHydrate(hydrate);

@@ -129,7 +129,7 @@ public final class BinaryStateBroadcaster {
     }
 
     /** The parts among {@link #partsEncoded()} that hold a row's changes (the others are region snapshots). */
-    public long rowsEncoded() {
+    long rowsEncoded() {
         return rowsEncoded;
     }
 

@@ -102,7 +102,7 @@ public final class StateBroadcaster {
     }
 
     /** Bodies encoded since start: fewer than frames written when connections share a view. */
-    public long bodiesEncoded() {
+    long bodiesEncoded() {
         return bodiesEncoded;
     }
 

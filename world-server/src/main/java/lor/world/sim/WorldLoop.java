@@ -76,7 +76,7 @@ public final class WorldLoop {
         return true;
     }
 
-    public boolean isTickThread() {
+    boolean isTickThread() {
         return Thread.currentThread() == thread;
     }
 
