@@ -8,6 +8,7 @@ import java.util.TreeMap;
 
 import lor.sim.content.ContentPack;
 import lor.sim.content.ObjectKind;
+import lor.sim.content.Recipe;
 import lor.sim.objects.ObjectEngine;
 import lor.sim.world.Direction;
 import lor.sim.world.StepResult;
@@ -24,7 +25,7 @@ import lor.sim.world.World;
 final class RunCoverage {
 
     /** An object as it stood before a tick. */
-    private record Seen(int kind, int cell, int recipe, boolean crafting, long due, int[] counts) {
+    private record Seen(int kind, int cell, int recipe, boolean crafting, int progress, int[] counts) {
     }
 
     private final World world;
@@ -56,7 +57,7 @@ final class RunCoverage {
                     stock[item] = objects.count(id, item);
                 }
                 before.put(id, new Seen(objects.kindOf(id), objects.cellOf(id), objects.recipeOf(id),
-                        objects.isCrafting(id), objects.dueOf(id), stock));
+                        objects.isCrafting(id), objects.progressOf(id, world.tick()), stock));
             }
         }
     }
@@ -93,11 +94,13 @@ final class RunCoverage {
     private void objectRan(int id, Seen was) {
         ObjectEngine objects = world.objects();
         ObjectKind kind = pack.kind(was.kind());
-        boolean finished = was.crafting() && objects.recipeOf(id) == was.recipe()
-                && (!objects.isCrafting(id) || objects.dueOf(id) != was.due());
+        // Due at the tick it ran (full progress), and then idle or started again (progress anew); a recipe whose
+        // outputs wait for room stays at full progress.
+        int ticks = was.crafting() ? pack.recipe(was.recipe()).ticks() : 0;
+        boolean finished = was.crafting() && was.progress() == ticks && objects.recipeOf(id) == was.recipe()
+                && (!objects.isCrafting(id) || objects.progressOf(id, world.tick()) < ticks);
         if (finished) {
-            count(pack.recipe(was.recipe()).isGated(pack.clock().lineCount()) ? "gated recipe finished"
-                    : "recipe finished");
+            count(gated(pack.recipe(was.recipe())) ? "gated recipe finished" : "recipe finished");
         }
         if (!was.crafting() && objects.isCrafting(id)) {
             count("recipe started");
@@ -144,10 +147,20 @@ final class RunCoverage {
         return false;
     }
 
+    /** Whether a recipe may start on some of the clock's lines only. */
+    private boolean gated(Recipe recipe) {
+        for (int line = 0; line < pack.clock().lineCount(); line++) {
+            if (!recipe.runsOn(line)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private int transmutedCells() {
         int n = 0;
         for (int cell = 0; cell < world.grid().size().cells(); cell++) {
-            if (world.field().isTransmuted(cell)) {
+            if (world.field().cell(cell) != world.grid().cell(cell)) {
                 n++;
             }
         }

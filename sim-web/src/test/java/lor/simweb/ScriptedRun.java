@@ -153,7 +153,8 @@ public final class ScriptedRun {
 
     /**
      * The world's state as lines of text, one per entity, object and inventory: what a failed comparison prints on
-     * both sides to show what differs. The random state and NPCs' planned paths are in the hash but not here.
+     * both sides to show what differs. The random state, NPCs' planned paths and when a formula runs next are in the
+     * hash but not here.
      */
     public String describe() {
         StringBuilder out = new StringBuilder();
@@ -174,8 +175,7 @@ public final class ScriptedRun {
             out.append("object ").append(id).append(' ').append(pack.kind(objects.kindOf(id)).id()).append(" cell ")
                     .append(objects.cellOf(id)).append(" recipe ").append(recipe < 0 ? "-" : pack.recipe(recipe).id())
                     .append(objects.isCrafting(id) ? " crafting" : " idle").append(" progress ")
-                    .append(objects.progressOf(id, world.tick())).append(" due ").append(objects.dueOf(id))
-                    .append(" stock");
+                    .append(objects.progressOf(id, world.tick())).append(" stock");
             for (int i = 0; i < objects.slotsOf(id); i++) {
                 int item = objects.stockItem(id, i);
                 out.append(' ').append(item < 0 ? "-" : pack.item(item) + "x" + objects.stockCount(id, i));

@@ -252,8 +252,8 @@ class BrowserSimParityIT {
         List<String> onlyBrowser = new ArrayList<>(browser.lines().toList());
         onlyBrowser.removeAll(jvm.lines().toList());
         if (onlyJvm.isEmpty() && onlyBrowser.isEmpty()) {
-            return "; entities, objects and inventories agree after it (the difference is in the random state or"
-                    + " an NPC's path)";
+            return "; entities, objects and inventories agree after it (the difference is in the random state, an"
+                    + " NPC's path or when a formula runs next)";
         }
         return "; after it the JVM has " + onlyJvm + " where Chromium has " + onlyBrowser;
     }
