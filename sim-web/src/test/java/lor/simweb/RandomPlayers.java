@@ -102,6 +102,11 @@ final class RandomPlayers {
             inputs.put(entity, new Input("move", -1));
             return;
         }
+        act(account, entity, out, inputs);
+    }
+
+    /** An action on the object beside the player, or a build beside it. */
+    private void act(int account, int entity, List<String> out, Map<Integer, Input> inputs) {
         int slot = world.slotOf(entity);
         int x = world.xAt(slot);
         int y = world.yAt(slot);
@@ -109,7 +114,7 @@ final class RandomPlayers {
         ObjectIntent.Type type = TYPES[weighted(ACTION_WEIGHTS)];
         Direction side = Direction.values()[random.nextInt(4)];
         if (type != ObjectIntent.Type.BUILD && sideWithObject(x, y, layer, side) == null && random.nextInt(2) == 0) {
-            // Nothing beside the player to act on: it builds something instead, more often than not.
+            // Nothing beside the player to act on: half the time it builds something instead.
             type = ObjectIntent.Type.BUILD;
         }
         int index;
@@ -196,8 +201,9 @@ final class RandomPlayers {
     }
 
     /**
-     * An item or recipe that makes sense for the action on this object (0 for no object): for a put, most often an
-     * item one of its kind's recipes takes; for a take, an item it holds; for set_recipe, a recipe its kind runs.
+     * The item or recipe of an action on {@code object} (0: none beside the player): for a put, an item the player
+     * carries, most often one that a recipe of the object's kind takes; for a take, an item the object holds; for
+     * set_recipe, a recipe its kind runs; 0 when there is none.
      */
     private int index(ObjectIntent.Type type, int account, int object) {
         ObjectEngine objects = world.objects();
