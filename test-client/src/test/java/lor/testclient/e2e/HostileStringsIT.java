@@ -221,7 +221,7 @@ class HostileStringsIT {
             return;
         }
         Message answer = client.next(ANSWER);
-        if (HostileText.hasUnpairedSurrogate(text)) {
+        if (Names.hasUnpairedSurrogate(text)) {
             assertThat(answer).isInstanceOfSatisfying(ErrorMessage.class,
                     e -> assertThat(e.code()).isEqualTo("bad_request"));
             return;
@@ -257,10 +257,10 @@ class HostileStringsIT {
                 lobby.sendText(frame);
                 if (!HostileText.oversize(frame)) {
                     ErrorMessage error = (ErrorMessage) lobby.next(ANSWER);
-                    assertThat(error.code()).isIn(HostileText.hasUnpairedSurrogate(text) ? Set.of("bad_request")
+                    assertThat(error.code()).isIn(Names.hasUnpairedSurrogate(text) ? Set.of("bad_request")
                             : Set.of("bad_ticket"));
                 }
-                if (!HostileText.hasUnpairedSurrogate(text) || HostileText.oversize(frame)) {
+                if (!Names.hasUnpairedSurrogate(text) || HostileText.oversize(frame)) {
                     assertThat(lobby.awaitClose(ANSWER)).isIn(1008, 1009);
                 }
             }
@@ -286,7 +286,7 @@ class HostileStringsIT {
             player.connect();
             return;
         }
-        player.expectRefusal(seq, ref, HostileText.hasUnpairedSurrogate(text));
+        player.expectRefusal(seq, ref, Names.hasUnpairedSurrogate(text));
     }
 
     /** A player in {@link #GAME_WORLD}, connected again whenever a refusal closed its connection. */

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.regex.Pattern;
 
+import lor.protocol.Names;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -74,32 +75,20 @@ final class HostileText {
         return out.append('"').toString();
     }
 
-    /** Whether {@code s} has a surrogate without its other half: text no UTF-8 encoder can carry. */
-    static boolean hasUnpairedSurrogate(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** The frame's size on the wire: over 64 KiB the contract closes the connection (1009). */
     static boolean oversize(String frame) {
         return frame.getBytes(StandardCharsets.UTF_8).length > 64 * 1024;
     }
 
     /**
-     * The README's rule for a display name (a world's or template's): 1 to 64 characters after trimming spaces,
+     * The README's rule for a display name (a world's or template's), written from the README rather than taken from
+     * the server's code, so that the two check each other: 1 to 64 characters after trimming spaces,
      * all printable: no control or format character (bidirectional marks included), no unpaired surrogate, no
      * non-character, no line or paragraph separator.
      */
     static boolean isDisplayName(String s) {
         String text = s.strip();
-        if (text.isEmpty() || text.codePointCount(0, text.length()) > 64 || hasUnpairedSurrogate(text)) {
+        if (text.isEmpty() || text.codePointCount(0, text.length()) > 64 || Names.hasUnpairedSurrogate(text)) {
             return false;
         }
         return text.codePoints().allMatch(HostileText::printable);
@@ -115,6 +104,6 @@ final class HostileText {
 
     /** The contract's password rule: at least 8 characters; the README's: at most 1024, and valid text. */
     static boolean isPassword(String s) {
-        return !hasUnpairedSurrogate(s) && s.codePointCount(0, s.length()) >= 8 && s.length() <= 1024;
+        return !Names.hasUnpairedSurrogate(s) && s.codePointCount(0, s.length()) >= 8 && s.length() <= 1024;
     }
 }
