@@ -54,7 +54,7 @@ final class AdminApi {
         return token != null;
     }
 
-    void handle(ChannelHandlerContext ctx, FullHttpRequest request, String path) {
+    void handle(ChannelHandlerContext ctx, FullHttpRequest request) {
         if (!enabled()) {
             HttpResponses.notFound(ctx, request);
             return;

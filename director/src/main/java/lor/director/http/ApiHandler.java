@@ -61,7 +61,7 @@ public final class ApiHandler {
      */
     public void handle(ChannelHandlerContext ctx, FullHttpRequest request, String path) {
         if (path.startsWith(AdminApi.PREFIX)) {
-            admin.handle(ctx, request, path);
+            admin.handle(ctx, request);
             return;
         }
         if (!readsOnly(request)) {

@@ -313,7 +313,9 @@ final class HostileFrames {
 
     Text text() {
         for (int attempt = 0; attempt < 100; attempt++) {
-            String text = rawText();
+            // As the wire carries it: a surrogate the string surgery above left without its pair goes out as '?',
+            // and the server's answer (a refusal, or a move it would apply) is to that text, not to this string.
+            String text = new String(rawText().getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8);
             if (text.length() * 3 > MAX_TEXT_BYTES && text.getBytes(StandardCharsets.UTF_8).length > MAX_TEXT_BYTES) {
                 continue;
             }

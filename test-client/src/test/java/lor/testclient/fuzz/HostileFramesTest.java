@@ -78,14 +78,17 @@ class HostileFramesTest {
         assertThat(frames.registerNames()).isNotEmpty();
     }
 
-    @Test
-    void textForAPlayerNeverHoldsAMoveTheWorldWouldApply() {
-        HostileFrames frames = new HostileFrames(Endpoint.GAME_IN_WORLD, 13, TICKETS, 0);
+    @ParameterizedTest
+    @ValueSource(longs = {13, 36})
+    void textForAPlayerNeverHoldsAMoveTheWorldWouldApply(long seed) {
+        HostileFrames frames = new HostileFrames(Endpoint.GAME_IN_WORLD, seed, TICKETS, 0);
         int wellFormed = 0;
-        for (int i = 0; i < 2_000; i++) {
+        for (int i = 0; i < 3_000; i++) {
+            // Decoded as the world decodes it: from the bytes on the wire.
+            String onTheWire = new String(frames.text().utf8(), StandardCharsets.UTF_8);
             try {
-                Message message = GameMessages.serverCodec().decode(frames.text().text());
-                assertThat(message).isNotInstanceOf(MoveMessage.class);
+                Message message = GameMessages.serverCodec().decode(onTheWire);
+                assertThat(message).as("frame %d: %s", i, onTheWire).isNotInstanceOf(MoveMessage.class);
                 wellFormed++;
             } catch (ProtocolException e) {
                 // Refused by the codec.
