@@ -72,20 +72,22 @@ final class EndpointRouter extends SimpleChannelInboundHandler<FullHttpRequest> 
 
     /**
      * The codec could not read the request: its line or headers were too long, or it was not HTTP. Answered with
-     * the status that says which, and closed: what follows on the connection cannot be trusted to be a request.
+     * the status that says which, and closed: what follows on the connection cannot be trusted to be a request. The
+     * client may still be sending the rest of it, so the connection lingers (see {@link HttpResponses#sendAndLinger}).
      */
     private static void refuseUnreadable(ChannelHandlerContext ctx, FullHttpRequest request) {
         Throwable cause = request.decoderResult().cause();
         request.release();
         if (cause instanceof TooLongHttpLineException) {
-            HttpResponses.sendAndClose(ctx, HttpResponseStatus.REQUEST_URI_TOO_LONG, HttpResponses.TEXT,
-                    "request line too long\n");
+            refuse(ctx, HttpResponseStatus.REQUEST_URI_TOO_LONG, "request line too long\n");
         } else if (cause instanceof TooLongHttpHeaderException) {
-            HttpResponses.sendAndClose(ctx, HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, HttpResponses.TEXT,
-                    "request headers too large\n");
+            refuse(ctx, HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, "request headers too large\n");
         } else {
-            HttpResponses.sendAndClose(ctx, HttpResponseStatus.BAD_REQUEST, HttpResponses.TEXT,
-                    "malformed request\n");
+            refuse(ctx, HttpResponseStatus.BAD_REQUEST, "malformed request\n");
         }
+    }
+
+    private static void refuse(ChannelHandlerContext ctx, HttpResponseStatus status, String body) {
+        HttpResponses.sendAndLinger(ctx, status, HttpResponses.TEXT, body);
     }
 }

@@ -1,10 +1,13 @@
 package lor.protocol.netty;
 
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -14,6 +17,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.ssl.SslHandler;
 
 /**
  * Plain HTTP answers, written with keep-alive handled the same way everywhere. An answer to {@code HEAD} carries the
@@ -73,11 +77,39 @@ public final class HttpResponses {
     /** Answers and closes the connection whatever the request asked for: a refusal ends the conversation. */
     public static void sendAndClose(ChannelHandlerContext ctx, HttpResponseStatus status, String contentType,
                                     String body) {
+        ctx.writeAndFlush(closing(status, contentType, body)).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /**
+     * Like {@link #sendAndClose}, for a request that was not read to its end (a request line or headers too long):
+     * the way {@link LingeringClose} ends a WebSocket, the connection is half-closed after the answer, and what the
+     * client still sends is read and dropped until it hangs up, for at most {@link LingeringClose#LINGER_MILLIS}.
+     * Closed at once, the socket would hold the client's unread bytes, the kernel would answer them with a reset,
+     * and a reset can reach the client before it has read the answer.
+     */
+    public static void sendAndLinger(ChannelHandlerContext ctx, HttpResponseStatus status, String contentType,
+                                     String body) {
+        Channel channel = ctx.channel();
+        ctx.writeAndFlush(closing(status, contentType, body)).addListener(written -> {
+            if (!written.isSuccess() || !(channel instanceof DuplexChannel duplex) || !duplex.isActive()
+                    || channel.pipeline().get(SslHandler.class) != null) {
+                // Over TLS the close goes through the pipeline, for its close_notify.
+                channel.close();
+                return;
+            }
+            // Reading on is how the client's hang-up is seen; the codec drops whatever follows a request it refused.
+            channel.config().setAutoRead(true);
+            duplex.shutdownOutput();
+            channel.eventLoop().schedule(() -> channel.close(), LingeringClose.LINGER_MILLIS, TimeUnit.MILLISECONDS);
+        });
+    }
+
+    private static FullHttpResponse closing(HttpResponseStatus status, String contentType, String body) {
         FullHttpResponse response = response(status, contentType, body.getBytes(StandardCharsets.UTF_8));
         response.headers()
                 .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE)
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
-        ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+        return response;
     }
 
     public static void notFound(ChannelHandlerContext ctx, HttpRequest request) {
