@@ -9,17 +9,10 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -38,40 +31,26 @@ class HttpLingeringRefusalTest {
     /** Far more than the socket buffers hold: without a lingering close, writing it meets the server's reset. */
     private static final int LATE_BYTES = 4 * 1024 * 1024;
 
-    private EventLoopGroup group;
-    private Channel server;
-    private final CompletableFuture<Channel> accepted = new CompletableFuture<>();
+    private LoopbackServer server;
 
     @BeforeEach
     void startServer() throws InterruptedException {
-        group = EventLoops.create("http-lingering-refusal-test", 1);
-        server = new ServerBootstrap()
-                .group(group)
-                .channel(NioServerSocketChannel.class)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
+        server = LoopbackServer.start("http-lingering-refusal-test", pipeline -> pipeline
+                .addLast(new HttpServerCodec(4096, 8192, 8192))
+                .addLast(new HttpObjectAggregator(64 * 1024))
+                .addLast(new SimpleChannelInboundHandler<FullHttpRequest>() {
                     @Override
-                    protected void initChannel(SocketChannel ch) {
-                        accepted.complete(ch);
-                        ch.pipeline()
-                                .addLast(new HttpServerCodec(4096, 8192, 8192))
-                                .addLast(new HttpObjectAggregator(64 * 1024))
-                                .addLast(new SimpleChannelInboundHandler<FullHttpRequest>() {
-                                    @Override
-                                    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
-                                        assertThat(request.decoderResult().isFailure()).isTrue();
-                                        HttpResponses.sendAndLinger(ctx, HttpResponseStatus.REQUEST_URI_TOO_LONG,
-                                                HttpResponses.TEXT, "request line too long\n");
-                                    }
-                                });
+                    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+                        assertThat(request.decoderResult().isFailure()).isTrue();
+                        HttpResponses.sendAndLinger(ctx, HttpResponseStatus.REQUEST_URI_TOO_LONG,
+                                HttpResponses.TEXT, "request line too long\n");
                     }
-                })
-                .bind("127.0.0.1", 0).sync().channel();
+                }));
     }
 
     @AfterEach
     void stopServer() {
-        server.close().awaitUninterruptibly();
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+        server.close();
     }
 
     @Test
@@ -99,7 +78,7 @@ class HttpLingeringRefusalTest {
             socket.getOutputStream().write(("GET /" + "w".repeat(8192)).getBytes(StandardCharsets.US_ASCII));
             assertThat(readToEnd(socket.getInputStream())).startsWith("HTTP/1.1 414 ");
 
-            Channel connection = accepted.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            Channel connection = server.accepted(TIMEOUT);
             assertThat(connection.closeFuture().await(LingeringClose.LINGER_MILLIS + TIMEOUT.toMillis()))
                     .as("the server closed its end, the client still connected").isTrue();
         }
@@ -107,7 +86,7 @@ class HttpLingeringRefusalTest {
 
     private Socket connect() throws Exception {
         Socket socket = new Socket();
-        socket.connect(server.localAddress(), (int) TIMEOUT.toMillis());
+        socket.connect(server.address(), (int) TIMEOUT.toMillis());
         socket.setSoTimeout((int) TIMEOUT.toMillis());
         return socket;
     }

@@ -3,19 +3,11 @@ package lor.protocol.netty;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
@@ -35,44 +27,30 @@ class LingeringCloseTest {
     /** Far more than the socket buffers hold: without a lingering close, writing it meets the server's reset. */
     private static final int LATE_BYTES = 4 * 1024 * 1024;
 
-    private EventLoopGroup group;
-    private Channel server;
-    private final CompletableFuture<Channel> accepted = new CompletableFuture<>();
+    private LoopbackServer server;
 
     @BeforeEach
     void startServer() throws InterruptedException {
-        group = EventLoops.create("lingering-close-test", 1);
         WebSocketServerProtocolConfig config = WebSocketServerProtocolConfig.newBuilder()
                 .websocketPath("/ws")
                 .maxFramePayloadLength(64 * 1024)
                 .build();
-        server = new ServerBootstrap()
-                .group(group)
-                .channel(NioServerSocketChannel.class)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
+        server = LoopbackServer.start("lingering-close-test", pipeline -> pipeline
+                .addLast(new HttpServerCodec())
+                .addLast(new HttpObjectAggregator(8 * 1024))
+                .addLast(new WebSocketServerProtocolHandler(config))
+                .addLast(LingeringClose.NAME, LingeringClose.installer())
+                .addLast(new ChannelInboundHandlerAdapter() {
                     @Override
-                    protected void initChannel(SocketChannel ch) {
-                        accepted.complete(ch);
-                        ch.pipeline()
-                                .addLast(new HttpServerCodec())
-                                .addLast(new HttpObjectAggregator(8 * 1024))
-                                .addLast(new WebSocketServerProtocolHandler(config))
-                                .addLast(LingeringClose.NAME, LingeringClose.installer())
-                                .addLast(new ChannelInboundHandlerAdapter() {
-                                    @Override
-                                    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-                                        throw new AssertionError("no frame of this test is valid: " + msg);
-                                    }
-                                });
+                    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                        throw new AssertionError("no frame of this test is valid: " + msg);
                     }
-                })
-                .bind("127.0.0.1", 0).sync().channel();
+                }));
     }
 
     @AfterEach
     void stopServer() {
-        server.close().awaitUninterruptibly();
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+        server.close();
     }
 
     @Test
@@ -96,14 +74,14 @@ class LingeringCloseTest {
             ws.sendRaw(headOfReservedBitFrame(16));
             assertThat(ws.awaitClose(TIMEOUT)).as("close status").isEqualTo(1002);
 
-            Channel connection = accepted.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            Channel connection = server.accepted(TIMEOUT);
             assertThat(connection.closeFuture().await(LingeringClose.LINGER_MILLIS + TIMEOUT.toMillis()))
                     .as("the server closed its end, the client still connected").isTrue();
         }
     }
 
     private RawWebSocket open() throws IOException {
-        RawWebSocket ws = RawWebSocket.open(((InetSocketAddress) server.localAddress()).getPort(), "/ws", null);
+        RawWebSocket ws = RawWebSocket.open(server.address().getPort(), "/ws", null);
         assertThat(ws.status()).isEqualTo(101);
         return ws;
     }
