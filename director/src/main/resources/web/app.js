@@ -2,46 +2,54 @@
  * The Lor browser client: log in through the director's /ws, pick a world, play in it over the world's /game
  * socket with client-side prediction (predictor.js, on sim-core compiled to /sim.js), follow transfers between
  * worlds, and reconnect when a connection drops. No framework, no build step; everything it needs is served by the
- * director. The client's parts are ES modules, each of one concern; they share the namespace `page` (page.js): each
- * adds its functions to it and calls the others' through it at run time. This one, the entry point index.html
- * loads, imports them all, loads the simulation, wires the page's buttons and forms to the parts and starts.
+ * director. The client's parts are ES modules, each of one concern, importing what they call from each other. Where
+ * two parts need each other, the one below takes the other's function as a callback, handed over here; this module,
+ * the entry point index.html loads, also loads the simulation, wires the page's buttons and forms to the parts and
+ * starts.
  *
  * State a test or a curious player can read: the #status element's data-* attributes and `window.lor`.
  */
-import {page} from './page.js';
+import {describe, el, live, lor, onConnectionChange, say, session, show, updateStatus} from './page.js';
 import {useSimulation} from './predictor.js';
-import './director-link.js';
-import './lobby.js';
-import './game-link.js';
-import './reconnect.js';
-import './world-map.js';
-import './world-state.js';
-import './render.js';
-import './input.js';
-import './walk.js';
+import {ensureDirector, forgetSession, onDirectorLost} from './director-link.js';
+import {doLogin, enterLobby, refreshWorlds, toLogin, useLeaveWorld} from './lobby.js';
+import {clearWorld, enterGame, joinWorld} from './game-link.js';
+import {cancelReconnect, scheduleReconnect, useEnterGame} from './reconnect.js';
+import {panel, sendAction, sendMove} from './world-state.js';
+import {requestRender} from './render.js';
+import {pumpMoves} from './input.js';
+import {onWalkStarted, walkTo} from './walk.js';
 
-const {el, session, live, panel} = page;
+// Where two parts need each other, the lower one (which the other imports) takes the other's function here.
+onConnectionChange(requestRender); // page.js: a change of connection redraws the canvas (render.js)
+onDirectorLost(scheduleReconnect); // director-link.js: a director link lost in the lobby is reopened (reconnect.js)
+useLeaveWorld(clearWorld); // lobby.js: the lobby and the login form leave the world played in (game-link.js)
+useEnterGame(enterGame); // reconnect.js: a rejoin opens the world's connection (game-link.js)
+onWalkStarted(pumpMoves); // walk.js: a walk's steps go out through the pump of moves (input.js)
+
+/** For tests and a curious player's console: intents sent as the page's own parts send them. */
+window.LorPage = Object.freeze({walkTo, sendMove, sendAction});
 
 el.form.addEventListener('submit', (event) => {
     event.preventDefault();
-    page.doLogin(false);
+    doLogin(false);
 });
-el.register.addEventListener('click', () => page.doLogin(true));
-el.refresh.addEventListener('click', page.refreshWorlds);
+el.register.addEventListener('click', () => doLogin(true));
+el.refresh.addEventListener('click', refreshWorlds);
 el.worlds.addEventListener('click', (event) => {
     const button = event.target.closest('button[data-join]');
     if (button && !button.disabled) {
-        page.joinWorld(button.dataset.join);
+        joinWorld(button.dataset.join);
     }
 });
 el.leave.addEventListener('click', () => {
-    page.cancelReconnect();
-    page.say('');
-    page.enterLobby();
+    cancelReconnect();
+    say('');
+    enterLobby();
 });
 el.logout.addEventListener('click', () => {
-    page.cancelReconnect();
-    page.forgetSession();
+    cancelReconnect();
+    forgetSession();
     session.halted = true;
     if (live.director) {
         const d = live.director;
@@ -50,7 +58,7 @@ el.logout.addEventListener('click', () => {
         // either way.
         d.request({type: 'logout'}, 2000).catch(() => {}).finally(() => d.close());
     }
-    page.toLogin('Logged out.');
+    toLogin('Logged out.');
 });
 el.view.addEventListener('mousedown', () => el.view.focus());
 el.objects.addEventListener('click', (event) => {
@@ -66,28 +74,28 @@ async function loadSimulation() {
     try {
         useSimulation(await import('/sim.js'));
     } catch (e) {
-        page.say('The simulation (/sim.js) did not load: ' + e.message, 'error');
+        say('The simulation (/sim.js) did not load: ' + e.message, 'error');
     }
 }
 
 async function start() {
     await loadSimulation();
-    page.lor.timings.started = performance.now();
-    page.updateStatus();
+    lor.timings.started = performance.now();
+    updateStatus();
     if (!session.token) {
-        page.toLogin('');
+        toLogin('');
         return;
     }
     // A reload keeps the session (sessionStorage is per tab): resume it.
-    page.show('lobby');
+    show('lobby');
     try {
-        await page.ensureDirector();
-        page.enterLobby();
+        await ensureDirector();
+        enterLobby();
     } catch (e) {
         if (e.code === 'bad_token') {
-            page.toLogin(page.describe(e));
+            toLogin(describe(e));
         } else {
-            page.toLogin('Cannot reach the director: ' + page.describe(e));
+            toLogin('Cannot reach the director: ' + describe(e));
         }
     }
 }

@@ -1,11 +1,9 @@
 /*
  * The director connection (/ws): requests with refs answered by promises, the session resumed with its token on a
- * new connection, and join_world. Adds to `page`: ensureDirector, openDirectorAnonymous, forgetSession,
- * joinThroughDirector.
+ * new connection, and join_world. When the connection drops in the lobby, `onDirectorLost`'s listener (reconnect.js,
+ * wired by app.js) takes over.
  */
-import {page} from './page.js';
-
-const {session, live} = page;
+import {JOIN_TIMEOUT_MS, REQUEST_TIMEOUT_MS, TOKEN_KEY, live, say, session} from './page.js';
 
 /** One /ws connection; every request carries a numeric ref and its answer (or error) settles a promise. */
 class DirectorLink {
@@ -81,7 +79,7 @@ class DirectorLink {
             const timer = setTimeout(() => {
                 this.waiting.delete(ref);
                 reject({code: 'timeout', message: 'no answer to ' + message.type});
-            }, timeoutMs || page.REQUEST_TIMEOUT_MS);
+            }, timeoutMs || REQUEST_TIMEOUT_MS);
             this.waiting.set(ref, {resolve, reject, timer});
             this.socket.send(JSON.stringify(Object.assign({}, message, {ref})));
         });
@@ -95,6 +93,14 @@ class DirectorLink {
     }
 }
 
+/** reconnect.js's scheduleReconnect, handed over by app.js. */
+let directorLost = null;
+
+/** The director connection dropped while the page needs it (in the lobby, logged in): `listener` reconnects. */
+export function onDirectorLost(listener) {
+    directorLost = listener;
+}
+
 function onDirectorClosed(link) {
     if (link !== live.director) {
         return;
@@ -102,8 +108,8 @@ function onDirectorClosed(link) {
     live.director = null;
     // In a world the director is needed only to (re)join; it is reopened then. In the lobby, say so and retry.
     if (!session.halted && !session.targetWorld && session.token) {
-        page.say('Lost the connection to the director; reconnecting…', 'error');
-        page.scheduleReconnect();
+        say('Lost the connection to the director; reconnecting…', 'error');
+        directorLost();
     }
 }
 
@@ -113,7 +119,7 @@ let directorOpening = null;
  * An open, logged-in director connection: reuses the current one, or opens one and resumes the session. Callers
  * that ask while one is being opened share it.
  */
-function ensureDirector() {
+export function ensureDirector() {
     const director = live.director;
     if (director && director.open && director.account) {
         return Promise.resolve(director);
@@ -147,13 +153,13 @@ async function openAndResume() {
     return link;
 }
 
-function forgetSession() {
+export function forgetSession() {
     session.token = null;
-    sessionStorage.removeItem(page.TOKEN_KEY);
+    sessionStorage.removeItem(TOKEN_KEY);
 }
 
 /** An open director connection, logged in or not (for login and register). */
-async function openDirectorAnonymous() {
+export async function openDirectorAnonymous() {
     if (live.director && live.director.open) {
         return live.director;
     }
@@ -164,14 +170,12 @@ async function openDirectorAnonymous() {
 }
 
 /** join_world through the director. @return {worldId, gameUrl, ticket} */
-async function joinThroughDirector(worldId) {
+export async function joinThroughDirector(worldId) {
     live.joinInFlight = true;
     try {
         const link = await ensureDirector();
-        return await link.request({type: 'join_world', worldId}, page.JOIN_TIMEOUT_MS);
+        return await link.request({type: 'join_world', worldId}, JOIN_TIMEOUT_MS);
     } finally {
         live.joinInFlight = false;
     }
 }
-
-Object.assign(page, {ensureDirector, openDirectorAnonymous, forgetSession, joinThroughDirector});

@@ -1,44 +1,50 @@
 /*
  * Playing in a world: join_world through the director, the world's /game connection (hello, welcome, then its
- * messages), leaving it, its loss, and transfers to another world through a portal. Adds to `page`: joinWorld,
- * enterGame, clearWorld, halt.
+ * messages), leaving it, its loss, and transfers to another world through a portal.
  */
-import {page} from './page.js';
+import {ENCODING, MESSAGES, REQUEST_TIMEOUT_MS, describe, el, live, lor, say, session, setConnection, show}
+    from './page.js';
 import * as F from './frames.js';
 import * as O from './objects.js';
+import {joinThroughDirector} from './director-link.js';
+import {enterLobby, stopLobbyRefresh, toLogin} from './lobby.js';
+import {cancelReconnect, resetBackoff, scheduleReconnect} from './reconnect.js';
+import {dropPrediction, onMap} from './world-map.js';
+import {afterPrediction, onBinaryState, onState, panel} from './world-state.js';
+import {onWalkRejected} from './walk.js';
+import {clearInput} from './input.js';
+import {requestRender} from './render.js';
 
-const {el, lor, session, live, panel} = page;
-
-async function joinWorld(worldId) {
+export async function joinWorld(worldId) {
     session.halted = false;
     session.targetWorld = worldId;
-    page.stopLobbyRefresh();
-    page.cancelReconnect();
+    stopLobbyRefresh();
+    cancelReconnect();
     lor.worldId = worldId;
-    page.setConnection('connecting');
-    page.say('Joining ' + worldId + '… (a stopped world takes a few seconds to start)');
+    setConnection('connecting');
+    say('Joining ' + worldId + '… (a stopped world takes a few seconds to start)');
     for (const b of el.worlds.querySelectorAll('button[data-join]')) {
         b.disabled = true;
     }
     try {
-        const joined = await page.joinThroughDirector(worldId);
+        const joined = await joinThroughDirector(worldId);
         await enterGame(joined.worldId || worldId, joined.gameUrl, joined.ticket);
-        page.say('');
+        say('');
     } catch (e) {
         if (session.targetWorld !== worldId) {
             return;
         }
         if (e.code === 'unknown_world' || e.code === 'not_authenticated' || e.code === 'bad_token') {
             if (e.code === 'unknown_world') {
-                page.enterLobby();
-                page.say(page.describe(e), 'error');
+                enterLobby();
+                say(describe(e), 'error');
             } else {
-                page.toLogin(page.describe(e));
+                toLogin(describe(e));
             }
             return;
         }
-        page.say('Could not join ' + worldId + ': ' + page.describe(e) + ' Retrying…', 'error');
-        page.scheduleReconnect();
+        say('Could not join ' + worldId + ': ' + describe(e) + ' Retrying…', 'error');
+        scheduleReconnect();
     }
 }
 
@@ -46,7 +52,7 @@ async function joinWorld(worldId) {
  * Opens a game connection and says hello. Resolves once `welcome` arrived (the connection is then current);
  * rejects if the socket fails, closes or answers an error first.
  */
-function enterGame(worldId, gameUrl, ticket) {
+export function enterGame(worldId, gameUrl, ticket) {
     return new Promise((resolve, reject) => {
         let socket;
         try {
@@ -72,14 +78,14 @@ function enterGame(worldId, gameUrl, ticket) {
             }
         };
         const timer = setTimeout(() => fail({code: 'timeout', message: 'no welcome from the world'}),
-            page.REQUEST_TIMEOUT_MS);
+            REQUEST_TIMEOUT_MS);
         // `names: true` asks the world for the other players' usernames (`names` messages) for their labels.
-        socket.onopen = () => socket.send(JSON.stringify({type: 'hello', ticket, encoding: page.ENCODING,
+        socket.onopen = () => socket.send(JSON.stringify({type: 'hello', ticket, encoding: ENCODING,
             names: true}));
         socket.onmessage = (event) => {
             if (typeof event.data !== 'string') {
                 if (link.welcomed) {
-                    page.onBinaryState(link, event.data);
+                    onBinaryState(link, event.data);
                 }
                 return;
             }
@@ -123,9 +129,9 @@ function adoptGame(link, welcome) {
     }
     live.game = link;
     session.targetWorld = link.worldId;
-    page.resetBackoff();
-    page.cancelReconnect();
-    page.dropPrediction();
+    resetBackoff();
+    cancelReconnect();
+    dropPrediction();
     live.mapData = null;
     lor.worldId = link.worldId;
     lor.timings.welcome = performance.now();
@@ -162,14 +168,14 @@ function adoptGame(link, welcome) {
     if (link.encoding === 'binary' && grid && grid.width > 0 && grid.height > 0) {
         link.tracker = new F.StateTracker(grid.width, grid.height);
     }
-    page.clearInput();
-    page.show('game');
-    page.setConnection('connected');
+    clearInput();
+    show('game');
+    setConnection('connected');
     el.view.focus();
-    page.requestRender();
+    requestRender();
 }
 
-function clearWorld() {
+export function clearWorld() {
     if (live.game) {
         live.game.expectedClose = true;
         try {
@@ -179,7 +185,7 @@ function clearWorld() {
         }
     }
     live.game = null;
-    page.dropPrediction();
+    dropPrediction();
     live.mapData = null;
     lor.entityId = null;
     lor.x = lor.y = lor.layer = null;
@@ -196,7 +202,7 @@ function clearWorld() {
     lor.clock = null;
     lor.inventory = null;
     panel.setContent(null, null);
-    page.clearInput();
+    clearInput();
 }
 
 function onGameMessage(link, message) {
@@ -205,17 +211,17 @@ function onGameMessage(link, message) {
     }
     switch (message.type) {
         case 'map':
-            page.onMap(link, message);
+            onMap(link, message);
             break;
         case 'state':
-            page.onState(message);
+            onState(message);
             break;
         case 'rejected':
             lor.lastRejected = {seq: message.seq, reason: message.reason};
-            page.onWalkRejected(message.seq);
+            onWalkRejected(message.seq);
             if (live.prediction) {
                 live.prediction.rejected(message.seq, message.reason);
-                page.afterPrediction();
+                afterPrediction();
             }
             break;
         case 'transfer':
@@ -245,22 +251,22 @@ function onNames(names) {
             lor.names[id] = name;
         }
     }
-    page.requestRender();
+    requestRender();
 }
 
 function onGameError(link, message) {
     if (message.code === 'replaced') {
         link.expectedClose = true;
-        halt(page.MESSAGES.replaced);
+        halt(MESSAGES.replaced);
     } else if (message.code === 'world_unavailable') {
         // Either the world is shutting down (the connection closes next: see onGameClosed) or a portal could not
         // take the player (the connection stays: the player is still here, on the portal).
         link.unavailable = message.message || 'unavailable';
-        page.say(page.describe(message) + (message.message ? ' (' + message.message + ')' : ''), 'error');
+        say(describe(message) + (message.message ? ' (' + message.message + ')' : ''), 'error');
     } else if (message.code === 'rate_limited') {
-        page.say('Too many moves at once; the world closed the connection. Reconnecting…', 'error');
+        say('Too many moves at once; the world closed the connection. Reconnecting…', 'error');
     } else {
-        page.say(page.describe(message), 'error');
+        say(describe(message), 'error');
     }
 }
 
@@ -268,12 +274,12 @@ function onGameError(link, message) {
 function halt(text) {
     session.halted = true;
     session.targetWorld = null;
-    page.cancelReconnect();
+    cancelReconnect();
     if (live.game) {
         live.game.expectedClose = true;
     }
-    page.setConnection('disconnected');
-    page.say(text, 'error');
+    setConnection('disconnected');
+    say(text, 'error');
 }
 
 function onGameClosed(link, event) {
@@ -282,26 +288,26 @@ function onGameClosed(link, event) {
     }
     if (event.code === 4001 && !session.halted) {
         // 4001: the account connected again elsewhere, even if the `replaced` error did not get through.
-        halt(page.MESSAGES.replaced);
+        halt(MESSAGES.replaced);
         return;
     }
     if (link.expectedClose || session.halted) {
         if (lor.connection !== 'transferring' && !session.targetWorld) {
-            page.setConnection('disconnected');
+            setConnection('disconnected');
         }
         return;
     }
     if (link.unavailable) {
         // The world closed after saying it is unavailable: it is stopping (an operator stopped it, or the
         // director is shutting down). Rejoining at once would start it again; the player chooses.
-        page.enterLobby();
-        page.say('World ' + link.worldId + ' has stopped (' + link.unavailable
+        enterLobby();
+        say('World ' + link.worldId + ' has stopped (' + link.unavailable
             + '). Join it again to restart it.', 'error');
         return;
     }
-    page.say('The connection to ' + link.worldId + ' was lost (' + (link.lost || event.code)
+    say('The connection to ' + link.worldId + ' was lost (' + (link.lost || event.code)
         + '); reconnecting…', 'error');
-    page.scheduleReconnect();
+    scheduleReconnect();
 }
 
 // ---- transfers between worlds -------------------------------------------------------------------------
@@ -315,7 +321,7 @@ async function transfer(link, message) {
         // already closed
     }
     live.game = null;
-    page.dropPrediction();
+    dropPrediction();
     live.mapData = null;
     lor.transfers++;
     lor.worldId = worldId;
@@ -324,12 +330,12 @@ async function transfer(link, message) {
     lor.map = null;
     lor.entityId = null;
     session.targetWorld = worldId;
-    page.clearInput();
-    page.setConnection('transferring');
-    page.say('Travelling to ' + worldId + '…');
+    clearInput();
+    setConnection('transferring');
+    say('Travelling to ' + worldId + '…');
     try {
         await enterGame(worldId, message.gameUrl, message.ticket);
-        page.say('');
+        say('');
         return;
     } catch (e) {
         if (session.targetWorld !== worldId) {
@@ -337,15 +343,13 @@ async function transfer(link, message) {
         }
     }
     try {
-        const joined = await page.joinThroughDirector(worldId);
+        const joined = await joinThroughDirector(worldId);
         await enterGame(joined.worldId || worldId, joined.gameUrl, joined.ticket);
-        page.say('');
+        say('');
     } catch (e) {
         if (session.targetWorld === worldId) {
-            page.say('Could not enter ' + worldId + ': ' + page.describe(e) + ' Retrying…', 'error');
-            page.scheduleReconnect();
+            say('Could not enter ' + worldId + ': ' + describe(e) + ' Retrying…', 'error');
+            scheduleReconnect();
         }
     }
 }
-
-Object.assign(page, {joinWorld, enterGame, clearWorld, halt});

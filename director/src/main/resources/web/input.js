@@ -2,11 +2,11 @@
  * Moving by hand: arrow keys and W A S D, and the on-screen pad (#pad) of touch devices and narrow screens, become
  * `move` intents, one per interval while a key or pad button is held, a short tap still making one step. Keys the
  * objects panel takes go to it first. When nothing is held, the pump takes the steps of a walk to a tapped cell
- * (walk.js); pressing a key or the pad ends that walk. Adds to `page`: clearInput, pumpMoves.
+ * (walk.js); pressing a key or the pad ends that walk.
  */
-import {page} from './page.js';
-
-const {el, panel} = page;
+import {el, lor} from './page.js';
+import {nextWalkStep, stopWalk, walkStepSent, walking} from './walk.js';
+import {panel, sendMove} from './world-state.js';
 
 /** Intents sent while a key is held: at most one per 100 ms (the server refuses more than 20 a second). */
 const MOVE_INTERVAL_MS = 100;
@@ -23,17 +23,17 @@ let taps = [];
 let lastMoveAt = -Infinity;
 let moveTimer = null;
 
-function clearInput() {
+export function clearInput() {
     held = [];
     taps = [];
     clearTimeout(moveTimer);
     moveTimer = null;
-    page.stopWalk('stopped');
+    stopWalk('stopped');
 }
 
 /** A key or pad button went down: one step now (or at the next interval), more while it stays down. */
 function press(dir) {
-    page.stopWalk('stopped');
+    stopWalk('stopped');
     held = held.filter((d) => d !== dir);
     held.push(dir);
     if (taps.length < 4) {
@@ -127,7 +127,7 @@ window.addEventListener('blur', () => {
  * Sends at most one intent per interval: a pending tap first, else the latest held key or pad button, else the
  * next step of a walk. Runs on while something is held or a walk goes on.
  */
-function pumpMoves() {
+export function pumpMoves() {
     if (moveTimer !== null) {
         return;
     }
@@ -141,25 +141,23 @@ function pumpMoves() {
         return;
     }
     let dir = taps.length > 0 ? taps.shift() : held[held.length - 1];
-    const walking = !dir && page.walking();
-    if (walking) {
-        dir = page.nextWalkStep();
+    const walkStep = !dir && walking();
+    if (walkStep) {
+        dir = nextWalkStep();
     }
-    if (!dir && !walking) {
+    if (!dir && !walkStep) {
         return;
     }
-    if (dir && page.sendMove(dir)) {
+    if (dir && sendMove(dir)) {
         lastMoveAt = now;
-        if (walking) {
-            page.walkStepSent(page.lor.seq);
+        if (walkStep) {
+            walkStepSent(lor.seq);
         }
     }
-    if (taps.length > 0 || held.length > 0 || page.walking()) {
+    if (taps.length > 0 || held.length > 0 || walking()) {
         moveTimer = setTimeout(() => {
             moveTimer = null;
             pumpMoves();
         }, MOVE_INTERVAL_MS);
     }
 }
-
-Object.assign(page, {clearInput, pumpMoves});

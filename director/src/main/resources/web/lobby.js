@@ -1,22 +1,28 @@
 /*
- * Logging in (or registering) and the lobby: the world list, refreshed every few seconds while it shows. Adds to
- * `page`: doLogin, enterLobby, refreshWorlds, stopLobbyRefresh, toLogin.
+ * Logging in (or registering) and the lobby: the world list, refreshed every few seconds while it shows. Showing
+ * the lobby or the login form leaves the world played in, through `useLeaveWorld`'s function (game-link.js's
+ * clearWorld, handed over by app.js: game-link.js comes back here when a world sends the player away).
  */
-import {page} from './page.js';
-
-const {el, lor, session, live} = page;
+import {TOKEN_KEY, USER_KEY, describe, el, live, lor, say, session, setConnection, show} from './page.js';
+import {ensureDirector, openDirectorAnonymous} from './director-link.js';
 
 const LOBBY_REFRESH_MS = 3000;
 
 let lobbyTimer = null;
+/** game-link.js's clearWorld. */
+let leaveWorld = null;
 
-async function doLogin(register) {
+export function useLeaveWorld(leave) {
+    leaveWorld = leave;
+}
+
+export async function doLogin(register) {
     const username = el.username.value.trim();
     const password = el.password.value;
     setBusy(true);
-    page.say(register ? 'Registering…' : 'Logging in…');
+    say(register ? 'Registering…' : 'Logging in…');
     try {
-        const link = await page.openDirectorAnonymous();
+        const link = await openDirectorAnonymous();
         if (register) {
             await link.request({type: 'register', username, password});
         }
@@ -25,13 +31,13 @@ async function doLogin(register) {
         session.token = answer.token;
         session.username = username;
         session.halted = false;
-        sessionStorage.setItem(page.TOKEN_KEY, answer.token);
-        sessionStorage.setItem(page.USER_KEY, username);
+        sessionStorage.setItem(TOKEN_KEY, answer.token);
+        sessionStorage.setItem(USER_KEY, username);
         el.password.value = '';
-        page.say(register ? 'Registered and logged in as ' + username + '.' : 'Logged in as ' + username + '.');
+        say(register ? 'Registered and logged in as ' + username + '.' : 'Logged in as ' + username + '.');
         enterLobby();
     } catch (e) {
-        page.say(page.describe(e), 'error');
+        say(describe(e), 'error');
     } finally {
         setBusy(false);
     }
@@ -42,12 +48,12 @@ function setBusy(busy) {
     el.register.disabled = busy;
 }
 
-function enterLobby() {
+export function enterLobby() {
     session.targetWorld = null;
-    page.clearWorld();
+    leaveWorld();
     lor.worldId = null;
-    page.setConnection(live.director && live.director.open ? 'connected' : 'disconnected');
-    page.show('lobby');
+    setConnection(live.director && live.director.open ? 'connected' : 'disconnected');
+    show('lobby');
     refreshWorlds();
     clearInterval(lobbyTimer);
     lobbyTimer = setInterval(() => {
@@ -57,25 +63,25 @@ function enterLobby() {
     }, LOBBY_REFRESH_MS);
 }
 
-function stopLobbyRefresh() {
+export function stopLobbyRefresh() {
     clearInterval(lobbyTimer);
 }
 
-async function refreshWorlds() {
+export async function refreshWorlds() {
     if (live.joinInFlight) {
         return; // the director answers a connection's requests in order: a join that spawns a world blocks it
     }
     try {
-        const link = await page.ensureDirector();
+        const link = await ensureDirector();
         if (el.lobby.hidden) {
             return;
         }
-        page.setConnection('connected');
+        setConnection('connected');
         const answer = await link.request({type: 'list_worlds'});
         renderWorlds(answer.worlds || []);
     } catch (e) {
         if (e.code === 'bad_token') {
-            toLogin(page.describe(e));
+            toLogin(describe(e));
         }
     }
 }
@@ -118,15 +124,13 @@ function renderWorlds(worlds) {
     }
 }
 
-function toLogin(text) {
+export function toLogin(text) {
     clearInterval(lobbyTimer);
     session.targetWorld = null;
-    page.clearWorld();
+    leaveWorld();
     lor.worldId = null;
-    page.setConnection('disconnected');
-    page.show('login');
-    page.say(text || '', text ? 'error' : '');
+    setConnection('disconnected');
+    show('login');
+    say(text || '', text ? 'error' : '');
     el.username.focus();
 }
-
-Object.assign(page, {doLogin, enterLobby, refreshWorlds, stopLobbyRefresh, toLogin});

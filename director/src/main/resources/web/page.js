@@ -1,26 +1,25 @@
 /*
- * The page's shared parts: the elements, the messages shown to the player, `window.lor` (what tests and players can
- * read), the session, and the live connections. Exports `page`, the namespace through which the client's modules
- * (director-link.js, lobby.js, game-link.js, …, app.js) call each other: each adds its functions to it when it
- * loads and calls the others' through it at run time, so no module needs another's functions while loading.
- * index.html lists which file holds what.
+ * The page's shared state and what every part does with it: the elements, the messages shown to the player,
+ * `window.lor` (what tests and players can read), the session, the live connections, the status line, and which of
+ * the login form, lobby and game shows. The client's other modules import what they use from here and from each
+ * other; none imports a module that imports it back (app.js wires the few that need each other). index.html lists
+ * which file holds what.
  */
-import * as O from './objects.js';
 import * as Status from './status.js';
 
 
-const REQUEST_TIMEOUT_MS = 15000;
+export const REQUEST_TIMEOUT_MS = 15000;
 /** join_world waits for a world process to start (a JVM, then hydration). */
-const JOIN_TIMEOUT_MS = 60000;
-const TOKEN_KEY = 'lor.token';
-const USER_KEY = 'lor.username';
+export const JOIN_TIMEOUT_MS = 60000;
+export const TOKEN_KEY = 'lor.token';
+export const USER_KEY = 'lor.username';
 /**
  * How state frames come: `binary` (the default: binary WebSocket frames, decoded by frames.js: StateTracker)
  * or `json` (text frames), chosen with `?encoding=json` in the page's address. Every other message is JSON text.
  */
-const ENCODING = new URLSearchParams(location.search).get('encoding') === 'json' ? 'json' : 'binary';
+export const ENCODING = new URLSearchParams(location.search).get('encoding') === 'json' ? 'json' : 'binary';
 
-const MESSAGES = {
+export const MESSAGES = {
     username_taken: 'That username is already taken.',
     invalid_username: 'A username is 3 to 32 letters, digits, "_" or "-".',
     weak_password: 'The password is too short: at least 8 characters.',
@@ -40,7 +39,7 @@ const MESSAGES = {
 };
 
 const $ = (id) => document.getElementById(id);
-const el = {
+export const el = {
     status: $('status'), message: $('message'), who: $('who'), logout: $('logout'),
     loginPanel: $('login-panel'), form: $('login-form'), username: $('username'), password: $('password'),
     register: $('register'), login: $('login'),
@@ -49,7 +48,7 @@ const el = {
 };
 
 /** What tests and players can read; plain data only. */
-const lor = {
+export const lor = {
     worldId: null,
     entityId: null,
     x: null,
@@ -106,7 +105,7 @@ const lor = {
 };
 window.lor = lor;
 
-const session = {
+export const session = {
     token: sessionStorage.getItem(TOKEN_KEY),
     username: sessionStorage.getItem(USER_KEY),
     /** The world the player wants to be in (survives drops), null in the lobby. */
@@ -119,7 +118,7 @@ const session = {
  * The connections and the world as the page holds them now: the director link (director-link.js), the game
  * link of the world played in (game-link.js), its decoded map (world-map.js) and the prediction over it.
  */
-const live = {
+export const live = {
     director: null,
     game: null,
     prediction: null,
@@ -128,7 +127,7 @@ const live = {
     joinInFlight: false,
 };
 
-function describe(error) {
+export function describe(error) {
     if (!error) {
         return '';
     }
@@ -136,34 +135,33 @@ function describe(error) {
     return MESSAGES[code] || error.message || String(error);
 }
 
-function say(text, kind) {
+export function say(text, kind) {
     el.message.textContent = text || '';
     el.message.dataset.kind = kind || (text ? 'info' : '');
 }
 
-function setConnection(connection) {
-    lor.connection = connection;
-    updateStatus();
-    page.requestRender();
+/** render.js's requestRender, handed over by app.js. */
+let connectionListener = null;
+
+/** `listener` runs after each change of the connection's state: the canvas shows it too (render.js). */
+export function onConnectionChange(listener) {
+    connectionListener = listener;
 }
 
-function updateStatus() {
+export function setConnection(connection) {
+    lor.connection = connection;
+    updateStatus();
+    connectionListener();
+}
+
+export function updateStatus() {
     Status.render(el.status, lor);
 }
 
-function show(panel) {
+export function show(panel) {
     el.loginPanel.hidden = panel !== 'login';
     el.lobby.hidden = panel !== 'lobby';
     el.game.hidden = panel !== 'game';
     el.logout.hidden = panel === 'login';
     el.who.textContent = session.username && panel !== 'login' ? session.username : '';
 }
-
-export const page = {
-    REQUEST_TIMEOUT_MS, JOIN_TIMEOUT_MS, TOKEN_KEY, USER_KEY, ENCODING, MESSAGES,
-    el, lor, session, live, describe, say, setConnection, updateStatus, show,
-};
-/** The panel of a world with a content pack (hidden elsewhere); its intents go out as moves do. */
-page.panel = new O.Panel(el.objects, (message) => page.sendAction(message));
-// For tests and a curious player's console, as `window.lor`.
-window.LorPage = page;

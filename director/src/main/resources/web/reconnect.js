@@ -1,23 +1,32 @@
 /*
  * Rejoining after a lost connection: backoff 0.5 s, 1 s, 2 s, 4 s, then every 5 s, into the world the player wants
- * to be in (or just the director, in the lobby). Adds to `page`: cancelReconnect, scheduleReconnect, resetBackoff.
+ * to be in (or just the director, in the lobby). A world is entered through `useEnterGame`'s function (game-link.js's
+ * enterGame, handed over by app.js: game-link.js starts and stops the backoff).
  */
-import {page} from './page.js';
-
-const {lor, session, live} = page;
+import {describe, live, lor, say, session, setConnection} from './page.js';
+import {ensureDirector, joinThroughDirector} from './director-link.js';
+import {enterLobby, toLogin} from './lobby.js';
+import {dropPrediction} from './world-map.js';
+import {clearInput} from './input.js';
 
 const RECONNECT_DELAYS_MS = [500, 1000, 2000, 4000, 5000];
 
 let reconnectTimer = null;
 let reconnectAttempt = 0;
+/** game-link.js's enterGame. */
+let enterGame = null;
 
-function cancelReconnect() {
+export function useEnterGame(enter) {
+    enterGame = enter;
+}
+
+export function cancelReconnect() {
     clearTimeout(reconnectTimer);
     reconnectTimer = null;
 }
 
 /** Backoff 0.5 s, 1 s, 2 s, 4 s, then every 5 s: rejoin the wanted world (or just the director in the lobby). */
-function scheduleReconnect() {
+export function scheduleReconnect() {
     if (session.halted || reconnectTimer !== null) {
         return;
     }
@@ -25,10 +34,10 @@ function scheduleReconnect() {
     reconnectAttempt++;
     if (session.targetWorld) {
         live.game = null;
-        page.dropPrediction();
-        page.clearInput();
+        dropPrediction();
+        clearInput();
     }
-    page.setConnection('reconnecting');
+    setConnection('reconnecting');
     reconnectTimer = setTimeout(reconnect, delay);
 }
 
@@ -38,41 +47,39 @@ async function reconnect() {
     lor.reconnects++;
     try {
         if (!worldId) {
-            await page.ensureDirector();
+            await ensureDirector();
             reconnectAttempt = 0;
-            page.say('');
-            page.enterLobby();
+            say('');
+            enterLobby();
             return;
         }
-        const joined = await page.joinThroughDirector(worldId);
+        const joined = await joinThroughDirector(worldId);
         if (session.targetWorld !== worldId || session.halted) {
             return;
         }
-        await page.enterGame(joined.worldId || worldId, joined.gameUrl, joined.ticket);
-        page.say('Reconnected to ' + worldId + '.');
+        await enterGame(joined.worldId || worldId, joined.gameUrl, joined.ticket);
+        say('Reconnected to ' + worldId + '.');
     } catch (e) {
         if (session.halted || session.targetWorld !== worldId) {
             return;
         }
         if (e.code === 'bad_token' || e.code === 'not_authenticated') {
-            page.toLogin(page.describe(e));
+            toLogin(describe(e));
             return;
         }
         if (e.code === 'unknown_world') {
-            page.enterLobby();
-            page.say(page.describe(e), 'error');
+            enterLobby();
+            say(describe(e), 'error');
             return;
         }
         const next = RECONNECT_DELAYS_MS[Math.min(reconnectAttempt, RECONNECT_DELAYS_MS.length - 1)];
-        page.say('Still disconnected (' + page.describe(e) + '); trying again in ' + (next / 1000) + ' s…',
+        say('Still disconnected (' + describe(e) + '); trying again in ' + (next / 1000) + ' s…',
             'error');
         scheduleReconnect();
     }
 }
 
 /** A world welcomed the page: the next loss starts the backoff from its first delay. */
-function resetBackoff() {
+export function resetBackoff() {
     reconnectAttempt = 0;
 }
-
-Object.assign(page, {cancelReconnect, scheduleReconnect, resetBackoff});

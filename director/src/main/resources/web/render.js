@@ -2,13 +2,10 @@
  * Drawing the world on the canvas: the map around the own entity (at the centre), portals, objects, the other
  * entities with a label over each other player, the own entity where prediction puts it, the target of a walk, and
  * the connection's state over a picture that is not live; and the way back from a point on the canvas to a cell.
- * Adds to `page`: requestRender, cellAt.
  */
-import {page} from './page.js';
+import {el, live, lor} from './page.js';
 import * as F from './frames.js';
 import * as O from './objects.js';
-
-const {el, lor, live} = page;
 
 const CELL_PX = 12;
 const ZOOMED_CELL_PX = 24;
@@ -36,7 +33,7 @@ const ctx = el.view.getContext('2d');
 
 let renderQueued = false;
 
-function requestRender() {
+export function requestRender() {
     if (renderQueued) {
         return;
     }
@@ -210,7 +207,7 @@ function drawLabels(players, originX, originY, cell, w, h) {
  * last picture: the canvas may be shown smaller than it draws (a phone), so CSS pixels scale back to canvas
  * pixels first. @return {x, y, layer} or null (outside the map, or no picture yet)
  */
-function cellAt(clientX, clientY) {
+export function cellAt(clientX, clientY) {
     const map = live.mapData;
     if (!geometry || !map) {
         return null;
@@ -232,5 +229,3 @@ function cellAt(clientX, clientY) {
 }
 
 window.addEventListener('resize', requestRender);
-
-Object.assign(page, {requestRender, cellAt});

@@ -7,13 +7,12 @@
  * key or the pad, when the server refuses one of its steps, or after a few plans that found no way.
  *
  * `window.lor.walk` is the walk under way ({x, y, layer, steps} or null); `window.lor.lastWalk` how the last one
- * ended ({x, y, layer, result}: arrived, rejected, blocked, no_path, stopped). Adds to `page`: walkTo, walking,
- * nextWalkStep, walkStepSent, stopWalk, onWalkRejected.
+ * ended ({x, y, layer, result}: arrived, rejected, blocked, no_path, stopped). input.js takes the walk's steps; a walk
+ * that starts sets its pump going through `onWalkStarted`'s listener (input.js's pumpMoves, handed over by app.js).
  */
-import {page} from './page.js';
+import {el, live, lor, say} from './page.js';
 import {DIRS} from './predictor.js';
-
-const {el, lor, live} = page;
+import {cellAt, requestRender} from './render.js';
 
 /** Cells beyond the bounding box of start and target that a plan may use (PathFinder's margin). */
 const MARGIN = 16;
@@ -25,9 +24,15 @@ const TAP_SLOP_PX = 12;
 
 /** {target: {x, y, layer}, steps: ['N', …], next, expectX, expectY, replans, seqs: Set} or null */
 let walk = null;
+/** input.js's pumpMoves. */
+let walkStarted = null;
+
+export function onWalkStarted(listener) {
+    walkStarted = listener;
+}
 
 /** Starts a walk to the cell, replacing any walk under way. @return whether a path was found */
-function walkTo(x, y) {
+export function walkTo(x, y) {
     const prediction = live.prediction;
     if (!prediction || !live.game) {
         return false;
@@ -40,11 +45,11 @@ function walkTo(x, y) {
     walk = {target, steps: [], next: 0, expectX: null, expectY: null, replans: -1, seqs: new Set()};
     if (!plan(false)) {
         end('no_path');
-        page.say('There is no way from here to ' + x + ',' + y + '.');
+        say('There is no way from here to ' + x + ',' + y + '.');
         return false;
     }
     publish();
-    page.pumpMoves();
+    walkStarted();
     return true;
 }
 
@@ -71,12 +76,12 @@ function plan(aroundOthers) {
     return true;
 }
 
-function walking() {
+export function walking() {
     return walk !== null;
 }
 
 /** The direction of the walk's next step, or null when there is none to send now (waiting, or ended). */
-function nextWalkStep() {
+export function nextWalkStep() {
     const prediction = live.prediction;
     if (!walk || !prediction) {
         return null;
@@ -125,21 +130,21 @@ function nextWalkStep() {
     return dir;
 }
 
-function walkStepSent(seq) {
+export function walkStepSent(seq) {
     if (walk) {
         walk.seqs.add(seq);
     }
 }
 
 /** A `rejected` for an intent: the walk ends if it was one of its steps. */
-function onWalkRejected(seq) {
+export function onWalkRejected(seq) {
     if (walk && walk.seqs.has(seq)) {
         end('rejected');
     }
 }
 
 /** Ends a walk under way, if any (a key, the pad, leaving the world). */
-function stopWalk(result) {
+export function stopWalk(result) {
     if (walk) {
         end(result);
     }
@@ -150,7 +155,7 @@ function end(result) {
     lor.lastWalk = {x: t.x, y: t.y, layer: t.layer, result};
     walk = null;
     lor.walk = null;
-    page.requestRender();
+    requestRender();
 }
 
 function publish() {
@@ -173,10 +178,8 @@ el.view.addEventListener('pointerup', (event) => {
     if (!down || Math.hypot(event.clientX - down.x, event.clientY - down.y) > TAP_SLOP_PX) {
         return;
     }
-    const cell = page.cellAt(event.clientX, event.clientY);
+    const cell = cellAt(event.clientX, event.clientY);
     if (cell && live.prediction && cell.layer === live.prediction.layer) {
         walkTo(cell.x, cell.y);
     }
 });
-
-Object.assign(page, {walkTo, walking, nextWalkStep, walkStepSent, stopWalk, onWalkRejected});

@@ -1,20 +1,18 @@
 /*
- * The world's static map: the `map` message decoded for drawing (page.live.mapData), handed to a new prediction
- * (predictor.js), and published as `window.lor.map` with its portal cells and where they lead. Adds to `page`:
- * onMap, dropPrediction.
+ * The world's static map: the `map` message decoded for drawing (page.js: live.mapData), handed to a new prediction
+ * (predictor.js), and published as `window.lor.map` with its portal cells and where they lead.
  */
-import {page} from './page.js';
+import {live, lor, say, updateStatus} from './page.js';
 import * as F from './frames.js';
 import {Prediction} from './predictor.js';
+import {requestRender} from './render.js';
 
-const {lor, live} = page;
-
-function onMap(link, message) {
+export function onMap(link, message) {
     let decoded;
     try {
         decoded = F.mapFromMessage(message);
     } catch (e) {
-        page.say('The world sent a map this page cannot read: ' + e.message, 'error');
+        say('The world sent a map this page cannot read: ' + e.message, 'error');
         return;
     }
     live.mapData = decoded;
@@ -33,10 +31,10 @@ function onMap(link, message) {
         live.prediction = new Prediction(message, lor.content, lor.tick, lor.entityId,
             you.x, you.y, you.layer, lor.inventory);
     } catch (e) {
-        page.say('This page cannot predict in this world: ' + e.message, 'error');
+        say('This page cannot predict in this world: ' + e.message, 'error');
     }
-    page.updateStatus();
-    page.requestRender();
+    updateStatus();
+    requestRender();
 }
 
 /**
@@ -123,8 +121,6 @@ function portalTargets(message) {
 }
 
 /** The page leaves the world (or gets a new map): its prediction goes. */
-function dropPrediction() {
+export function dropPrediction() {
     live.prediction = null;
 }
-
-Object.assign(page, {onMap, dropPrediction});

@@ -1,16 +1,18 @@
 /*
  * The glue between the world's connection and prediction (predictor.js): state frames, JSON or binary, become
  * `window.lor`'s entities and objects and reconcile the prediction; intents (moves, object actions) go out through
- * it. Adds to `page`: onBinaryState, onState, afterPrediction, sendMove, sendAction.
+ * it, the objects panel's (objects.js) among them.
  */
-import {page} from './page.js';
+import {el, live, lor, updateStatus} from './page.js';
 import * as O from './objects.js';
 import {DIRS} from './predictor.js';
-
-const {lor, live, panel} = page;
+import {requestRender} from './render.js';
 
 /** States kept in `window.lor.recent` (five seconds of them). */
 const RECENT_STATES = 50;
+
+/** The panel of a world with a content pack (hidden elsewhere); its intents go out as moves do. */
+export const panel = new O.Panel(el.objects, sendAction);
 
 /**
  * A binary state frame: applied to the connection's tracker, whose state (tick, ack, entities in ascending id)
@@ -18,7 +20,7 @@ const RECENT_STATES = 50;
  * to 7 cells beyond the view radius that bounds a JSON state. A frame that does not decode leaves the view out of
  * step with the server's baseline: the connection is dropped and rejoined (a new one starts with a reset frame).
  */
-function onBinaryState(link, data) {
+export function onBinaryState(link, data) {
     if (link !== live.game) {
         return;
     }
@@ -50,7 +52,7 @@ function onBinaryState(link, data) {
     onState(state);
 }
 
-function onState(state) {
+export function onState(state) {
     if (live.game) {
         live.game.unavailable = null; // a portal refusal, not a shutdown: the world goes on
     }
@@ -79,8 +81,8 @@ function onState(state) {
         lor.x = own.x;
         lor.y = own.y;
         lor.layer = own.layer;
-        page.updateStatus();
-        page.requestRender();
+        updateStatus();
+        requestRender();
     }
 }
 
@@ -97,7 +99,7 @@ function redrawField() {
     }
 }
 
-function afterPrediction() {
+export function afterPrediction() {
     const prediction = live.prediction;
     lor.x = prediction.predictedX;
     lor.y = prediction.predictedY;
@@ -112,8 +114,8 @@ function afterPrediction() {
     lor.mispredictions = prediction.mispredictions;
     lor.lastMispredicted = prediction.lastMispredicted;
     lor.reconciled = prediction.reconciled;
-    page.updateStatus();
-    page.requestRender();
+    updateStatus();
+    requestRender();
 }
 
 /**
@@ -143,7 +145,7 @@ function predictedObjects(prediction) {
 }
 
 /** Predicts and sends one intent. @return whether it was sent */
-function sendMove(dir) {
+export function sendMove(dir) {
     const game = live.game;
     const prediction = live.prediction;
     if (!game || !prediction || game.socket.readyState !== WebSocket.OPEN) {
@@ -162,7 +164,7 @@ function sendMove(dir) {
  * Predicts and sends an intent on an object (build, put, take, set_recipe, dismantle); the server answers as for
  * moves. @return whether it was sent
  */
-function sendAction(message) {
+export function sendAction(message) {
     const game = live.game;
     if (!game || game.socket.readyState !== WebSocket.OPEN) {
         return false;
@@ -178,5 +180,3 @@ function sendAction(message) {
     }
     return true;
 }
-
-Object.assign(page, {onBinaryState, onState, afterPrediction, sendMove, sendAction});
