@@ -122,7 +122,6 @@ const BinaryState = Object.freeze({
         (layer * regionsHigh + Math.floor(y / 8)) * regionsWide + Math.floor(x / 8),
 });
 
-const TWO_POW_49 = 2 ** 49;
 const INT_MAX = 2147483647;
 
 /** The bytes of a frame as a Uint8Array: from an ArrayBuffer, a typed array / DataView, or an array of numbers. */
