@@ -2,10 +2,10 @@ package lor.bench;
 
 import java.util.concurrent.TimeUnit;
 
+import lor.sim.grid.Direction;
 import lor.sim.grid.GridSize;
 import lor.sim.grid.MapGenerator;
 import lor.sim.util.SplitMix64;
-import lor.sim.world.Direction;
 import lor.sim.world.World;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

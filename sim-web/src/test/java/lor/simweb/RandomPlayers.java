@@ -9,10 +9,10 @@ import java.util.Random;
 import lor.sim.content.ContentPack;
 import lor.sim.content.ObjectKind;
 import lor.sim.content.Recipe;
+import lor.sim.grid.Direction;
 import lor.sim.grid.GridSize;
 import lor.sim.objects.Inventories;
 import lor.sim.objects.ObjectEngine;
-import lor.sim.world.Direction;
 import lor.sim.world.ObjectIntent;
 import lor.sim.world.World;
 

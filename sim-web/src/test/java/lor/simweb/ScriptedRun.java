@@ -5,10 +5,10 @@ import java.util.Map;
 import lor.sim.content.ContentPack;
 import lor.sim.content.PackJson;
 import lor.sim.content.RuleRegistry;
+import lor.sim.grid.Direction;
 import lor.sim.grid.MapText;
 import lor.sim.objects.Inventories;
 import lor.sim.objects.ObjectEngine;
-import lor.sim.world.Direction;
 import lor.sim.world.ObjectIntent;
 import lor.sim.world.World;
 

@@ -7,11 +7,11 @@ import java.util.Map;
 import lor.sim.content.ContentPack;
 import lor.sim.content.PackDef;
 import lor.sim.content.RuleRegistry;
+import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
 import lor.sim.grid.MapGenerator;
 import lor.sim.util.SplitMix64;
-import lor.sim.world.Direction;
 import lor.sim.world.ObjectIntent;
 import lor.sim.world.World;
 

@@ -1,6 +1,6 @@
 package lor.simweb;
 
-import lor.sim.world.Direction;
+import lor.sim.grid.Direction;
 import lor.sim.world.ObjectIntent;
 import lor.sim.world.World;
 import org.teavm.jso.JSExport;

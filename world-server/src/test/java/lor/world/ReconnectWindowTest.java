@@ -16,7 +16,7 @@ import lor.protocol.game.StateMessage;
 import lor.protocol.game.WelcomeMessage;
 import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.Ticket;
-import lor.sim.world.Direction;
+import lor.sim.grid.Direction;
 import lor.sim.world.PlayerRecord;
 import lor.world.control.CapturingControlLink;
 import lor.world.game.RecordingPlayerConnection;

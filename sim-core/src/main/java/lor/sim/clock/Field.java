@@ -3,7 +3,7 @@ package lor.sim.clock;
 import lor.sim.content.ClockSpec;
 import lor.sim.grid.Cells;
 import lor.sim.grid.Grid;
-import lor.sim.path.Walls;
+import lor.sim.grid.Walls;
 import lor.sim.util.IntList;
 
 /**

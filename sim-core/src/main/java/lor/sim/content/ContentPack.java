@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import lor.sim.world.Direction;
+import lor.sim.grid.Direction;
 
 /**
  * A validated, compiled content pack: items, object kinds, recipes, formulas and the clock, everything by index.

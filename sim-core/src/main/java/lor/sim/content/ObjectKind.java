@@ -1,7 +1,7 @@
 package lor.sim.content;
 
 /**
- * A compiled object kind. Ports are kept by side ({@link lor.sim.world.Direction#ordinal()}: N, E, S, W): for each
+ * A compiled object kind. Ports are kept by side ({@link lor.sim.grid.Direction#ordinal()}: N, E, S, W): for each
  * side, the items pushed out through it and a set of the items it takes in.
  */
 public final class ObjectKind {

@@ -3,8 +3,6 @@ package lor.sim.grid;
 import java.util.Arrays;
 import java.util.List;
 
-import lor.sim.path.Walls;
-
 /**
  * The static map of a world: one {@code int} per cell ({@link Cells}), in one flat array indexed
  * {@code (layer * height + y) * width + x}, plus the spawn point and the portals its cells name. Immutable.

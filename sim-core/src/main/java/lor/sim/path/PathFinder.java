@@ -2,7 +2,8 @@ package lor.sim.path;
 
 import java.util.Arrays;
 
-import lor.sim.world.Direction;
+import lor.sim.grid.Direction;
+import lor.sim.grid.Walls;
 
 /**
  * A* on one layer of a grid ({@link Walls}), 4-neighbour steps, walls block, Manhattan heuristic (admissible and

@@ -7,10 +7,10 @@ import java.util.Iterator;
 import lor.sim.clock.Field;
 import lor.sim.content.ContentPack;
 import lor.sim.grid.Cells;
+import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
+import lor.sim.grid.Walls;
 import lor.sim.path.PathFinder;
-import lor.sim.path.Walls;
-import lor.sim.world.Direction;
 import lor.sim.world.MoveRules;
 import lor.sim.world.StepResult;
 

@@ -2,6 +2,7 @@ package lor.sim.world;
 
 import java.util.Arrays;
 
+import lor.sim.grid.Direction;
 import lor.sim.util.LongIntMap;
 
 /**

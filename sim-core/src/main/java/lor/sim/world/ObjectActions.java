@@ -5,6 +5,7 @@ import lor.sim.content.ContentPack;
 import lor.sim.content.ObjectKind;
 import lor.sim.content.Recipe;
 import lor.sim.grid.Cells;
+import lor.sim.grid.Direction;
 import lor.sim.grid.GridSize;
 import lor.sim.objects.Inventories;
 import lor.sim.objects.ObjectEngine;

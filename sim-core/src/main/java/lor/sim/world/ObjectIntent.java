@@ -1,6 +1,7 @@
 package lor.sim.world;
 
 import lor.sim.content.ContentPack;
+import lor.sim.grid.Direction;
 
 /**
  * A player's action on an object, packed into one {@code long} so that handing it from a network thread to the

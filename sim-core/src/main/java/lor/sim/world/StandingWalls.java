@@ -1,7 +1,7 @@
 package lor.sim.world;
 
 import lor.sim.clock.Field;
-import lor.sim.path.Walls;
+import lor.sim.grid.Walls;
 
 /**
  * The world as NPCs plan on it: a cell blocks where movement refuses every step into it, a wall of the clock's

@@ -1,6 +1,7 @@
 package lor.sim.world;
 
 import lor.sim.clock.Field;
+import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
 import lor.sim.path.PathFinder;
 import lor.sim.util.SplitMix64;

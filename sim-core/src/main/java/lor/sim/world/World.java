@@ -9,6 +9,7 @@ import java.util.Map;
 import lor.sim.clock.Field;
 import lor.sim.content.ContentPack;
 import lor.sim.grid.BenchMap;
+import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
 import lor.sim.objects.Inventories;

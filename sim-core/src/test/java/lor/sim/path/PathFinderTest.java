@@ -3,13 +3,13 @@ package lor.sim.path;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridBfs;
 import lor.sim.grid.GridSize;
 import lor.sim.grid.MapGenerator;
 import lor.sim.grid.MapText;
 import lor.sim.util.SplitMix64;
-import lor.sim.world.Direction;
 import lor.sim.world.MoveRules;
 import lor.sim.world.StepResult;
 import org.junit.jupiter.api.Test;

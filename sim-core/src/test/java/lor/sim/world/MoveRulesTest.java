@@ -11,6 +11,7 @@ import java.util.Map;
 import lor.sim.clock.Field;
 import lor.sim.content.TestPacks;
 import lor.sim.grid.Cells;
+import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
 import lor.sim.grid.MapGenerator;

@@ -2,6 +2,7 @@ package lor.sim.world;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
 import lor.sim.grid.MapGenerator;

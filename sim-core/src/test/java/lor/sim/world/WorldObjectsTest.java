@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import lor.sim.content.ContentPack;
 import lor.sim.content.TestPacks;
 import lor.sim.grid.Cells;
+import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
 import lor.sim.grid.MapText;
 import lor.sim.objects.Inventories;

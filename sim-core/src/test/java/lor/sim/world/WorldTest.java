@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import lor.sim.grid.Cells;
+import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
 import lor.sim.grid.MapGenerator;

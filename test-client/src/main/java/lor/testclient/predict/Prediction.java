@@ -7,11 +7,11 @@ import lor.protocol.game.MapMessage;
 import lor.protocol.game.StateMessage;
 import lor.sim.clock.Field;
 import lor.sim.content.ContentPack;
+import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
 import lor.sim.grid.Portal;
 import lor.sim.predict.Predictor;
-import lor.sim.world.Direction;
 import lor.sim.world.StepResult;
 
 /**

@@ -13,8 +13,8 @@ import lor.protocol.game.HelloMessage;
 import lor.protocol.game.MoveMessage;
 import lor.protocol.game.RejectedMessage;
 import lor.protocol.game.StateMessage;
+import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
-import lor.sim.world.Direction;
 import lor.testclient.net.DirectorHttp.WorldRow;
 
 /**

@@ -7,7 +7,7 @@ import static lor.testclient.scenario.ScenarioContext.STEP;
 import java.util.List;
 
 import lor.protocol.game.TransferMessage;
-import lor.sim.world.Direction;
+import lor.sim.grid.Direction;
 import lor.testclient.net.DirectorHttp.WorldRow;
 
 /**

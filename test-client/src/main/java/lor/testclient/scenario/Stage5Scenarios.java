@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 
 import lor.protocol.game.StateMessage;
 import lor.protocol.game.binary.BinaryState;
-import lor.sim.world.Direction;
+import lor.sim.grid.Direction;
 
 /**
  * Compact state frames: a client that asks for {@code binary} in {@code hello} gets state as region deltas, and sees

@@ -12,8 +12,8 @@ import lor.protocol.game.RejectedMessage;
 import lor.protocol.game.StateMessage;
 import lor.protocol.game.binary.BinaryState;
 import lor.sim.grid.Cells;
+import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
-import lor.sim.world.Direction;
 import lor.testclient.net.DirectorHttp.WorldRow;
 
 /**

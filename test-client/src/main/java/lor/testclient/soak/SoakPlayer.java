@@ -5,7 +5,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
-import lor.sim.world.Direction;
+import lor.sim.grid.Direction;
 import lor.testclient.scenario.GamePlayer;
 import lor.testclient.scenario.ScenarioContext;
 

@@ -12,10 +12,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.logging.Level;
 
+import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
 import lor.sim.path.PathFinder;
-import lor.sim.world.Direction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;

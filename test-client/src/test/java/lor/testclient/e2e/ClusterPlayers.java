@@ -11,7 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
-import lor.sim.world.Direction;
+import lor.sim.grid.Direction;
 import lor.testclient.scenario.GamePlayer;
 import lor.testclient.scenario.ScenarioContext;
 

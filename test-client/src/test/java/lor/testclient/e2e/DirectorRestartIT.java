@@ -9,7 +9,7 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import lor.sim.world.Direction;
+import lor.sim.grid.Direction;
 import lor.testclient.net.DirectorHttp.WorldRow;
 import lor.testclient.scenario.GamePlayer;
 import lor.testclient.scenario.ScenarioContext;

@@ -6,7 +6,7 @@ import lor.protocol.game.PutMessage;
 import lor.protocol.game.SetRecipeMessage;
 import lor.protocol.game.TakeMessage;
 import lor.sim.content.ContentPack;
-import lor.sim.world.Direction;
+import lor.sim.grid.Direction;
 import lor.sim.world.ObjectIntent;
 
 /**

@@ -21,7 +21,7 @@ import lor.protocol.netty.ServerFrameHeader;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketException;
 import lor.sim.content.ContentPack;
-import lor.sim.world.Direction;
+import lor.sim.grid.Direction;
 import lor.world.game.wire.GameWire;
 import lor.world.game.wire.WireSession;
 import org.slf4j.Logger;

@@ -2,7 +2,7 @@ package lor.world.game;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-import lor.sim.world.Direction;
+import lor.sim.grid.Direction;
 
 /**
  * The bounded hand-over of one connection's intents from its event loop (the only producer) to the tick thread (the

@@ -1,6 +1,6 @@
 package lor.world.game;
 
-import lor.sim.world.Direction;
+import lor.sim.grid.Direction;
 
 /** A player in the world as the tick thread keeps it. Tick-thread confined. */
 public final class PlayerSession {

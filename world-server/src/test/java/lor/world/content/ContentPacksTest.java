@@ -17,7 +17,7 @@ import lor.sim.content.ObjectKind;
 import lor.sim.content.Recipe;
 import lor.sim.content.RuleRegistry;
 import lor.sim.grid.Cells;
-import lor.sim.world.Direction;
+import lor.sim.grid.Direction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -9,9 +9,9 @@ import java.util.List;
 
 import io.netty.buffer.ByteBuf;
 import lor.protocol.game.StateMessage;
+import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
-import lor.sim.world.Direction;
 import lor.sim.world.EntityKind;
 import lor.sim.world.PlayerRecord;
 import lor.sim.world.World;

@@ -1,4 +1,4 @@
-package lor.sim.path;
+package lor.sim.grid;
 
 /**
  * What a path search needs of a map: its size and which cells block. A {@link lor.sim.grid.Grid} is one (its own

@@ -1,4 +1,4 @@
-package lor.sim.world;
+package lor.sim.grid;
 
 /** A one-cell step on a layer. N is y−1, E is x+1, as the contract says. */
 public enum Direction {
