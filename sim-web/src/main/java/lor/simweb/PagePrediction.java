@@ -14,8 +14,8 @@ import lor.sim.grid.GridSize;
 import lor.sim.grid.Portal;
 import lor.sim.path.PathFinder;
 import lor.sim.predict.Predictor;
+import lor.sim.world.IntentOutcome;
 import lor.sim.world.ObjectIntent;
-import lor.sim.world.StepResult;
 import org.teavm.jso.JSExport;
 
 /**
@@ -221,9 +221,9 @@ public final class PagePrediction {
      * The outcome's name as the contract says it ({@code rejected}'s reasons), {@code moved} for a step taken and
      * {@code done} for an action carried out.
      */
-    static String outcome(StepResult result) {
+    static String outcome(IntentOutcome result) {
         if (result.succeeded()) {
-            return result == StepResult.MOVED ? "moved" : "done";
+            return result == IntentOutcome.MOVED ? "moved" : "done";
         }
         return result.reason();
     }

@@ -11,7 +11,7 @@ import lor.sim.content.ObjectKind;
 import lor.sim.content.Recipe;
 import lor.sim.grid.Direction;
 import lor.sim.objects.ObjectEngine;
-import lor.sim.world.StepResult;
+import lor.sim.world.IntentOutcome;
 import lor.sim.world.TickEvents;
 import lor.sim.world.World;
 
@@ -67,8 +67,8 @@ final class RunCoverage {
         TickEvents events = world.events();
         for (int i = 0; i < events.count(); i++) {
             RandomPlayers.Input input = inputs.get(events.entityId(i));
-            StepResult result = events.result(i);
-            count(input.type() + " " + (result.succeeded() ? result == StepResult.MOVED ? "moved" : "done"
+            IntentOutcome result = events.result(i);
+            count(input.type() + " " + (result.succeeded() ? result == IntentOutcome.MOVED ? "moved" : "done"
                     : result.reason()));
             if (input.cell() >= 0) {
                 actedOn.add(input.cell());

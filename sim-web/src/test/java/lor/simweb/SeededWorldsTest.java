@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
-import lor.sim.world.StepResult;
+import lor.sim.world.IntentOutcome;
 import lor.sim.world.World;
 import org.junit.jupiter.api.Test;
 
@@ -71,8 +71,8 @@ class SeededWorldsTest {
     }
 
     /** What the last step did to players' intents, by entity. */
-    private static Map<Integer, StepResult> outcomes(World world) {
-        Map<Integer, StepResult> out = new HashMap<>();
+    private static Map<Integer, IntentOutcome> outcomes(World world) {
+        Map<Integer, IntentOutcome> out = new HashMap<>();
         for (int i = 0; i < world.events().count(); i++) {
             out.put(world.events().entityId(i), world.events().result(i));
         }

@@ -40,7 +40,7 @@ import lor.sim.content.ContentPack;
 import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
 import lor.sim.grid.Portal;
-import lor.sim.world.StepResult;
+import lor.sim.world.IntentOutcome;
 import lor.sim.world.TickEvents;
 import lor.sim.world.World;
 import lor.sim.world.WorldSnapshot;
@@ -488,12 +488,12 @@ public final class WorldRuntime implements WorldLoop.Tickable {
                 continue;
             }
             long seq = session.processed();
-            StepResult result = events.result(i);
+            IntentOutcome result = events.result(i);
             if (!result.succeeded()) {
                 rejections.add(session.connection(), seq, result.reason());
                 continue;
             }
-            if (result != StepResult.MOVED) {
+            if (result != IntentOutcome.MOVED) {
                 continue;
             }
             int slot = world.slotOf(session.entityId());

@@ -6,8 +6,8 @@ import lor.sim.grid.GridSize;
 import lor.sim.objects.Inventories;
 import lor.sim.objects.ObjectEngine;
 import lor.sim.util.IntList;
+import lor.sim.world.IntentOutcome;
 import lor.sim.world.ObjectActions;
-import lor.sim.world.StepResult;
 
 /**
  * A client's copy of the objects it sees and of its own inventory, on which its actions on objects are predicted
@@ -138,12 +138,12 @@ final class ObjectMirror {
     }
 
     /** This player's action at {@code (x, y, layer)}, as the server's tick would carry it out. */
-    StepResult apply(int x, int y, int layer, long packed) {
+    IntentOutcome apply(int x, int y, int layer, long packed) {
         if (engine == null) {
             reset(0);
         }
         if (engine.count() >= serverIds.length - 1) {
-            return StepResult.NO_ROOM; // more pending builds than the copy holds: wait for the server's word
+            return IntentOutcome.NO_ROOM; // more pending builds than the copy holds: wait for the server's word
         }
         return actions.apply(ACCOUNT, x, y, layer, packed);
     }

@@ -11,8 +11,8 @@ import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
 import lor.sim.grid.Walls;
 import lor.sim.path.PathFinder;
+import lor.sim.world.IntentOutcome;
 import lor.sim.world.MoveRules;
-import lor.sim.world.StepResult;
 
 /**
  * Client-side prediction on the server's own rules, for every client that predicts (the Java test client, and the
@@ -67,7 +67,7 @@ public final class Predictor {
         final long action;
         int x;
         int y;
-        StepResult predicted;
+        IntentOutcome predicted;
         String refused;
 
         Pending(long seq, Direction direction, long action) {
@@ -107,9 +107,9 @@ public final class Predictor {
     }
 
     /** Applies a step locally at once. @return the predicted outcome */
-    public StepResult apply(long seq, Direction direction) {
-        StepResult result = check(direction);
-        if (result == StepResult.MOVED) {
+    public IntentOutcome apply(long seq, Direction direction) {
+        IntentOutcome result = check(direction);
+        if (result == IntentOutcome.MOVED) {
             predictedX += direction.dx;
             predictedY += direction.dy;
         }
@@ -126,7 +126,7 @@ public final class Predictor {
      * @param packed an {@link lor.sim.world.ObjectIntent}
      * @return the predicted outcome
      */
-    public StepResult act(long seq, long packed) {
+    public IntentOutcome act(long seq, long packed) {
         mirror.engage();
         Pending p = new Pending(seq, null, packed);
         p.predicted = mirror.apply(predictedX, predictedY, layer, packed);
@@ -137,7 +137,7 @@ public final class Predictor {
     }
 
     /** What a step from the predicted position would do now, without taking it. */
-    public StepResult check(Direction direction) {
+    public IntentOutcome check(Direction direction) {
         return MoveRules.check(field, others, predictedX, predictedY, layer, direction);
     }
 
@@ -264,7 +264,7 @@ public final class Predictor {
         lastMispredicted = seq;
     }
 
-    private static boolean sameOutcome(StepResult predicted, String refused) {
+    private static boolean sameOutcome(IntentOutcome predicted, String refused) {
         return predicted.succeeded() ? refused == null : predicted.reason().equals(refused);
     }
 
@@ -301,7 +301,7 @@ public final class Predictor {
             if (p.direction == null) {
                 p.predicted = mirror.apply(predictedX, predictedY, layer, p.action);
             } else if (MoveRules.check(field, others, predictedX, predictedY, layer, p.direction)
-                    == StepResult.MOVED) {
+                    == IntentOutcome.MOVED) {
                 predictedX += p.direction.dx;
                 predictedY += p.direction.dy;
             }

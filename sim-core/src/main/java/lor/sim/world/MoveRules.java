@@ -19,19 +19,19 @@ public final class MoveRules {
      *
      * @param occupancy entity id (or minus an object's id) per cell, 0 for free, indexed like the grid
      */
-    public static StepResult check(Field field, int[] occupancy, int x, int y, int layer, Direction direction) {
+    public static IntentOutcome check(Field field, int[] occupancy, int x, int y, int layer, Direction direction) {
         Grid grid = field.grid();
         int nx = x + direction.dx;
         int ny = y + direction.dy;
         if (nx < 0 || ny < 0 || nx >= grid.width() || ny >= grid.height()) {
-            return StepResult.OUT_OF_BOUNDS;
+            return IntentOutcome.OUT_OF_BOUNDS;
         }
         int index = (layer * grid.height() + ny) * grid.width() + nx;
-        StepResult standing = standingResult(field, occupancy, index);
-        if (standing != StepResult.MOVED) {
+        IntentOutcome standing = standingResult(field, occupancy, index);
+        if (standing != IntentOutcome.MOVED) {
             return standing;
         }
-        return occupancy[index] != 0 ? StepResult.OCCUPIED : StepResult.MOVED;
+        return occupancy[index] != 0 ? IntentOutcome.OCCUPIED : IntentOutcome.MOVED;
     }
 
     /**
@@ -43,11 +43,11 @@ public final class MoveRules {
      * @param occupancy as for {@link #check(Field, int[], int, int, int, Direction)}
      * @param index     a cell of the grid
      */
-    public static StepResult standingResult(Field field, int[] occupancy, int index) {
+    public static IntentOutcome standingResult(Field field, int[] occupancy, int index) {
         if (field.isWall(index)) {
-            return StepResult.WALL;
+            return IntentOutcome.WALL;
         }
-        return occupancy[index] < 0 ? StepResult.OCCUPIED : StepResult.MOVED;
+        return occupancy[index] < 0 ? IntentOutcome.OCCUPIED : IntentOutcome.MOVED;
     }
 
     /**
@@ -56,19 +56,19 @@ public final class MoveRules {
      * @param occupancy entity id per cell, 0 for free, indexed like the grid; the mover's own cell is never the
      *                  target, so its own id there does not matter
      */
-    public static StepResult check(Grid grid, int[] occupancy, int x, int y, int layer, Direction direction) {
+    public static IntentOutcome check(Grid grid, int[] occupancy, int x, int y, int layer, Direction direction) {
         int nx = x + direction.dx;
         int ny = y + direction.dy;
         if (nx < 0 || ny < 0 || nx >= grid.width() || ny >= grid.height()) {
-            return StepResult.OUT_OF_BOUNDS;
+            return IntentOutcome.OUT_OF_BOUNDS;
         }
         int index = (layer * grid.height() + ny) * grid.width() + nx;
         if (grid.isWall(index)) {
-            return StepResult.WALL;
+            return IntentOutcome.WALL;
         }
         if (occupancy[index] != 0) {
-            return StepResult.OCCUPIED;
+            return IntentOutcome.OCCUPIED;
         }
-        return StepResult.MOVED;
+        return IntentOutcome.MOVED;
     }
 }

@@ -34,7 +34,7 @@ public final class ObjectActions {
     }
 
     /** Applies one action of the player standing at {@code (x, y, layer)}. */
-    public StepResult apply(long account, int x, int y, int layer, long packed) {
+    public IntentOutcome apply(long account, int x, int y, int layer, long packed) {
         Direction side = ObjectIntent.side(packed);
         int tx = x + side.dx;
         int ty = y + side.dy;
@@ -49,104 +49,104 @@ public final class ObjectActions {
         };
     }
 
-    private StepResult build(Inventories.Inventory inventory, int cell, int kind) {
+    private IntentOutcome build(Inventories.Inventory inventory, int cell, int kind) {
         if (kind < 0 || kind >= pack.kindCount()) {
-            return StepResult.UNKNOWN_KIND;
+            return IntentOutcome.UNKNOWN_KIND;
         }
         if (cell < 0) {
-            return StepResult.OUT_OF_BOUNDS;
+            return IntentOutcome.OUT_OF_BOUNDS;
         }
         if (field.isWall(cell)) {
-            return StepResult.WALL;
+            return IntentOutcome.WALL;
         }
         if (occupancy[cell] != 0 || Cells.portal(field.cell(cell)) != 0) {
-            return StepResult.CELL_TAKEN;
+            return IntentOutcome.CELL_TAKEN;
         }
         ObjectKind k = pack.kind(kind);
         for (int i = 0; i < k.costItemCount(); i++) {
             if (inventory.count(k.costItem(i)) < k.costCount(i)) {
-                return StepResult.MISSING_ITEMS;
+                return IntentOutcome.MISSING_ITEMS;
             }
         }
         for (int i = 0; i < k.costItemCount(); i++) {
             inventory.add(k.costItem(i), -k.costCount(i));
         }
         objects.build(kind, cell);
-        return StepResult.DONE;
+        return IntentOutcome.DONE;
     }
 
-    private StepResult put(Inventories.Inventory inventory, int cell, int item, int count) {
-        StepResult refused = refuseItemMove(cell, item, count);
+    private IntentOutcome put(Inventories.Inventory inventory, int cell, int item, int count) {
+        IntentOutcome refused = refuseItemMove(cell, item, count);
         if (refused != null) {
             return refused;
         }
         int id = objectAt(cell);
         if (inventory.count(item) < count) {
-            return StepResult.MISSING_ITEMS;
+            return IntentOutcome.MISSING_ITEMS;
         }
         if (objects.room(id, item) < count) {
-            return StepResult.NO_ROOM;
+            return IntentOutcome.NO_ROOM;
         }
         inventory.add(item, -count);
         objects.add(id, item, count);
-        return StepResult.DONE;
+        return IntentOutcome.DONE;
     }
 
-    private StepResult take(Inventories.Inventory inventory, int cell, int item, int count) {
-        StepResult refused = refuseItemMove(cell, item, count);
+    private IntentOutcome take(Inventories.Inventory inventory, int cell, int item, int count) {
+        IntentOutcome refused = refuseItemMove(cell, item, count);
         if (refused != null) {
             return refused;
         }
         int id = objectAt(cell);
         if (objects.count(id, item) < count) {
-            return StepResult.MISSING_ITEMS;
+            return IntentOutcome.MISSING_ITEMS;
         }
         if (inventory.room(item) < count) {
-            return StepResult.NO_ROOM;
+            return IntentOutcome.NO_ROOM;
         }
         objects.take(id, item, count);
         inventory.add(item, count);
-        return StepResult.DONE;
+        return IntentOutcome.DONE;
     }
 
     /** The checks a put and a take share, in their order; null when they pass. */
-    private StepResult refuseItemMove(int cell, int item, int count) {
+    private IntentOutcome refuseItemMove(int cell, int item, int count) {
         if (item < 0 || item >= pack.itemCount()) {
-            return StepResult.UNKNOWN_ITEM;
+            return IntentOutcome.UNKNOWN_ITEM;
         }
         if (count < 0) {
-            return StepResult.BAD_COUNT;
+            return IntentOutcome.BAD_COUNT;
         }
-        return objectAt(cell) == 0 ? StepResult.NO_OBJECT : null;
+        return objectAt(cell) == 0 ? IntentOutcome.NO_OBJECT : null;
     }
 
-    private StepResult setRecipe(int cell, int recipe) {
+    private IntentOutcome setRecipe(int cell, int recipe) {
         if (recipe < 0 || recipe >= pack.recipeCount()) {
-            return StepResult.UNKNOWN_RECIPE;
+            return IntentOutcome.UNKNOWN_RECIPE;
         }
         int id = objectAt(cell);
         if (id == 0) {
-            return StepResult.NO_OBJECT;
+            return IntentOutcome.NO_OBJECT;
         }
         if (!pack.kind(objects.kindOf(id)).canRun(recipe)) {
-            return StepResult.UNKNOWN_RECIPE;
+            return IntentOutcome.UNKNOWN_RECIPE;
         }
-        return objects.setRecipe(id, recipe) ? StepResult.DONE : StepResult.NO_ROOM;
+        return objects.setRecipe(id, recipe) ? IntentOutcome.DONE : IntentOutcome.NO_ROOM;
     }
 
     /**
      * The object goes back into the inventory whole: its cost, its stock, and a running recipe's inputs (or, when
      * its outputs are done and wait for room, those outputs). Refused when the inventory cannot hold it all.
      */
-    private StepResult dismantle(Inventories.Inventory inventory, int cell) {
+    private IntentOutcome dismantle(Inventories.Inventory inventory, int cell) {
         int id = objectAt(cell);
         if (id == 0) {
-            return StepResult.NO_OBJECT;
+            return IntentOutcome.NO_OBJECT;
         }
         int[] refund = refundOf(id);
         for (int item = 0; item < refund.length; item++) {
             if (refund[item] > inventory.room(item)) {
-                return StepResult.NO_ROOM;
+                return IntentOutcome.NO_ROOM;
             }
         }
         objects.remove(id);
@@ -155,7 +155,7 @@ public final class ObjectActions {
                 inventory.add(item, refund[item]);
             }
         }
-        return StepResult.DONE;
+        return IntentOutcome.DONE;
     }
 
     /** Everything dismantling an object gives back, per item. Allocates: dismantling is rare next to ticks. */

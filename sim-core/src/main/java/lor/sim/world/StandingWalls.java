@@ -39,7 +39,7 @@ final class StandingWalls implements Walls {
 
     /** Whether movement refuses every step into the cell, whoever else moves. */
     boolean blocks(int index) {
-        return MoveRules.standingResult(field, occupancy, index) != StepResult.MOVED;
+        return MoveRules.standingResult(field, occupancy, index) != IntentOutcome.MOVED;
     }
 
     /** As {@link #blocks}, but the search's start cell, which is left, never blocks. */

@@ -16,7 +16,7 @@ public final class TickEvents {
         count = 0;
     }
 
-    void add(int entityId, StepResult result) {
+    void add(int entityId, IntentOutcome result) {
         if (count == entityIds.length) {
             entityIds = Arrays.copyOf(entityIds, count * 2);
             results = Arrays.copyOf(results, count * 2);
@@ -34,7 +34,7 @@ public final class TickEvents {
         return entityIds[i];
     }
 
-    public StepResult result(int i) {
-        return StepResult.ofOrdinal(results[i]);
+    public IntentOutcome result(int i) {
+        return IntentOutcome.ofOrdinal(results[i]);
     }
 }

@@ -65,20 +65,20 @@ final class Wanderers {
     }
 
     /** Learns how the step went. */
-    void onResult(EntityTable t, int slot, StepResult result) {
-        if (result == StepResult.WALL) {
+    void onResult(EntityTable t, int slot, IntentOutcome result) {
+        if (result == IntentOutcome.WALL) {
             refusedAsWall++;
-        } else if (result == StepResult.OCCUPIED) {
+        } else if (result == IntentOutcome.OCCUPIED) {
             refusedAsOccupied++;
         }
-        if (result == StepResult.MOVED) {
+        if (result == IntentOutcome.MOVED) {
             t.pathStep[slot]++;
             t.blocked[slot] = 0;
             if (t.pathStep[slot] >= t.pathLength[slot]) {
                 t.pathLength[slot] = 0;
                 t.pathStep[slot] = 0;
             }
-        } else if (result != StepResult.OCCUPIED || ++t.blocked[slot] >= MAX_BLOCKED) {
+        } else if (result != IntentOutcome.OCCUPIED || ++t.blocked[slot] >= MAX_BLOCKED) {
             forgetPath(t, slot);
         }
     }

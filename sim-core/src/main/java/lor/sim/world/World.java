@@ -395,8 +395,8 @@ public final class World {
             int x = t.x[slot];
             int y = t.y[slot];
             int layer = t.layer[slot];
-            StepResult result = MoveRules.check(field, occupancy, x, y, layer, direction);
-            if (result == StepResult.MOVED) {
+            IntentOutcome result = MoveRules.check(field, occupancy, x, y, layer, direction);
+            if (result == IntentOutcome.MOVED) {
                 int nx = x + direction.dx;
                 int ny = y + direction.dy;
                 occupancy[(layer * height + y) * width + x] = 0;

@@ -31,8 +31,8 @@ import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
 import lor.sim.grid.Portal;
+import lor.sim.world.IntentOutcome;
 import lor.sim.world.ObjectIntent;
-import lor.sim.world.StepResult;
 import lor.sim.world.TickEvents;
 import lor.sim.world.World;
 import lor.sim.world.WorldSnapshot;
@@ -553,7 +553,7 @@ class ObjectEngineModelPropertiesTest {
     private static Map<Integer, String> results(TickEvents events) {
         Map<Integer, String> m = new TreeMap<>();
         for (int i = 0; i < events.count(); i++) {
-            StepResult r = events.result(i);
+            IntentOutcome r = events.result(i);
             m.put(events.entityId(i), r.succeeded() ? SlowReferenceWorld.DONE : r.reason());
         }
         return m;

@@ -10,8 +10,8 @@ import lor.sim.grid.GridSize;
 import lor.sim.grid.MapGenerator;
 import lor.sim.grid.MapText;
 import lor.sim.util.SplitMix64;
+import lor.sim.world.IntentOutcome;
 import lor.sim.world.MoveRules;
-import lor.sim.world.StepResult;
 import org.junit.jupiter.api.Test;
 
 class PathFinderTest {
@@ -224,7 +224,7 @@ class PathFinderTest {
         for (int i = 0; i < length; i++) {
             Direction direction = Direction.ofCode(steps[offset + i]);
             assertThat(MoveRules.check(grid, empty, x, y, layer, direction)).as("step %d", i)
-                    .isEqualTo(StepResult.MOVED);
+                    .isEqualTo(IntentOutcome.MOVED);
             x += direction.dx;
             y += direction.dy;
         }

@@ -21,8 +21,8 @@ import lor.sim.objects.Inventories;
 import lor.sim.objects.ObjectEngine;
 import lor.sim.path.PathFinder;
 import lor.sim.util.SplitMix64;
+import lor.sim.world.IntentOutcome;
 import lor.sim.world.ObjectIntent;
-import lor.sim.world.StepResult;
 import lor.sim.world.World;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -56,7 +56,7 @@ class PredictorTest {
         // ack 1 and another entity at x=3: the pending two replay from x=1 and the second is blocked.
         Predictor p = at(open(4, 1), 0, 0);
         assertThat(List.of(p.apply(1, Direction.E), p.apply(2, Direction.E), p.apply(3, Direction.E)))
-                .containsOnly(StepResult.MOVED);
+                .containsOnly(IntentOutcome.MOVED);
         assertThat(p.predictedX()).isEqualTo(3);
 
         assertThat(state(p, 1, 1, 7, 3)).isTrue();
@@ -97,7 +97,7 @@ class PredictorTest {
         p.object(4, 4, 0, 0);
         assertThat(p.endState(1)).isFalse();
         assertThat(List.of(p.pendingCount(), p.predictedX())).containsExactly(1, 1);
-        assertThat(p.check(Direction.E)).as("entity 9 at x=2").isEqualTo(StepResult.OCCUPIED);
+        assertThat(p.check(Direction.E)).as("entity 9 at x=2").isEqualTo(IntentOutcome.OCCUPIED);
         assertThat(p.other(4, 0, 0)).as("an object, by minus its id").isEqualTo(-4);
         assertThat(p.other(-1, 0, 0)).as("off the grid").isZero();
     }
@@ -113,12 +113,12 @@ class PredictorTest {
                         "wall"))), List.of(), List.of(), List.of()), RuleRegistry.empty());
         Predictor p = new Predictor(grid, pack, 15, 1, 0, 0, 0);
         assertThat(p.field().line()).as("tick 15 is night").isEqualTo(1);
-        assertThat(p.check(Direction.E)).isEqualTo(StepResult.WALL);
+        assertThat(p.check(Direction.E)).isEqualTo(IntentOutcome.WALL);
 
         p.beginState();
         p.clockLine("day");
         p.endState(0);
-        assertThat(p.check(Direction.E)).isEqualTo(StepResult.MOVED);
+        assertThat(p.check(Direction.E)).isEqualTo(IntentOutcome.MOVED);
         p.clockLine("no such line");
         assertThat(p.field().line()).as("a line the pack does not have changes nothing").isZero();
     }
@@ -228,11 +228,11 @@ class PredictorTest {
         Predictor p = new Predictor(open(6, 3), ECONOMY, 0, 1, 1, 1, 0);
         economyState(p, 0, 1, 1, 20);
 
-        assertThat(p.act(1, build(FURNACE, Direction.E))).isEqualTo(StepResult.DONE);
+        assertThat(p.act(1, build(FURNACE, Direction.E))).isEqualTo(IntentOutcome.DONE);
         assertThat(p.carried(WOOD)).as("the furnace's cost spent").isEqualTo(16);
         assertThat(p.objectKind(2, 1, 0)).isEqualTo(FURNACE);
         assertThat(p.other(2, 1, 0)).as("built by the prediction alone").isEqualTo(Predictor.PREDICTED_OBJECT);
-        assertThat(p.apply(2, Direction.E)).isEqualTo(StepResult.OCCUPIED);
+        assertThat(p.apply(2, Direction.E)).isEqualTo(IntentOutcome.OCCUPIED);
         p.apply(3, Direction.W);
         p.rejected(3, "rate_limited");
         assertThat(List.of(p.carried(WOOD), p.pendingCount())).as("replayed once, without the forgotten step")
@@ -253,17 +253,17 @@ class PredictorTest {
         Predictor p = new Predictor(open(6, 3), ECONOMY, 0, 1, 1, 1, 0);
         economyState(p, 0, 1, 1, 1);
 
-        assertThat(p.act(1, build(FURNACE, Direction.N))).isEqualTo(StepResult.MISSING_ITEMS);
+        assertThat(p.act(1, build(FURNACE, Direction.N))).isEqualTo(IntentOutcome.MISSING_ITEMS);
         p.rejected(1, "missing_items");
         economyState(p, 1, 1, 1, 1);
         assertThat(p.mispredictions()).as("refused for the reason predicted").isZero();
 
-        assertThat(p.act(2, build(CRATE, Direction.N))).isEqualTo(StepResult.MISSING_ITEMS);
+        assertThat(p.act(2, build(CRATE, Direction.N))).isEqualTo(IntentOutcome.MISSING_ITEMS);
         economyState(p, 2, 1, 1, 1, 5, CRATE, 1, 0);
         assertThat(p.mispredictions()).as("the server built it after all (it knew of more wood)").isEqualTo(1);
 
         assertThat(p.act(3, ObjectIntent.pack(ObjectIntent.Type.DISMANTLE, Direction.N, 0, 0)))
-                .isEqualTo(StepResult.DONE);
+                .isEqualTo(IntentOutcome.DONE);
         assertThat(p.carried(WOOD)).as("the crate's cost back").isEqualTo(3);
         p.rejected(3, "no_room");
         economyState(p, 3, 1, 1, 1, 5, CRATE, 1, 0);
@@ -316,8 +316,8 @@ class PredictorTest {
                 actions++;
             }
             world.step();
-            StepResult outcome = world.events().count() > 0 ? world.events().result(0) : StepResult.MOVED;
-            done += outcome == StepResult.DONE ? 1 : 0;
+            IntentOutcome outcome = world.events().count() > 0 ? world.events().result(0) : IntentOutcome.MOVED;
+            done += outcome == IntentOutcome.DONE ? 1 : 0;
             Runnable refusal = outcome.succeeded() ? () -> { } : () -> p.rejected(s, outcome.reason());
             Runnable state = stateOf(world, entity, p, s);
             inFlight.add(() -> {

@@ -64,14 +64,14 @@ class MoveRulesTest {
         assertThat(world.setIntent(1, direction)).isTrue();
         world.step();
 
-        StepResult expected = !onGrid ? StepResult.OUT_OF_BOUNDS : switch (target) {
-            case FREE -> StepResult.MOVED;
-            case WALL -> StepResult.WALL;
-            case OCCUPIED -> StepResult.OCCUPIED;
+        IntentOutcome expected = !onGrid ? IntentOutcome.OUT_OF_BOUNDS : switch (target) {
+            case FREE -> IntentOutcome.MOVED;
+            case WALL -> IntentOutcome.WALL;
+            case OCCUPIED -> IntentOutcome.OCCUPIED;
         };
         assertThat(world.events().count()).isEqualTo(1);
         assertThat(world.events().result(0)).isEqualTo(expected);
-        if (expected == StepResult.MOVED) {
+        if (expected == IntentOutcome.MOVED) {
             assertThat(position(world, 1)).containsExactly(nx, ny, cl);
             assertThat(world.occupant(cx, cy, cl)).isZero();
             assertThat(world.occupant(nx, ny, cl)).isEqualTo(1);
@@ -87,12 +87,12 @@ class MoveRulesTest {
         Grid grid = Grid.of(new GridSize(3, 1, 1), new int[] {0, Cells.WALL, 0}, 0, 0, 0);
         int[] occupancy = {1, 7, 0};
 
-        assertThat(MoveRules.check(grid, occupancy, 0, 0, 0, Direction.W)).isEqualTo(StepResult.OUT_OF_BOUNDS);
-        assertThat(MoveRules.check(grid, occupancy, 0, 0, 0, Direction.N)).isEqualTo(StepResult.OUT_OF_BOUNDS);
-        assertThat(MoveRules.check(grid, occupancy, 0, 0, 0, Direction.E)).isEqualTo(StepResult.WALL);
-        assertThat(MoveRules.check(grid, occupancy, 2, 0, 0, Direction.W)).isEqualTo(StepResult.WALL);
+        assertThat(MoveRules.check(grid, occupancy, 0, 0, 0, Direction.W)).isEqualTo(IntentOutcome.OUT_OF_BOUNDS);
+        assertThat(MoveRules.check(grid, occupancy, 0, 0, 0, Direction.N)).isEqualTo(IntentOutcome.OUT_OF_BOUNDS);
+        assertThat(MoveRules.check(grid, occupancy, 0, 0, 0, Direction.E)).isEqualTo(IntentOutcome.WALL);
+        assertThat(MoveRules.check(grid, occupancy, 2, 0, 0, Direction.W)).isEqualTo(IntentOutcome.WALL);
         occupancy[2] = 4;
-        assertThat(MoveRules.check(grid, occupancy, 2, 0, 0, Direction.E)).isEqualTo(StepResult.OUT_OF_BOUNDS);
+        assertThat(MoveRules.check(grid, occupancy, 2, 0, 0, Direction.E)).isEqualTo(IntentOutcome.OUT_OF_BOUNDS);
     }
 
     @Test
@@ -104,12 +104,13 @@ class MoveRulesTest {
         int[] occupancy = {1, 0, -3, 7, 0};
 
         assertThat(List.of(0, 1, 2, 3, 4)).map(i -> MoveRules.standingResult(night, occupancy, i)).containsExactly(
-                StepResult.MOVED, StepResult.WALL, StepResult.OCCUPIED, StepResult.MOVED, StepResult.MOVED);
+                IntentOutcome.MOVED, IntentOutcome.WALL, IntentOutcome.OCCUPIED, IntentOutcome.MOVED,
+                IntentOutcome.MOVED);
         assertThat(List.of(0, 1, 2, 3)).map(x -> MoveRules.check(night, occupancy, x, 0, 0, Direction.E))
                 .as("an entity refuses the step, not the standing rule").containsExactly(
-                        StepResult.WALL, StepResult.OCCUPIED, StepResult.OCCUPIED, StepResult.MOVED);
+                        IntentOutcome.WALL, IntentOutcome.OCCUPIED, IntentOutcome.OCCUPIED, IntentOutcome.MOVED);
         Field day = new Field(grid, TestPacks.compiled(TestPacks.economy()).clock(), 0);
-        assertThat(MoveRules.standingResult(day, occupancy, 1)).as("water by day").isEqualTo(StepResult.MOVED);
+        assertThat(MoveRules.standingResult(day, occupancy, 1)).as("water by day").isEqualTo(IntentOutcome.MOVED);
     }
 
     @Test
@@ -118,10 +119,10 @@ class MoveRulesTest {
         Grid grid = Grid.of(size, new int[] {0, Cells.WALL, 0, 0}, 0, 0, 0);
         int[] occupancy = new int[size.cells()];
 
-        assertThat(MoveRules.check(grid, occupancy, 0, 0, 0, Direction.E)).isEqualTo(StepResult.WALL);
-        assertThat(MoveRules.check(grid, occupancy, 0, 0, 1, Direction.E)).isEqualTo(StepResult.MOVED);
+        assertThat(MoveRules.check(grid, occupancy, 0, 0, 0, Direction.E)).isEqualTo(IntentOutcome.WALL);
+        assertThat(MoveRules.check(grid, occupancy, 0, 0, 1, Direction.E)).isEqualTo(IntentOutcome.MOVED);
         occupancy[size.index(1, 0, 1)] = 3;
-        assertThat(MoveRules.check(grid, occupancy, 0, 0, 1, Direction.E)).isEqualTo(StepResult.OCCUPIED);
+        assertThat(MoveRules.check(grid, occupancy, 0, 0, 1, Direction.E)).isEqualTo(IntentOutcome.OCCUPIED);
     }
 
     @Test
@@ -157,8 +158,8 @@ class MoveRulesTest {
         world.setIntent(2, Direction.E);
         world.step();
 
-        assertThat(world.events().result(0)).isEqualTo(StepResult.OCCUPIED);
-        assertThat(world.events().result(1)).isEqualTo(StepResult.MOVED);
+        assertThat(world.events().result(0)).isEqualTo(IntentOutcome.OCCUPIED);
+        assertThat(world.events().result(1)).isEqualTo(IntentOutcome.MOVED);
         assertThat(position(world, 1)).containsExactly(1, 1, 0);
         assertThat(position(world, 2)).containsExactly(3, 1, 0);
     }
@@ -173,8 +174,8 @@ class MoveRulesTest {
         world.setIntent(1, Direction.E);
         world.step();
 
-        assertThat(world.events().result(0)).isEqualTo(StepResult.MOVED);
-        assertThat(world.events().result(1)).isEqualTo(StepResult.MOVED);
+        assertThat(world.events().result(0)).isEqualTo(IntentOutcome.MOVED);
+        assertThat(world.events().result(1)).isEqualTo(IntentOutcome.MOVED);
         assertThat(position(world, 1)).containsExactly(3, 1, 0);
         assertThat(position(world, 2)).containsExactly(2, 1, 0);
     }
@@ -188,8 +189,8 @@ class MoveRulesTest {
         world.setIntent(2, Direction.W);
         world.step();
 
-        assertThat(world.events().result(0)).isEqualTo(StepResult.OCCUPIED);
-        assertThat(world.events().result(1)).isEqualTo(StepResult.OCCUPIED);
+        assertThat(world.events().result(0)).isEqualTo(IntentOutcome.OCCUPIED);
+        assertThat(world.events().result(1)).isEqualTo(IntentOutcome.OCCUPIED);
     }
 
     @Test
@@ -203,7 +204,7 @@ class MoveRulesTest {
 
         assertThat(position(world, 1)).containsExactly(2, 1, 0);
         assertThat(position(world, 2)).containsExactly(1, 1, 0);
-        assertThat(world.events().result(1)).isEqualTo(StepResult.OCCUPIED);
+        assertThat(world.events().result(1)).isEqualTo(IntentOutcome.OCCUPIED);
     }
 
     /**
@@ -254,10 +255,10 @@ class MoveRulesTest {
             world.step();
 
             List<Integer> expectedIds = new ArrayList<>();
-            List<StepResult> expectedResults = new ArrayList<>();
+            List<IntentOutcome> expectedResults = new ArrayList<>();
             Map<Integer, int[]> expectedAt = reference(grid, before, intents, expectedIds, expectedResults);
             List<Integer> actualIds = new ArrayList<>();
-            List<StepResult> actualResults = new ArrayList<>();
+            List<IntentOutcome> actualResults = new ArrayList<>();
             for (int i = 0; i < world.events().count(); i++) {
                 actualIds.add(world.events().entityId(i));
                 actualResults.add(world.events().result(i));
@@ -340,7 +341,7 @@ class MoveRulesTest {
 
     /** The contract, spelled out: ascending ids, bounds then walls then the cells as they are at that moment. */
     private static Map<Integer, int[]> reference(Grid grid, Map<Integer, int[]> before, Map<Integer, Direction> intents,
-                                                 List<Integer> ids, List<StepResult> results) {
+                                                 List<Integer> ids, List<IntentOutcome> results) {
         Map<List<Integer>, Integer> standing = new HashMap<>();
         Map<Integer, int[]> after = new HashMap<>();
         for (Map.Entry<Integer, int[]> entry : before.entrySet()) {
@@ -353,15 +354,15 @@ class MoveRulesTest {
             int[] delta = DELTA.get(intents.get(id));
             int nx = at[0] + delta[0];
             int ny = at[1] + delta[1];
-            StepResult result;
+            IntentOutcome result;
             if (!grid.size().contains(nx, ny, at[2])) {
-                result = StepResult.OUT_OF_BOUNDS;
+                result = IntentOutcome.OUT_OF_BOUNDS;
             } else if (grid.isWall(grid.size().index(nx, ny, at[2]))) {
-                result = StepResult.WALL;
+                result = IntentOutcome.WALL;
             } else if (standing.containsKey(List.of(nx, ny, at[2]))) {
-                result = StepResult.OCCUPIED;
+                result = IntentOutcome.OCCUPIED;
             } else {
-                result = StepResult.MOVED;
+                result = IntentOutcome.MOVED;
                 standing.remove(List.of(at[0], at[1], at[2]));
                 standing.put(List.of(nx, ny, at[2]), id);
                 at[0] = nx;

@@ -45,7 +45,7 @@ class WorldObjectsTest {
         player = world.spawnPlayer(1);
     }
 
-    private StepResult act(ObjectIntent.Type type, Direction side, int index, long count) {
+    private IntentOutcome act(ObjectIntent.Type type, Direction side, int index, long count) {
         assertThat(world.setAction(player, ObjectIntent.pack(type, side, index, count))).isTrue();
         world.step();
         assertThat(world.events().count()).isEqualTo(1);
@@ -73,14 +73,14 @@ class WorldObjectsTest {
     @Test
     void smeltsIronOnlyAtNightAndGivesItBack() {
         start();
-        assertThat(act(ObjectIntent.Type.BUILD, Direction.E, FURNACE, 1)).isEqualTo(StepResult.DONE);
+        assertThat(act(ObjectIntent.Type.BUILD, Direction.E, FURNACE, 1)).isEqualTo(IntentOutcome.DONE);
         ObjectEngine objects = world.objects();
         int furnace = objects.objectAt(MAP.size().index(3, 1, 0));
         assertThat(furnace).isEqualTo(1);
         assertThat(inventory().count(WOOD)).isEqualTo(16);
         assertThat(objects.recipeOf(furnace)).isEqualTo(SMELT);
-        assertThat(act(ObjectIntent.Type.PUT, Direction.E, ORE, 2)).isEqualTo(StepResult.DONE);
-        assertThat(act(ObjectIntent.Type.PUT, Direction.E, COAL, 1)).isEqualTo(StepResult.DONE);
+        assertThat(act(ObjectIntent.Type.PUT, Direction.E, ORE, 2)).isEqualTo(IntentOutcome.DONE);
+        assertThat(act(ObjectIntent.Type.PUT, Direction.E, COAL, 1)).isEqualTo(IntentOutcome.DONE);
         assertThat(objects.count(furnace, ORE)).isEqualTo(2);
 
         stepUntil(19);
@@ -98,7 +98,7 @@ class WorldObjectsTest {
         stepUntil(26);
         assertThat(objects.isCrafting(furnace)).isFalse();
         assertThat(objects.count(furnace, IRON)).isEqualTo(1);
-        assertThat(act(ObjectIntent.Type.TAKE, Direction.E, IRON, 1)).isEqualTo(StepResult.DONE);
+        assertThat(act(ObjectIntent.Type.TAKE, Direction.E, IRON, 1)).isEqualTo(IntentOutcome.DONE);
         assertThat(inventory().count(IRON)).isEqualTo(1);
         assertThat(objects.count(furnace, IRON)).isZero();
     }
@@ -107,31 +107,31 @@ class WorldObjectsTest {
     void refusesWhatTheWorldDoesNotAllowAndChangesNothing() {
         start();
         long before = world.stateHash();
-        assertThat(act(ObjectIntent.Type.BUILD, Direction.E, -1, 1)).isEqualTo(StepResult.UNKNOWN_KIND);
-        assertThat(act(ObjectIntent.Type.PUT, Direction.E, ORE, 1)).isEqualTo(StepResult.NO_OBJECT);
-        assertThat(act(ObjectIntent.Type.PUT, Direction.E, ORE, 0)).isEqualTo(StepResult.BAD_COUNT);
-        assertThat(act(ObjectIntent.Type.PUT, Direction.E, -1, 1)).isEqualTo(StepResult.UNKNOWN_ITEM);
-        assertThat(act(ObjectIntent.Type.SET_RECIPE, Direction.E, -1, 1)).isEqualTo(StepResult.UNKNOWN_RECIPE);
-        assertThat(act(ObjectIntent.Type.DISMANTLE, Direction.E, 0, 1)).isEqualTo(StepResult.NO_OBJECT);
+        assertThat(act(ObjectIntent.Type.BUILD, Direction.E, -1, 1)).isEqualTo(IntentOutcome.UNKNOWN_KIND);
+        assertThat(act(ObjectIntent.Type.PUT, Direction.E, ORE, 1)).isEqualTo(IntentOutcome.NO_OBJECT);
+        assertThat(act(ObjectIntent.Type.PUT, Direction.E, ORE, 0)).isEqualTo(IntentOutcome.BAD_COUNT);
+        assertThat(act(ObjectIntent.Type.PUT, Direction.E, -1, 1)).isEqualTo(IntentOutcome.UNKNOWN_ITEM);
+        assertThat(act(ObjectIntent.Type.SET_RECIPE, Direction.E, -1, 1)).isEqualTo(IntentOutcome.UNKNOWN_RECIPE);
+        assertThat(act(ObjectIntent.Type.DISMANTLE, Direction.E, 0, 1)).isEqualTo(IntentOutcome.NO_OBJECT);
         assertThat(inventory().count(WOOD)).isEqualTo(20);
         assertThat(world.objects().count()).isZero();
         assertThat(before).isNotEqualTo(world.stateHash());
 
-        assertThat(act(ObjectIntent.Type.BUILD, Direction.E, FURNACE, 1)).isEqualTo(StepResult.DONE);
-        assertThat(act(ObjectIntent.Type.BUILD, Direction.E, CRATE, 1)).isEqualTo(StepResult.CELL_TAKEN);
-        assertThat(act(ObjectIntent.Type.PUT, Direction.E, ORE, 9)).isEqualTo(StepResult.MISSING_ITEMS);
-        assertThat(act(ObjectIntent.Type.TAKE, Direction.E, ORE, 1)).isEqualTo(StepResult.MISSING_ITEMS);
+        assertThat(act(ObjectIntent.Type.BUILD, Direction.E, FURNACE, 1)).isEqualTo(IntentOutcome.DONE);
+        assertThat(act(ObjectIntent.Type.BUILD, Direction.E, CRATE, 1)).isEqualTo(IntentOutcome.CELL_TAKEN);
+        assertThat(act(ObjectIntent.Type.PUT, Direction.E, ORE, 9)).isEqualTo(IntentOutcome.MISSING_ITEMS);
+        assertThat(act(ObjectIntent.Type.TAKE, Direction.E, ORE, 1)).isEqualTo(IntentOutcome.MISSING_ITEMS);
         assertThat(act(ObjectIntent.Type.SET_RECIPE, Direction.E, PACK.recipeIndex("forge_tool"), 1))
-                .isEqualTo(StepResult.UNKNOWN_RECIPE);
+                .isEqualTo(IntentOutcome.UNKNOWN_RECIPE);
         for (int i = 0; i < 4; i++) {
             act(ObjectIntent.Type.BUILD, i % 2 == 0 ? Direction.N : Direction.W, CRATE, 1);
             act(ObjectIntent.Type.DISMANTLE, i % 2 == 0 ? Direction.N : Direction.W, 0, 1);
         }
-        assertThat(act(ObjectIntent.Type.BUILD, Direction.W, KILN, 1)).isEqualTo(StepResult.DONE);
-        assertThat(act(ObjectIntent.Type.BUILD, Direction.N, KILN, 1)).isEqualTo(StepResult.DONE);
-        assertThat(act(ObjectIntent.Type.BUILD, Direction.S, KILN, 1)).isEqualTo(StepResult.DONE);
+        assertThat(act(ObjectIntent.Type.BUILD, Direction.W, KILN, 1)).isEqualTo(IntentOutcome.DONE);
+        assertThat(act(ObjectIntent.Type.BUILD, Direction.N, KILN, 1)).isEqualTo(IntentOutcome.DONE);
+        assertThat(act(ObjectIntent.Type.BUILD, Direction.S, KILN, 1)).isEqualTo(IntentOutcome.DONE);
         assertThat(inventory().count(WOOD)).isEqualTo(7);
-        assertThat(act(ObjectIntent.Type.BUILD, Direction.S, FURNACE, 1)).isEqualTo(StepResult.CELL_TAKEN);
+        assertThat(act(ObjectIntent.Type.BUILD, Direction.S, FURNACE, 1)).isEqualTo(IntentOutcome.CELL_TAKEN);
     }
 
     @Test
@@ -141,15 +141,15 @@ class WorldObjectsTest {
         act(ObjectIntent.Type.PUT, Direction.E, ORE, 3);
         assertThat(world.setIntent(player, Direction.E)).isTrue();
         world.step();
-        assertThat(world.events().result(0)).isEqualTo(StepResult.OCCUPIED);
+        assertThat(world.events().result(0)).isEqualTo(IntentOutcome.OCCUPIED);
 
-        assertThat(act(ObjectIntent.Type.DISMANTLE, Direction.E, 0, 1)).isEqualTo(StepResult.DONE);
+        assertThat(act(ObjectIntent.Type.DISMANTLE, Direction.E, 0, 1)).isEqualTo(IntentOutcome.DONE);
         assertThat(world.objects().count()).isZero();
         assertThat(inventory().count(WOOD)).isEqualTo(20);
         assertThat(inventory().count(ORE)).isEqualTo(8);
         assertThat(world.setIntent(player, Direction.E)).isTrue();
         world.step();
-        assertThat(world.events().result(0)).isEqualTo(StepResult.MOVED);
+        assertThat(world.events().result(0)).isEqualTo(IntentOutcome.MOVED);
     }
 
     @Test
@@ -166,13 +166,13 @@ class WorldObjectsTest {
         assertThat(Cells.terrain(world.field().cell(water))).isEqualTo(Cells.TERRAIN_WATER);
         world.setIntent(player, Direction.E);
         world.step();
-        assertThat(world.events().result(0)).isEqualTo(StepResult.WALL);
-        assertThat(act(ObjectIntent.Type.BUILD, Direction.E, CRATE, 1)).isEqualTo(StepResult.WALL);
+        assertThat(world.events().result(0)).isEqualTo(IntentOutcome.WALL);
+        assertThat(act(ObjectIntent.Type.BUILD, Direction.E, CRATE, 1)).isEqualTo(IntentOutcome.WALL);
         stepUntil(30);
         assertThat(world.field().isWall(water)).isFalse();
         world.setIntent(player, Direction.E);
         world.step();
-        assertThat(world.events().result(0)).isEqualTo(StepResult.MOVED);
+        assertThat(world.events().result(0)).isEqualTo(IntentOutcome.MOVED);
     }
 
     @Test

@@ -283,7 +283,7 @@ class WorldTest {
         world.setIntent(1, Direction.E);
         world.step();
 
-        assertThat(world.events().result(0)).isEqualTo(StepResult.MOVED);
+        assertThat(world.events().result(0)).isEqualTo(IntentOutcome.MOVED);
         assertThat(position(world, 1)).containsExactly(1, 0, 0);
         assertThat(world.grid().portalAt(world.grid().size().index(1, 0, 0)).targetWorld()).isEqualTo("cellar");
     }
@@ -456,8 +456,8 @@ class WorldTest {
         assertThat(List.of(events.entityId(0), events.entityId(1), events.entityId(2), events.entityId(3)))
                 .containsExactly(1, 2, 3, 4);
         assertThat(List.of(events.result(0), events.result(1), events.result(2), events.result(3)))
-                .containsExactly(StepResult.OUT_OF_BOUNDS, StepResult.WALL, StepResult.OCCUPIED,
-                        StepResult.OUT_OF_BOUNDS);
+                .containsExactly(IntentOutcome.OUT_OF_BOUNDS, IntentOutcome.WALL, IntentOutcome.OCCUPIED,
+                        IntentOutcome.OUT_OF_BOUNDS);
     }
 
     @Test
@@ -471,7 +471,7 @@ class WorldTest {
         assertThat(world.events().entityId(0)).isEqualTo(2);
         // An NPC may have been placed on (6, 5); the result must say what happened either way.
         assertThat(world.events().result(0))
-                .isEqualTo(Worlds.at(world, 2, 6, 5, 0) ? StepResult.MOVED : StepResult.OCCUPIED);
+                .isEqualTo(Worlds.at(world, 2, 6, 5, 0) ? IntentOutcome.MOVED : IntentOutcome.OCCUPIED);
 
         world.step();
 

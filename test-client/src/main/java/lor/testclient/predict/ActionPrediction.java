@@ -10,7 +10,7 @@ import lor.sim.content.ContentPack;
 import lor.sim.grid.Grid;
 import lor.sim.objects.Inventories;
 import lor.sim.objects.ObjectEngine;
-import lor.sim.world.StepResult;
+import lor.sim.world.IntentOutcome;
 import lor.sim.world.World;
 import lor.sim.world.WorldSnapshot;
 
@@ -31,7 +31,7 @@ public final class ActionPrediction {
     private long mispredictions;
     private long checked;
 
-    private record Pending(long seq, StepResult predicted) {
+    private record Pending(long seq, IntentOutcome predicted) {
     }
 
     public ActionPrediction(Grid grid, ContentPack pack) {
@@ -45,7 +45,7 @@ public final class ActionPrediction {
      * @param last      the last state, or null before any
      * @param inventory what the player carries, item → count
      */
-    public StepResult predict(long seq, long packedAction, int x, int y, int layer, StateMessage last,
+    public IntentOutcome predict(long seq, long packedAction, int x, int y, int layer, StateMessage last,
                               Map<String, Integer> inventory, long tick) {
         World world = World.restore(grid, pack, new WorldSnapshot(tick, 1, List.of()), 1);
         if (last != null) {
@@ -71,7 +71,7 @@ public final class ActionPrediction {
         });
         world.setAction(me, packedAction);
         world.step();
-        StepResult predicted = world.events().result(0);
+        IntentOutcome predicted = world.events().result(0);
         pending.add(new Pending(seq, predicted));
         return predicted;
     }

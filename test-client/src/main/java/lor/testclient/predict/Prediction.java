@@ -12,7 +12,7 @@ import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
 import lor.sim.grid.Portal;
 import lor.sim.predict.Predictor;
-import lor.sim.world.StepResult;
+import lor.sim.world.IntentOutcome;
 
 /**
  * Client-side prediction on the server's own rules: sim-core's {@link Predictor} (the browser runs the same class,
@@ -52,7 +52,7 @@ public final class Prediction {
     }
 
     /** Applies an intent locally at once. @return the predicted outcome */
-    public StepResult apply(long seq, Direction direction) {
+    public IntentOutcome apply(long seq, Direction direction) {
         return predictor.apply(seq, direction);
     }
 

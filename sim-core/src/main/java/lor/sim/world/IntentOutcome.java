@@ -4,21 +4,21 @@ package lor.sim.world;
  * The outcome of one intent, a step or an action on an object; the refusals carry the contract's reason names.
  * {@link #MOVED} and {@link #DONE} are the successes.
  */
-public enum StepResult {
+public enum IntentOutcome {
     MOVED(null), WALL("wall"), OUT_OF_BOUNDS("out_of_bounds"), OCCUPIED("occupied"),
     DONE(null), NO_OBJECT("no_object"), CELL_TAKEN("cell_taken"), MISSING_ITEMS("missing_items"),
     NO_ROOM("no_room"), UNKNOWN_KIND("unknown_kind"), UNKNOWN_ITEM("unknown_item"),
     UNKNOWN_RECIPE("unknown_recipe"), BAD_COUNT("bad_count");
 
-    private static final StepResult[] VALUES = values();
+    private static final IntentOutcome[] VALUES = values();
 
     private final String reason;
 
-    StepResult(String reason) {
+    IntentOutcome(String reason) {
         this.reason = reason;
     }
 
-    /** The {@code reason} of a {@code rejected} message; null for {@link #MOVED}. */
+    /** The {@code reason} of a {@code rejected} message; null for a success. */
     public String reason() {
         return reason;
     }
@@ -28,7 +28,7 @@ public enum StepResult {
         return reason == null;
     }
 
-    static StepResult ofOrdinal(int ordinal) {
+    static IntentOutcome ofOrdinal(int ordinal) {
         return VALUES[ordinal];
     }
 }
