@@ -61,7 +61,7 @@ final class ObjectFixtures {
      * @return the engine, at the tick after the last settling one
      */
     static ObjectEngine build(ContentPack pack, String kind, int count, int spacing, int perTick) {
-        ObjectEngine engine = new ObjectEngine(pack, BIG, new int[BIG.cells()], 0, 0, count);
+        ObjectEngine engine = new ObjectEngine(pack, BIG, new int[BIG.cells()], 0, 0, count, ObjectEngine.NO_BLOCKS);
         int k = pack.kindIndex(kind);
         long tick = 0;
         for (int i = 0; i < count; i++) {

@@ -67,7 +67,7 @@ public class ObjectSnapshotBenchmark {
         ObjectImage decoded = ObjectImageCodec.decode(bytes, engine.pack(), kinds, items, recipes,
                 ObjectFixtures.BIG.cells());
         ObjectEngine restored = new ObjectEngine(engine.pack(), ObjectFixtures.BIG, new int[ObjectFixtures.BIG.cells()],
-                decoded.tick(), 0, OBJECTS);
+                decoded.tick(), 0, OBJECTS, ObjectEngine.NO_BLOCKS);
         restored.restore(decoded);
         return restored;
     }

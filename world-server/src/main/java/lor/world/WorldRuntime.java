@@ -176,9 +176,10 @@ public final class WorldRuntime implements WorldLoop.Tickable {
     public void hydrate(long seq, ObjectNode state) {
         if (world == null) {
             try {
-                world = state == null ? World.create(grid, pack, seed)
-                        : World.restore(grid, pack,
-                        SnapshotCodec.decode(state, pack, grid.size().cells()), seed);
+                // The binary broadcast skips the regions its engine counts as empty: blocks and regions must agree.
+                world = state == null ? World.create(grid, pack, seed, BinaryState.REGION_SIZE)
+                        : World.restore(grid, pack, SnapshotCodec.decode(state, pack, grid.size().cells()), seed,
+                                BinaryState.REGION_SIZE);
             } catch (IllegalArgumentException e) {
                 LOG.error("world {} cannot hydrate from snapshot seq {}: {}", worldId, seq, e.getMessage());
                 fatal.accept("unreadable snapshot seq " + seq);

@@ -185,6 +185,51 @@ class WorldRuntimeObjectsTest {
         assertThat(json.last(StateMessage.class).objects()).as("the furnace went again").isEmpty();
     }
 
+    /**
+     * The binary view skips the regions the object engine counts as empty, so the engine must count by the
+     * regions' size: one object in the far corner of every region (the cell a smaller block would not hold), on a
+     * map whose last column and row of regions are partial.
+     */
+    @Test
+    void anObjectInEveryRegionReachesABinaryPlayer() {
+        Grid walled = MapText.parse("""
+                ####################
+                ####################
+                ####################
+                ####################
+                ####################
+                ####################
+                ####################
+                #######.#######.###.
+                ####################
+                ####################
+                ####################
+                #######.#######..S##
+                """);
+        runtime = runtime(walled, "--content", "default", "--seed-objects", "crate:6:0");
+        loop = new WorldLoop("start", 16, runtime);
+        runtime.hydrate(0, null);
+        RecordingPlayerConnection binary = player(43);
+        runtime.admit(binary, ticket(43), true, null);
+        WorldTracker objects = new WorldTracker(binary.only(WelcomeMessage.class).content());
+        StateTracker entities = new StateTracker(walled.width(), walled.height());
+        tick(2);
+
+        StateMessage merged = null;
+        for (ByteBuf frame : binary.heldBinaryFrames()) {
+            if (frame.getUnsignedByte(frame.readerIndex()) == BinaryState.KIND_WORLD) {
+                objects.apply(frame.duplicate());
+            } else {
+                entities.apply(frame.duplicate());
+                merged = objects.merge(entities.state());
+            }
+        }
+        assertThat(merged).isNotNull();
+        assertThat(merged.objects()).extracting(o -> List.of(o.x(), o.y())).containsExactlyInAnyOrder(
+                List.of(7, 7), List.of(15, 7), List.of(19, 7), List.of(7, 11), List.of(15, 11), List.of(16, 11));
+        assertThat(fatal).isEmpty();
+    }
+
     private RecordingPlayerConnection join(long account) {
         runtime.hydrate(0, null);
         RecordingPlayerConnection player = player(account);
@@ -205,9 +250,15 @@ class WorldRuntimeObjectsTest {
     }
 
     private WorldRuntime runtime() {
-        WorldConfig config = WorldConfig.parse(new String[] {"--world-id", "start", "--control-url",
-            "ws://127.0.0.1:1/control", "--snapshot-interval-ms", "3600000"}, ENV);
-        return new WorldRuntime(config, ROOM, PACK, control, new SnapshotOutbox("start", control, Runnable::run),
+        return runtime(ROOM);
+    }
+
+    private WorldRuntime runtime(Grid grid, String... options) {
+        List<String> args = new ArrayList<>(List.of("--world-id", "start", "--control-url",
+                "ws://127.0.0.1:1/control", "--snapshot-interval-ms", "3600000"));
+        args.addAll(List.of(options));
+        WorldConfig config = WorldConfig.parse(args.toArray(new String[0]), ENV);
+        return new WorldRuntime(config, grid, PACK, control, new SnapshotOutbox("start", control, Runnable::run),
                 fatal::add);
     }
 

@@ -31,8 +31,8 @@ import lor.sim.util.TimingWheel;
  */
 public final class ObjectEngine {
 
-    /** The side of the blocks {@link #objectsInBlock} counts objects in: the binary state format's regions. */
-    public static final int BLOCK = 8;
+    /** The block side of an engine that counts no blocks: its owner never asks {@link #objectsInBlock}. */
+    public static final int NO_BLOCKS = 0;
 
     private final ContentPack pack;
     private final GridSize size;
@@ -62,11 +62,18 @@ public final class ObjectEngine {
      * @param occupancy the world's cell map, entity ids and minus object ids, indexed like the grid; shared
      * @param tick      the first tick {@link #runObjects} will run
      * @param line      the clock's line now
+     * @param block     the side of the square blocks {@link #objectsInBlock} counts objects in, which must be the
+     *                  regions of whoever asks (a view that skips empty regions misses every object of a region its
+     *                  block count calls empty); {@link #NO_BLOCKS} when nobody asks
      */
-    public ObjectEngine(ContentPack pack, GridSize size, int[] occupancy, long tick, int line, int capacity) {
+    public ObjectEngine(ContentPack pack, GridSize size, int[] occupancy, long tick, int line, int capacity,
+                        int block) {
         if (occupancy.length != size.cells()) {
             throw new IllegalArgumentException("occupancy has " + occupancy.length + " cells, the grid "
                     + size.cells());
+        }
+        if (block < 0) {
+            throw new IllegalArgumentException("block side " + block);
         }
         this.pack = pack;
         this.size = size;
@@ -74,7 +81,7 @@ public final class ObjectEngine {
         this.t = new ObjectColumns(capacity);
         this.stocks = new Stocks(capacity * 4);
         this.ready = new ReadySet(capacity);
-        this.seen = new SeenChanges(size, capacity);
+        this.seen = new SeenChanges(size, capacity, block);
         this.wheel = new TimingWheel(tick);
         this.persistence = new ObjectPersistence(pack, occupancy, t, stocks, ready, wheel, clockWaiters, seen);
         this.stack = new int[pack.maxStack()];
@@ -223,7 +230,16 @@ public final class ObjectEngine {
         seen.markSeen();
     }
 
-    /** Objects standing in the block of {@link #BLOCK} × {@link #BLOCK} cells holding {@code (x, y, layer)}. */
+    /** The side of the blocks {@link #objectsInBlock} counts objects in; {@link #NO_BLOCKS} for none. */
+    public int block() {
+        return seen.block();
+    }
+
+    /**
+     * Objects standing in the block of {@link #block()} × {@link #block()} cells holding {@code (x, y, layer)}.
+     *
+     * @throws IllegalStateException if the engine counts {@link #NO_BLOCKS}
+     */
     public int objectsInBlock(int x, int y, int layer) {
         return seen.objectsInBlock(x, y, layer);
     }

@@ -5,22 +5,25 @@ import lor.sim.util.ReadySet;
 
 /**
  * What a broadcaster needs to send changes only: which objects changed (built, stock, recipe, crafting) since its
- * last broadcast (removals a view finds itself, by what its regions no longer hold), and how many objects stand in each block of {@link ObjectEngine#BLOCK}
- * cells, so that a view skips the empty ones. Kept by the engine as it goes; cleared by {@link #markSeen()}.
+ * last broadcast (removals a view finds itself, by what its regions no longer hold), and how many objects stand in
+ * each block of the broadcaster's region side, so that a view skips the empty ones. Kept by the engine as it goes;
+ * cleared by {@link #markSeen()}.
  */
 final class SeenChanges {
 
     private final GridSize size;
     private final ReadySet changed;
+    private final int block;
     private final int[] blockObjects;
     private final int blocksWide;
     private final int blocksHigh;
 
-    SeenChanges(GridSize size, int capacity) {
+    SeenChanges(GridSize size, int capacity, int block) {
         this.size = size;
         this.changed = new ReadySet(capacity);
-        this.blocksWide = (size.width() + ObjectEngine.BLOCK - 1) / ObjectEngine.BLOCK;
-        this.blocksHigh = (size.height() + ObjectEngine.BLOCK - 1) / ObjectEngine.BLOCK;
+        this.block = block;
+        this.blocksWide = block == ObjectEngine.NO_BLOCKS ? 0 : (size.width() + block - 1) / block;
+        this.blocksHigh = block == ObjectEngine.NO_BLOCKS ? 0 : (size.height() + block - 1) / block;
         this.blockObjects = new int[blocksWide * blocksHigh * size.layers()];
     }
 
@@ -30,12 +33,16 @@ final class SeenChanges {
 
     void placed(int slot, int cell) {
         changed.add(slot);
-        blockObjects[blockOf(cell)]++;
+        if (block != ObjectEngine.NO_BLOCKS) {
+            blockObjects[blockOf(cell)]++;
+        }
     }
 
     void removed(int slot, int cell) {
         changed.remove(slot);
-        blockObjects[blockOf(cell)]--;
+        if (block != ObjectEngine.NO_BLOCKS) {
+            blockObjects[blockOf(cell)]--;
+        }
     }
 
     boolean changedSinceSeen(int slot) {
@@ -46,8 +53,15 @@ final class SeenChanges {
         changed.clear();
     }
 
+    int block() {
+        return block;
+    }
+
     int objectsInBlock(int x, int y, int layer) {
-        return blockObjects[(layer * blocksHigh + y / ObjectEngine.BLOCK) * blocksWide + x / ObjectEngine.BLOCK];
+        if (block == ObjectEngine.NO_BLOCKS) {
+            throw new IllegalStateException("this engine counts no blocks");
+        }
+        return blockObjects[objectsIndex(x, y, layer)];
     }
 
     private int blockOf(int cell) {
@@ -58,6 +72,6 @@ final class SeenChanges {
     }
 
     private int objectsIndex(int x, int y, int layer) {
-        return (layer * blocksHigh + y / ObjectEngine.BLOCK) * blocksWide + x / ObjectEngine.BLOCK;
+        return (layer * blocksHigh + y / block) * blocksWide + x / block;
     }
 }

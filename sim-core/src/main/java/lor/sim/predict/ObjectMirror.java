@@ -105,7 +105,8 @@ final class ObjectMirror {
                 }
             }
         }
-        engine = new ObjectEngine(pack, size, occupancy, tick, field.line(), objectsSeen + SPARE);
+        engine = new ObjectEngine(pack, size, occupancy, tick, field.line(), objectsSeen + SPARE,
+                ObjectEngine.NO_BLOCKS);
         Inventories inventories = new Inventories(pack);
         mine = inventories.of(ACCOUNT);
         for (int i = 0; i < inventory.length; i++) {

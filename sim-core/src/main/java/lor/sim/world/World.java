@@ -59,13 +59,13 @@ public final class World {
     private int[] removedCells = new int[16];
     private int removedCount;
 
-    private World(Grid grid, ContentPack pack, long tick, int nextEntityId, long seed) {
+    private World(Grid grid, ContentPack pack, long tick, int nextEntityId, long seed, int objectBlock) {
         this.grid = grid;
         this.size = grid.size();
         this.pack = pack;
         this.field = new Field(grid, pack.clock(), pack.clock().lineAt(tick));
         this.occupancy = new int[size.cells()];
-        this.objects = new ObjectEngine(pack, size, occupancy, tick, field.line(), 64);
+        this.objects = new ObjectEngine(pack, size, occupancy, tick, field.line(), 64, objectBlock);
         this.inventories = new Inventories(pack);
         this.actions = new ObjectActions(pack, field, occupancy, objects, inventories);
         this.wanderers = new Wanderers(field, occupancy);
@@ -80,8 +80,14 @@ public final class World {
         return create(grid, ContentPack.empty(), seed);
     }
 
+    /** A world whose objects nobody counts by block ({@link ObjectEngine#NO_BLOCKS}). */
     public static World create(Grid grid, ContentPack pack, long seed) {
-        return new World(grid, pack, 0, 1, seed);
+        return create(grid, pack, seed, ObjectEngine.NO_BLOCKS);
+    }
+
+    /** @param objectBlock the side of the blocks its {@link ObjectEngine} counts objects in */
+    public static World create(Grid grid, ContentPack pack, long seed, int objectBlock) {
+        return new World(grid, pack, 0, 1, seed, objectBlock);
     }
 
     /**
@@ -92,8 +98,15 @@ public final class World {
         return restore(grid, ContentPack.empty(), snapshot, seed);
     }
 
+    /** A world whose objects nobody counts by block ({@link ObjectEngine#NO_BLOCKS}). */
     public static World restore(Grid grid, ContentPack pack, WorldSnapshot snapshot, long seed) {
-        World world = new World(grid, pack, snapshot.tick(), Math.max(1, snapshot.nextEntityId()), seed);
+        return restore(grid, pack, snapshot, seed, ObjectEngine.NO_BLOCKS);
+    }
+
+    /** @param objectBlock the side of the blocks its {@link ObjectEngine} counts objects in */
+    public static World restore(Grid grid, ContentPack pack, WorldSnapshot snapshot, long seed, int objectBlock) {
+        World world = new World(grid, pack, snapshot.tick(), Math.max(1, snapshot.nextEntityId()), seed,
+                objectBlock);
         for (PlayerRecord player : snapshot.players()) {
             world.knownPlayers.put(player.accountId(), player);
         }
