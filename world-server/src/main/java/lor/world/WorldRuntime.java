@@ -2,28 +2,18 @@ package lor.world;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
+import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
-import io.netty.util.collection.IntObjectHashMap;
-import lor.protocol.ErrorCode;
-import lor.protocol.ErrorMessage;
 import lor.protocol.Json;
 import lor.protocol.MessageCodec;
 import lor.protocol.control.ObjectSeed;
-import lor.protocol.control.PlayerJoinedMessage;
-import lor.protocol.control.PlayerLeftMessage;
-import lor.protocol.control.PlayerRosterMessage;
 import lor.protocol.control.PortalGrantedMessage;
 import lor.protocol.control.PortalRefusedMessage;
-import lor.protocol.control.PortalTransferMessage;
 import lor.protocol.control.WorldLoadMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldStatusMessage;
@@ -32,7 +22,6 @@ import lor.protocol.game.HelloMessage;
 import lor.protocol.game.MapEncoding;
 import lor.protocol.game.MapMessage;
 import lor.protocol.game.NamesMessage;
-import lor.protocol.game.TransferMessage;
 import lor.protocol.game.WelcomeMessage;
 import lor.protocol.game.binary.BinaryState;
 import lor.protocol.ticket.Ticket;
@@ -98,23 +87,13 @@ public final class WorldRuntime implements WorldLoop.Tickable {
     private final World.SpawnRule spawnRule;
     /** The encoded {@code map} message: the same bytes for every player. */
     private final ByteBuf mapFrame;
-    private final Map<Long, PlayerSession> byAccount = new LinkedHashMap<>();
-    /** By entity id, without boxing: the tick looks a player up for every event. */
-    private final IntObjectHashMap<PlayerSession> byEntity = new IntObjectHashMap<>();
-    /**
-     * Players whose connection was lost, by account, in the order they were lost (so, the window being the same for
-     * all, in the order they expire): their entity stays in the world, visible, taking no intents, until a new
-     * connection of the account takes it back or the window ends. Bounded by the world's entities.
-     */
-    private final Map<Long, Held> held = new LinkedHashMap<>();
-    private final long reconnectWindowTicks;
+    /** Who is in the world, connected or held; this class greets them and runs the world they are in. */
+    private final PlayerRoster roster;
     private World world;
     private long hydratedSeq;
     private long lastSeq;
     private long loopTicks;
     private long nextSnapshotAt;
-    private boolean admitting = true;
-    private long lastTransferId;
 
     /** A world without a content pack. */
     public WorldRuntime(WorldConfig config, Grid grid, ControlLink control, SnapshotOutbox outbox,
@@ -134,7 +113,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         this.objectSeedKind = Contents.seedKind(config, pack, grid);
         this.seed = worldId.hashCode();
         this.snapshotIntervalTicks = config.snapshotIntervalTicks(WorldLoop.TICK_RATE);
-        this.reconnectWindowTicks = config.reconnectWindowTicks(WorldLoop.TICK_RATE);
+        this.roster = new PlayerRoster(worldId, control, config.reconnectWindowTicks(WorldLoop.TICK_RATE));
         this.control = control;
         this.outbox = outbox;
         this.fatal = fatal;
@@ -157,10 +136,6 @@ public final class WorldRuntime implements WorldLoop.Tickable {
     }
 
     private record MapFrame(Grid grid, ByteBuf frame) {
-    }
-
-    /** A lost player's session (for where it came from) and the loop tick its reconnect window ends at. */
-    private record Held(PlayerSession session, long expiresAtTick) {
     }
 
     static MapMessage mapMessage(Grid grid) {
@@ -186,6 +161,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
                 return;
             }
             world.spawnRule(spawnRule);
+            roster.open(world);
             if (state == null && objectSeed != null) {
                 seedObjects();
             }
@@ -218,11 +194,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
 
     /** Tells the director every account in this world; after (re)registration, membership is exact again. */
     public void sendRoster() {
-        if (world != null) {
-            List<Long> accounts = new ArrayList<>(byAccount.keySet());
-            accounts.addAll(held.keySet());
-            control.send(new PlayerRosterMessage(worldId, accounts));
-        }
+        roster.sendRoster();
     }
 
     public void admit(PlayerConnection connection, Ticket ticket, Object ref) {
@@ -240,177 +212,54 @@ public final class WorldRuntime implements WorldLoop.Tickable {
      *              after {@code map}, then each player's who enters after it
      */
     public void admit(PlayerConnection connection, Ticket ticket, boolean binary, boolean names, Object ref) {
-        if (world == null || !admitting) {
-            connection.closeWith(ErrorCode.WORLD_UNAVAILABLE, "world is not admitting players");
+        PlayerSession session = roster.admit(connection, ticket, binary, names);
+        if (session == null) {
             return;
         }
-        long account = ticket.accountId();
-        Held returning = held.remove(account);
-        PlayerSession previous = byAccount.remove(account);
-        if (previous != null && previous.connection() != connection) {
-            byEntity.remove(previous.entityId());
-            previous.connection().closeWith(ErrorCode.REPLACED, "this account connected again elsewhere");
-        }
-        Ticket.Arrival arrival = ticket.arrival();
-        int entityId = arrival == null ? world.spawnPlayer(account)
-                : world.spawnPlayerAt(account, arrival.x(), arrival.y(), arrival.layer());
-        if (entityId == 0) {
-            connection.closeWith(ErrorCode.WORLD_UNAVAILABLE, "world is full");
-            return;
-        }
-        PlayerSession session = new PlayerSession(connection, entityId, binary, ticket.name(), names);
-        if (returning != null) {
-            session.arrivedBy(returning.session().lastDirection());
-        }
-        byAccount.put(account, session);
-        byEntity.put(entityId, session);
-        int slot = world.slotOf(entityId);
-        connection.send(new WelcomeMessage(entityId, world.tick(), WorldLoop.TICK_RATE, WorldLoop.BROADCAST_RATE,
-                new WelcomeMessage.GridSize(grid.width(), grid.height(), grid.layers()),
+        int slot = world.slotOf(session.entityId());
+        connection.send(new WelcomeMessage(session.entityId(), world.tick(), WorldLoop.TICK_RATE,
+                WorldLoop.BROADCAST_RATE, new WelcomeMessage.GridSize(grid.width(), grid.height(), grid.layers()),
                 new WelcomeMessage.Position(world.xAt(slot), world.yAt(slot), world.layerAt(slot)),
                 binary ? BinaryState.ENCODING : HelloMessage.JSON, contentJson,
-                contentJson == null ? null : ObjectViews.counts(pack, world.inventories().of(account)), ref));
+                contentJson == null ? null : ObjectViews.counts(pack, world.inventories().of(ticket.accountId())),
+                ref));
         connection.sendFrame(mapFrame.duplicate());
         if (names) {
-            connection.send(new NamesMessage(PlayerNames.of(byAccount.values(),
-                    held.values().stream().map(Held::session).toList())));
+            connection.send(new NamesMessage(PlayerNames.of(roster.connected(), roster.heldSessions())));
         }
-        PlayerNames.announce(session, byAccount.values());
-        control.send(new PlayerJoinedMessage(worldId, account));
-        LOG.info("account {} {} entity {} at {},{},{} ({} online)", account,
-                returning != null ? "came back to its held" : "entered as", entityId, world.xAt(slot),
-                world.yAt(slot), world.layerAt(slot), byAccount.size());
+        PlayerNames.announce(session, roster.connected());
     }
 
     /** The player left (its client closed the connection, or the world let it go): its entity leaves now. */
     public void leave(PlayerConnection connection) {
-        long account = connection.accountId();
-        PlayerSession session = byAccount.get(account);
-        if (session == null || session.connection() != connection) {
-            return;
-        }
-        byAccount.remove(account);
-        byEntity.remove(session.entityId());
-        takeOut(account, session);
+        roster.leave(connection);
     }
 
     /**
-     * The player's connection was lost (dropped, silent, or cut off for not reading): its entity stays where it
-     * stands for the reconnect window, and the director keeps counting it in this world. A world that is not
-     * admitting (shutting down), or has no window, lets it go at once.
+     * The player's connection was lost: its entity is held for the reconnect window ({@link PlayerRoster#lose}).
      */
     public void lose(PlayerConnection connection) {
-        long account = connection.accountId();
-        PlayerSession session = byAccount.get(account);
-        if (session == null || session.connection() != connection) {
-            return;
-        }
-        if (world == null || !admitting || reconnectWindowTicks == 0) {
-            leave(connection);
-            return;
-        }
-        byAccount.remove(account);
-        byEntity.remove(session.entityId());
-        held.put(account, new Held(session, loopTicks + reconnectWindowTicks));
-        LOG.info("account {} lost its connection; entity {} held for {} ticks", account, session.entityId(),
-                reconnectWindowTicks);
-    }
-
-    /** Lost players whose window has ended leave the world. */
-    private void releaseExpiredHolds() {
-        Iterator<Map.Entry<Long, Held>> expiring = held.entrySet().iterator();
-        while (expiring.hasNext()) {
-            Map.Entry<Long, Held> entry = expiring.next();
-            if (entry.getValue().expiresAtTick() > loopTicks) {
-                return;
-            }
-            expiring.remove();
-            takeOut(entry.getKey(), entry.getValue().session());
-        }
-    }
-
-    /** Takes the entity out of the world, saving where it stands, and tells the director. */
-    private void takeOut(long account, PlayerSession session) {
-        if (world != null) {
-            int[] keep = cellToRemember(session);
-            world.removePlayer(account, keep[0], keep[1], keep[2]);
-        }
-        control.send(new PlayerLeftMessage(worldId, account));
-        LOG.info("account {} left ({} online)", account, byAccount.size() + held.size());
-    }
-
-    /** Players in the world: those connected and those held for their reconnect window. */
-    int players() {
-        return byAccount.size() + held.size();
-    }
-
-    /**
-     * Where a leaving player is remembered: where it stands, except on a portal (it left while waiting for, or
-     * after being refused, a transfer), where it is remembered one step back, so that its next join does not put
-     * it on the way out.
-     */
-    private int[] cellToRemember(PlayerSession session) {
-        int slot = world.slotOf(session.entityId());
-        int x = world.xAt(slot);
-        int y = world.yAt(slot);
-        int layer = world.layerAt(slot);
-        Direction arrivedBy = session.lastDirection();
-        if (arrivedBy != null && grid.portalAt(grid.size().index(x, y, layer)) != null) {
-            return new int[] {x - arrivedBy.dx, y - arrivedBy.dy, layer};
-        }
-        return new int[] {x, y, layer};
+        roster.lose(connection, loopTicks);
     }
 
     /** The director says the account entered another world: it leaves this one. */
     public void kick(long account) {
-        PlayerSession session = byAccount.get(account);
-        if (session != null) {
-            session.connection().closeWith(ErrorCode.REPLACED, "this account entered another world");
-            leave(session.connection());
-        }
-        Held lost = held.remove(account);
-        if (lost != null) {
-            takeOut(account, lost.session());
-        }
+        roster.kick(account);
     }
 
     /** The target world is ready: the player gets its ticket and leaves, remembered beside the portal. */
     public void portalGranted(PortalGrantedMessage granted) {
-        PlayerSession session = byAccount.get(granted.accountId());
-        if (session == null || session.transferId() != granted.transferId() || world == null) {
-            return;
-        }
-        int[] keep = cellToRemember(session);
-        byAccount.remove(granted.accountId());
-        byEntity.remove(session.entityId());
-        world.removePlayer(granted.accountId(), keep[0], keep[1], keep[2]);
-        control.send(new PlayerLeftMessage(worldId, granted.accountId()));
-        session.connection().transferOut(new TransferMessage(granted.targetWorldId(), granted.gameUrl(),
-                granted.ticket()));
-        LOG.info("account {} transferred to world {}", granted.accountId(), granted.targetWorldId());
+        roster.portalGranted(granted);
     }
 
-    /**
-     * After the control connection was lost and is back: the answers to transfers asked for on the lost connection
-     * never come, so the players waiting for them are told, and move again (they may step on the portal anew).
-     */
+    /** The control connection is back: transfers asked for on the lost one are abandoned, their players told. */
     public void abandonTransfers() {
-        for (PlayerSession session : byAccount.values()) {
-            if (session.transferId() != 0) {
-                session.transferId(0);
-                session.connection().send(ErrorMessage.of(ErrorCode.WORLD_UNAVAILABLE,
-                        "the portal is closed: the director was unreachable", null));
-            }
-        }
+        roster.abandonTransfers();
     }
 
     /** The target world cannot take the player: it stays here, on the portal, and is told why. */
     public void portalRefused(PortalRefusedMessage refused) {
-        PlayerSession session = byAccount.get(refused.accountId());
-        if (session != null && session.transferId() == refused.transferId()) {
-            session.transferId(0);
-            session.connection().send(ErrorMessage.of(ErrorCode.WORLD_UNAVAILABLE, refused.reason(), null));
-        }
+        roster.portalRefused(refused);
     }
 
     @Override
@@ -419,14 +268,14 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         if (world == null) {
             return;
         }
-        releaseExpiredHolds();
+        roster.releaseExpiredHolds(loopTicks);
         handIntentsToSimulation();
         world.step();
         answerIntents(world.events());
         if (loopTicks % TICKS_PER_BROADCAST == 0) {
             long start = System.nanoTime();
-            broadcaster.broadcast(world, byAccount.values(), start, outbound);
-            binaryBroadcaster.broadcast(world, byAccount.values(), start, outbound);
+            broadcaster.broadcast(world, roster.connected(), start, outbound);
+            binaryBroadcaster.broadcast(world, roster.connected(), start, outbound);
             world.markPositions();
             world.objects().markSeen();
             outbound.send();
@@ -439,7 +288,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         }
         if (loopTicks % WorldLoop.TICK_RATE == 0) {
             TickStats.Summary s = loop.stats().summary();
-            control.sendIfWritable(new WorldStatusMessage(worldId, world.tick(), players(), s.p50(), s.p99(),
+            control.sendIfWritable(new WorldStatusMessage(worldId, world.tick(), roster.count(), s.p50(), s.p99(),
                     s.max(), loop.overruns()));
             control.sendIfWritable(loadReport(loop));
         }
@@ -450,10 +299,11 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         long bytes = load.bytesSinceLast(broadcaster.bytesWritten() + binaryBroadcaster.bytesWritten());
         long frames = load.framesSinceLast(broadcaster.framesWritten() + binaryBroadcaster.framesWritten());
         int queued = loop.queuedCommands();
-        for (PlayerSession session : byAccount.values()) {
+        Collection<PlayerSession> connected = roster.connected();
+        for (PlayerSession session : connected) {
             queued += session.connection().intents().size();
         }
-        return new WorldLoadMessage(worldId, b.p50(), b.p99(), byAccount.isEmpty() ? 0 : bytes / byAccount.size(),
+        return new WorldLoadMessage(worldId, b.p50(), b.p99(), connected.isEmpty() ? 0 : bytes / connected.size(),
                 frames, queued, load.gcPauseSeconds(), load.gcCount(), LoadMeter.cpuSeconds(), LoadMeter.rssBytes());
     }
 
@@ -462,7 +312,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
      * through a portal has left in all but name: its intents are dropped.
      */
     private void handIntentsToSimulation() {
-        for (PlayerSession session : byAccount.values()) {
+        for (PlayerSession session : roster.connected()) {
             IntentQueue intents = session.connection().intents();
             long packed = intents.poll();
             if (packed == IntentQueue.EMPTY || session.transferId() != 0) {
@@ -484,7 +334,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
     /** Refusals go back with this tick's frames; a step onto a portal starts a transfer. */
     private void answerIntents(TickEvents events) {
         for (int i = 0; i < events.count(); i++) {
-            PlayerSession session = byEntity.get(events.entityId(i));
+            PlayerSession session = roster.byEntity(events.entityId(i));
             if (session == null || session.inFlightSeq() < 0) {
                 continue;
             }
@@ -500,21 +350,8 @@ public final class WorldRuntime implements WorldLoop.Tickable {
             int slot = world.slotOf(session.entityId());
             Portal portal = grid.portalAt(grid.size().index(world.xAt(slot), world.yAt(slot), world.layerAt(slot)));
             if (portal != null) {
-                startTransfer(session, portal);
+                roster.startTransfer(session, portal);
             }
-        }
-    }
-
-    private void startTransfer(PlayerSession session, Portal portal) {
-        long transferId = ++lastTransferId;
-        long account = session.connection().accountId();
-        session.transferId(transferId);
-        boolean asked = control.send(new PortalTransferMessage(worldId, transferId, account, portal.targetWorld(),
-                portal.targetX(), portal.targetY(), portal.targetLayer(), session.name()));
-        if (!asked) {
-            session.transferId(0);
-            session.connection().send(ErrorMessage.of(ErrorCode.WORLD_UNAVAILABLE,
-                    "the portal is closed: the director is unreachable", null));
         }
     }
 
@@ -524,15 +361,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
      * @return its seq, or the hydrated seq when the world was never hydrated and has nothing new to save
      */
     public long closeForShutdown() {
-        admitting = false;
-        for (PlayerSession session : new ArrayList<>(byAccount.values())) {
-            session.connection().closeWith(ErrorCode.WORLD_UNAVAILABLE, "world is shutting down");
-            leave(session.connection());
-        }
-        for (Map.Entry<Long, Held> lost : held.entrySet()) {
-            takeOut(lost.getKey(), lost.getValue().session());
-        }
-        held.clear();
+        roster.closeAll();
         if (world == null) {
             return hydratedSeq;
         }
