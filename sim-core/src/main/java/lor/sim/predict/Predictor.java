@@ -55,6 +55,8 @@ public final class Predictor {
     private long mispredictions;
     private long lastMispredicted;
     private long reconciled;
+    private long judgedActions;
+    private long mispredictedActions;
 
     /**
      * An intent not yet acknowledged: a step ({@code direction}) or an action ({@code action}, an
@@ -216,8 +218,12 @@ public final class Predictor {
         Pending acknowledged = null;
         while (!pending.isEmpty() && pending.peekFirst().seq <= ack) {
             acknowledged = pending.pollFirst();
-            if (acknowledged.direction == null && !sameOutcome(acknowledged.predicted, acknowledged.refused)) {
-                mispredicted(acknowledged.seq);
+            if (acknowledged.direction == null) {
+                judgedActions++;
+                if (!sameOutcome(acknowledged.predicted, acknowledged.refused)) {
+                    mispredictedActions++;
+                    mispredicted(acknowledged.seq);
+                }
             }
         }
         if (acknowledged != null) {
@@ -346,6 +352,16 @@ public final class Predictor {
     /** States that acknowledged at least one intent. */
     public long reconciled() {
         return reconciled;
+    }
+
+    /** Actions on objects acknowledged so far, each judged against the server's answer. */
+    public long judgedActions() {
+        return judgedActions;
+    }
+
+    /** The judged actions whose predicted outcome was not the server's (counted in {@link #mispredictions} too). */
+    public long mispredictedActions() {
+        return mispredictedActions;
     }
 
     /**

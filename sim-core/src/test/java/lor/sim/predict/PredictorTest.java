@@ -86,6 +86,7 @@ class PredictorTest {
         state(p, 2, 0);
         assertThat(List.of(p.x(), p.predictedX(), p.pendingCount())).containsExactly(0, 0, 0);
         assertThat(p.mispredictions()).isEqualTo(1);
+        assertThat(List.of(p.judgedActions(), p.mispredictedActions())).as("steps only").containsExactly(0L, 0L);
     }
 
     @Test
@@ -273,6 +274,8 @@ class PredictorTest {
         p.rejected(4, "rate_limited");
         assertThat(p.pendingCount()).as("never reached a tick: forgotten").isZero();
         assertThat(p.objectKind(1, 2, 0)).isEqualTo(-1);
+        assertThat(List.of(p.judgedActions(), p.mispredictedActions())).as("the forgotten one not judged")
+                .containsExactly(3L, 2L);
     }
 
     /**

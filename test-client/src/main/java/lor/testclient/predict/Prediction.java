@@ -1,6 +1,7 @@
 package lor.testclient.predict;
 
 import java.util.List;
+import java.util.Map;
 
 import lor.protocol.game.MapEncoding;
 import lor.protocol.game.MapMessage;
@@ -15,23 +16,24 @@ import lor.sim.predict.Predictor;
 import lor.sim.world.IntentOutcome;
 
 /**
- * Client-side prediction on the server's own rules: sim-core's {@link Predictor} (the browser runs the same class,
- * compiled to JavaScript), fed from the protocol's {@code map}, {@code welcome} and {@code state} messages. Not
- * thread-safe.
+ * Client-side prediction on the server's own rules, of steps and of actions on objects: sim-core's
+ * {@link Predictor} (the browser runs the same class, compiled to JavaScript), fed from the protocol's {@code map},
+ * {@code welcome}, {@code state} and {@code rejected} messages. Not thread-safe.
  */
 public final class Prediction {
 
     private final Predictor predictor;
-
-    public Prediction(MapMessage map, int entityId, int x, int y, int layer) {
-        this(map, ContentPack.empty(), 0, entityId, x, y, layer);
-    }
+    private final ContentPack pack;
+    /** What the player carries, as the welcome or the last state that carried it said; null when neither did. */
+    private Map<String, Integer> inventory;
 
     /**
-     * @param pack the world's content pack, compiled from {@code welcome}'s {@code content}
-     * @param tick the welcome's tick, whose clock line the field starts on
+     * @param pack      the world's content pack, compiled from {@code welcome}'s {@code content}
+     * @param tick      the welcome's tick, whose clock line the field starts on
+     * @param inventory the welcome's inventory, or null
      */
-    public Prediction(MapMessage map, ContentPack pack, long tick, int entityId, int x, int y, int layer) {
+    public Prediction(MapMessage map, ContentPack pack, long tick, int entityId, int x, int y, int layer,
+                      Map<String, Integer> inventory) {
         GridSize size = new GridSize(map.width(), map.height(), map.layers());
         // A client knows where a portal leads, not to which cell: the target cell is left at the origin.
         List<Portal> portals = map.portals().stream()
@@ -40,6 +42,9 @@ public final class Prediction {
         Grid grid = Grid.of(size, MapEncoding.decode(map.cells(), size.cells()), map.spawnX(), map.spawnY(),
                 map.spawnLayer(), portals);
         this.predictor = new Predictor(grid, pack, tick, entityId, x, y, layer);
+        this.pack = pack;
+        this.inventory = inventory;
+        tellInventory();
     }
 
     public Grid grid() {
@@ -51,9 +56,19 @@ public final class Prediction {
         return predictor.field();
     }
 
-    /** Applies an intent locally at once. @return the predicted outcome */
+    /** Applies a step locally at once. @return the predicted outcome */
     public IntentOutcome apply(long seq, Direction direction) {
         return predictor.apply(seq, direction);
+    }
+
+    /**
+     * Applies an action on an object locally at once, as the server's tick will.
+     *
+     * @param packed an {@link lor.sim.world.ObjectIntent}
+     * @return the predicted outcome
+     */
+    public IntentOutcome act(long seq, long packed) {
+        return predictor.act(seq, packed);
     }
 
     /** Reconciles with an authoritative state. */
@@ -63,17 +78,38 @@ public final class Prediction {
             predictor.entity(e.id(), e.x(), e.y(), e.layer());
         }
         for (StateMessage.ObjectState o : state.objects()) {
-            predictor.object(o.id(), o.x(), o.y(), o.layer());
+            predictor.object(o.id(), o.kind() == null ? -1 : pack.kindIndex(o.kind()), o.x(), o.y(), o.layer(),
+                    o.recipe() == null ? -1 : pack.recipeIndex(o.recipe()));
+            if (o.stock() != null) {
+                o.stock().forEach((item, count) -> predictor.objectStock(pack.itemIndex(item), count));
+            }
         }
+        if (state.inventory() != null) {
+            inventory = state.inventory();
+        }
+        tellInventory();
         if (state.clock() != null) {
             predictor.clockLine(state.clock().line());
         }
         predictor.endState(state.ack());
     }
 
-    /** An intent the server refused before any tick saw it ({@code rate_limited}): it never happened. */
-    public void forget(long seq) {
-        predictor.forget(seq);
+    /**
+     * The server refused an intent ({@code rejected}): a {@code rate_limited} one never reached a tick and never
+     * happened; an action's reason is what its predicted outcome is judged against.
+     */
+    public void rejected(long seq, String reason) {
+        predictor.rejected(seq, reason);
+    }
+
+    /** An inventory lists the items carried: one it leaves out is carried no more. */
+    private void tellInventory() {
+        if (inventory == null) {
+            return;
+        }
+        for (int item = 0; item < pack.itemCount(); item++) {
+            predictor.inventory(item, inventory.getOrDefault(pack.item(item), 0));
+        }
     }
 
     public int x() {
@@ -100,8 +136,19 @@ public final class Prediction {
         return predictor.pendingCount();
     }
 
+    /** Steps and actions whose predicted outcome was not the server's. */
     public long mispredictions() {
         return predictor.mispredictions();
+    }
+
+    /** Actions on objects the server answered, each judged against the prediction. */
+    public long judgedActions() {
+        return predictor.judgedActions();
+    }
+
+    /** The judged actions whose predicted outcome was not the server's. */
+    public long mispredictedActions() {
+        return predictor.mispredictedActions();
     }
 
     /** States that acknowledged at least one intent. */

@@ -33,7 +33,6 @@ import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
 import lor.sim.world.ObjectIntent;
 import lor.testclient.net.WsClient;
-import lor.testclient.predict.ActionPrediction;
 import lor.testclient.predict.ClientContent;
 import lor.testclient.predict.Prediction;
 
@@ -51,7 +50,6 @@ public final class GamePlayer {
     private final WorldJoinedMessage joined;
     private final MapMessage map;
     private final ContentPack pack;
-    private final ActionPrediction actions;
     private StateMessage lastState;
     /** What the player carries, as the welcome or the last state that carried it said. */
     private Map<String, Integer> inventory;
@@ -65,9 +63,8 @@ public final class GamePlayer {
         this.welcome = welcome;
         this.pack = ClientContent.compile(welcome);
         this.prediction = new Prediction(map, pack, welcome.tick(), welcome.entityId(), welcome.you().x(),
-                welcome.you().y(), welcome.you().layer());
+                welcome.you().y(), welcome.you().layer(), welcome.inventory());
         this.inventory = welcome.inventory() == null ? Map.of() : welcome.inventory();
-        this.actions = new ActionPrediction(prediction.grid(), pack);
     }
 
     /** Joins {@code worldId} with a logged-in account and reads {@code welcome} and {@code map}. */
@@ -180,18 +177,11 @@ public final class GamePlayer {
         return s;
     }
 
-    /** Numbers an action and predicts its outcome with sim-core. @return its seq */
+    /** Numbers an action and predicts its outcome. @return its seq */
     private long predictAction(ObjectIntent.Type type, Direction dir, int index, long count) {
         long s = ++seq;
-        int[] at = position();
-        actions.predict(s, ObjectIntent.pack(type, dir, index, count), at[0], at[1], at[2], lastState, inventory,
-                lastState == null ? welcome.tick() : lastState.tick());
+        prediction.act(s, ObjectIntent.pack(type, dir, index, count));
         return s;
-    }
-
-    /** How the player's actions on objects were predicted. */
-    public ActionPrediction actions() {
-        return actions;
     }
 
     /** Sends a move intent and predicts it. @return its seq */
@@ -214,13 +204,9 @@ public final class GamePlayer {
                 inventory = state.inventory();
             }
             prediction.onState(state);
-            actions.onAck(state.ack());
         } else if (message instanceof RejectedMessage rejected) {
             rejections.add(rejected);
-            if (RejectedMessage.RATE_LIMITED.equals(rejected.reason())) {
-                prediction.forget(rejected.seq());
-            }
-            actions.onRejected(rejected.seq(), rejected.reason());
+            prediction.rejected(rejected.seq(), rejected.reason());
         } else if (message instanceof ErrorMessage error) {
             errors.add(error);
         } else if (message instanceof TransferMessage t) {

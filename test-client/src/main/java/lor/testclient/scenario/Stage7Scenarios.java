@@ -63,9 +63,10 @@ public final class Stage7Scenarios {
 
         dismantle(player, side);
         equal(20, player.inventory().get("wood"), "wood after dismantling the furnace");
-        equal(0L, player.prediction().mispredictions(), "mispredicted moves");
-        equal(0L, player.actions().mispredictions(), "mispredicted actions");
-        check(player.actions().checked() == 5, "actions predicted and checked: " + player.actions().checked());
+        equal(0L, player.prediction().mispredictions(), "mispredicted moves and actions");
+        equal(0L, player.prediction().mispredictedActions(), "mispredicted actions");
+        check(player.prediction().judgedActions() == 5,
+                "actions predicted and checked: " + player.prediction().judgedActions());
     }
 
     /**
@@ -94,7 +95,7 @@ public final class Stage7Scenarios {
         equal(8, binary.inventory().get("ore"), "ore carried after the take (binary inventory)");
         dismantle(binary, side);
         json.awaitState("the crate gone for the JSON player", STEP, s -> json.objectAt(at[0], at[1], at[2]) == null);
-        equal(0L, binary.actions().mispredictions(), "mispredicted actions");
+        equal(0L, binary.prediction().mispredictedActions(), "mispredicted actions");
     }
 
     private static int crateOre(GamePlayer player, int[] at) {
@@ -131,7 +132,7 @@ public final class Stage7Scenarios {
         check(towards != null, "the player is back beside its crate: " + now[0] + "," + now[1]);
         dismantle(back, towards);
         equal(8, back.inventory().get("ore"), "ore after dismantling the crate");
-        equal(0L, back.actions().mispredictions(), "mispredicted actions after the crash");
+        equal(0L, back.prediction().mispredictedActions(), "mispredicted actions after the crash");
     }
 
     /**
