@@ -23,7 +23,7 @@ import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import lor.director.db.DataAccessException;
-import lor.director.world.SnapshotRepository;
+import lor.director.world.store.SnapshotRepository;
 import lor.protocol.Json;
 import lor.protocol.Limits;
 import lor.protocol.Message;

@@ -31,7 +31,7 @@ import java.util.stream.Stream;
 import io.netty.channel.EventLoopGroup;
 import lor.director.db.Database;
 import lor.director.db.EmbeddedDatabase;
-import lor.director.world.SnapshotRepository;
+import lor.director.world.store.SnapshotRepository;
 import lor.protocol.ErrorMessage;
 import lor.protocol.Json;
 import lor.protocol.MessageCodec;

@@ -6,8 +6,8 @@ import lor.director.DirectorMetrics;
 import lor.director.account.AccountService;
 import lor.director.account.LoginThrottle;
 import lor.director.db.DatabaseOutages;
-import lor.director.world.Admissions;
 import lor.director.world.WorldSupervisor;
+import lor.director.world.admission.Admissions;
 
 /**
  * What a client session needs from the rest of the director. {@code passwordWork} runs what hashes a password

@@ -10,12 +10,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
-import lor.director.world.Admission;
-import lor.director.world.Admissions;
 import lor.director.world.RunElsewhereException;
 import lor.director.world.UnknownWorldException;
 import lor.director.world.WorldSupervisor;
 import lor.director.world.WorldUnavailableException;
+import lor.director.world.admission.Admission;
+import lor.director.world.admission.Admissions;
 import lor.protocol.Json;
 import lor.protocol.ticket.Ticket;
 import org.slf4j.Logger;

@@ -8,10 +8,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import lor.director.db.Database;
 import lor.director.world.UnknownWorldException;
-import lor.director.world.WorldRepository;
 import lor.director.world.WorldStatus;
 import lor.director.world.WorldSupervisor;
 import lor.director.world.WorldView;
+import lor.director.world.store.WorldRepository;
 import lor.protocol.Names;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

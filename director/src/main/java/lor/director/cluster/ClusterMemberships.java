@@ -11,8 +11,8 @@ import java.util.List;
 
 import lor.director.db.DataAccessException;
 import lor.director.db.Database;
-import lor.director.world.MembershipLedger;
 import lor.director.world.WorldSupervisor;
+import lor.director.world.presence.MembershipLedger;
 import lor.protocol.Json;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -4,8 +4,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
-import lor.director.world.JoinTarget;
-import lor.director.world.SpawnSecrets;
+import lor.director.world.admission.JoinTarget;
+import lor.director.world.admission.SpawnSecrets;
 import lor.protocol.ticket.TicketSigner;
 
 /**

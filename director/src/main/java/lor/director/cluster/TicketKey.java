@@ -4,7 +4,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 
 import lor.director.db.Database;
-import lor.director.world.SpawnSecrets;
+import lor.director.world.admission.SpawnSecrets;
 import lor.protocol.ticket.Secrets;
 
 /**

@@ -18,9 +18,9 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
-import lor.director.world.WorldArguments;
-import lor.director.world.WorldLauncher;
 import lor.director.world.WorldSettings;
+import lor.director.world.process.WorldArguments;
+import lor.director.world.process.WorldLauncher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

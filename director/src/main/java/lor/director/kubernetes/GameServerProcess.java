@@ -11,8 +11,8 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
-import lor.director.world.PublishedEndpoint;
-import lor.director.world.UnpipedProcess;
+import lor.director.world.process.PublishedEndpoint;
+import lor.director.world.process.UnpipedProcess;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Optional;
 
 import lor.director.db.Database;
-import lor.director.world.WorldRepository.WorldRecord;
+import lor.director.world.store.WorldRepository.WorldRecord;
 
 /** World templates and the numbered instances made from them (migration V9). */
 public final class TemplateRepository {

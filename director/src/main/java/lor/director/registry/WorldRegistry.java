@@ -3,11 +3,11 @@ package lor.director.registry;
 import java.util.List;
 
 import lor.director.world.UnknownWorldException;
-import lor.director.world.WorldRepository.WorldRecord;
-import lor.director.world.WorldRepository;
 import lor.director.world.WorldSettings;
 import lor.director.world.WorldStatus;
 import lor.director.world.WorldSupervisor;
+import lor.director.world.store.WorldRepository;
+import lor.director.world.store.WorldRepository.WorldRecord;
 import lor.protocol.Json;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,5 +1,8 @@
 package lor.director.world;
 
+import lor.director.world.admission.JoinTarget;
+import lor.director.world.process.PublishedEndpoint;
+
 /**
  * Where players reach a world's game port: by default the host and port it is reachable at, {@code wss} once the
  * worlds serve their game ports over TLS; or the operator's template ({@code --public-game-url}), for worlds behind a

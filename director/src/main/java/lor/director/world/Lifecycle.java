@@ -7,11 +7,17 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import java.util.function.ObjLongConsumer;
 import java.util.function.Supplier;
 
 import lor.director.DirectorMetrics;
+import lor.director.world.admission.SpawnSecrets;
+import lor.director.world.lease.LeaseKeeper;
+import lor.director.world.lease.WorldLeases;
+import lor.director.world.presence.Membership;
+import lor.director.world.process.SparePool;
+import lor.director.world.process.WorldLauncher;
+import lor.director.world.store.SnapshotRepository;
 import lor.protocol.control.WorldDirectorsMessage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,8 +51,6 @@ final class Lifecycle {
     private volatile boolean shuttingDown;
     /** Set while the director cannot prove its leases (see {@link LeaseKeeper}): it serves no world. */
     private volatile boolean fenced;
-    private volatile MembershipLedger ledger = MembershipLedger.NONE;
-    private final LedgerLane ledgerWrites;
     /** Every director's {@code /control}, this one's first; empty while it is alone. */
     private volatile List<String> directors = List.of();
     /** Told when a spawn of a world begins to end (it is stopping, or its process exited): world, epoch. */
@@ -66,7 +70,6 @@ final class Lifecycle {
         this.secrets = secrets;
         this.blocking = blocking;
         this.scheduler = scheduler;
-        this.ledgerWrites = new LedgerLane(blocking);
     }
 
     boolean shuttingDown() {
@@ -104,15 +107,6 @@ final class Lifecycle {
         } catch (RuntimeException e) {
             LOG.warn("a listener of world {} ending failed: {}", worldId, e.toString());
         }
-    }
-
-    /** Writes to the ledger off the caller's thread, in the order they are asked for: see {@link LedgerLane}. */
-    void recordMembership(Consumer<MembershipLedger> write) {
-        ledgerWrites.submit(() -> write.accept(ledger));
-    }
-
-    void useLedger(MembershipLedger ledger) {
-        this.ledger = ledger;
     }
 
     boolean fenced() {

@@ -3,6 +3,7 @@ package lor.director.world;
 import java.util.concurrent.CompletableFuture;
 
 import lor.director.db.DataAccessException;
+import lor.director.world.store.SnapshotRepository;
 import lor.protocol.Json;
 import lor.protocol.control.WorldSnapshotMessage;
 import org.slf4j.Logger;

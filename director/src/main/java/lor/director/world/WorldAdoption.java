@@ -3,6 +3,8 @@ package lor.director.world;
 import java.util.Optional;
 
 import lor.director.db.DataAccessException;
+import lor.director.world.lease.SpawnRecord;
+import lor.director.world.process.AdoptedProcess;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

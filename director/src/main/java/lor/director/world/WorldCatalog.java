@@ -6,12 +6,16 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
+import lor.director.world.presence.Membership;
+import lor.director.world.presence.PlayerPresence;
+import lor.protocol.Message;
+
 /**
  * The worlds this director knows, by id. Worlds are added and removed while the director runs (an operator creates
  * one, an instance of a template is made for a party); a removed world's instance is marked removed under its own
  * lock first, so a join that found it a moment before sees that and answers "unknown world".
  */
-final class WorldCatalog {
+final class WorldCatalog implements PlayerPresence.Worlds {
 
     private final ConcurrentMap<String, WorldInstance> byId = new ConcurrentHashMap<>();
 
@@ -42,6 +46,40 @@ final class WorldCatalog {
 
     void remove(WorldInstance w) {
         byId.remove(w.worldId, w);
+    }
+
+    @Override
+    public boolean isCurrentControl(String worldId, ControlChannel channel) {
+        WorldInstance w = byId.get(worldId);
+        if (w == null) {
+            return false;
+        }
+        synchronized (w) {
+            return w.current != null && w.current.control == channel;
+        }
+    }
+
+    @Override
+    public void sendToCurrent(String worldId, Message message) {
+        WorldInstance w = byId.get(worldId);
+        if (w == null) {
+            return;
+        }
+        synchronized (w) {
+            if (w.current != null && w.current.control != null) {
+                w.current.control.send(message);
+            }
+        }
+    }
+
+    @Override
+    public void touch(String worldId) {
+        WorldInstance w = byId.get(worldId);
+        if (w != null) {
+            synchronized (w) {
+                w.lastActiveNanos = System.nanoTime();
+            }
+        }
     }
 
     /** Every world's view, sorted by id. */

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
+import lor.director.world.admission.JoinTarget;
+import lor.director.world.lease.LeaseKeeper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

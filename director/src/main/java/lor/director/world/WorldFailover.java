@@ -4,6 +4,9 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 import lor.director.db.DataAccessException;
+import lor.director.world.lease.SpawnRecord;
+import lor.director.world.process.AdoptedProcess;
+import lor.director.world.process.RemoteWorldProcess;
 import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldResumedMessage;
 import lor.protocol.ticket.Secrets;

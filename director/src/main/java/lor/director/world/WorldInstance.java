@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
+import lor.director.world.admission.JoinTarget;
+import lor.director.world.store.WorldRepository;
 import lor.protocol.control.WorldLoadMessage;
 import lor.protocol.control.WorldStatusMessage;
 import lor.protocol.log.LogRate;

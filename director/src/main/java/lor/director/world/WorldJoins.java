@@ -2,6 +2,8 @@ package lor.director.world;
 
 import java.util.concurrent.CompletableFuture;
 
+import lor.director.world.admission.JoinTarget;
+
 /**
  * Where a join for a world goes: to the running process, to the spawn under way, to the next spawn when the world
  * is stopping (or its process has just died), or it starts one. However many joins race, a world is spawned once:

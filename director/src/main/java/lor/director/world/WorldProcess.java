@@ -4,6 +4,9 @@ import java.security.MessageDigest;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 
+import lor.director.world.admission.JoinTarget;
+import lor.director.world.admission.SpawnSecrets;
+import lor.director.world.process.ProcessReport;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.TicketSigner;

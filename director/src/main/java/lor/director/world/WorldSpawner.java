@@ -3,6 +3,12 @@ package lor.director.world;
 import java.io.IOException;
 
 import lor.director.db.DataAccessException;
+import lor.director.world.lease.LeaseHeldException;
+import lor.director.world.lease.LeaseKeeper;
+import lor.director.world.lease.WorldLeases;
+import lor.director.world.process.AdoptedProcess;
+import lor.director.world.process.ProcessOutputPump;
+import lor.director.world.process.SparePool;
 import lor.protocol.control.WorldAssignMessage;
 import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.TicketSigner;
@@ -187,16 +193,16 @@ final class WorldSpawner {
      * be. A new spare is started in its place once the world is ready (or failed).
      */
     private void assignLocked(WorldInstance w, WorldProcess p, SparePool.Spare spare) {
-        p.spawnToken(spare.spawnToken);
+        p.spawnToken(spare.spawnToken());
         p.markStarted("its assignment to a spare");
         String ticketSecret = ticketSecretLocked(w, p);
-        p.process = spare.process;
-        p.pid = spare.process.pid();
-        p.report = spare.report;
-        spare.label = w.worldId;
+        p.process = spare.process();
+        p.pid = spare.process().pid();
+        p.report = spare.report();
+        spare.becomes(w.worldId);
         hydration.prefetch(w, p);
         WorldSettings s = w.settings;
-        spare.control.send(new WorldAssignMessage(w.worldId, ticketSecret, s.map(), s.content(), s.seedObjects(),
+        spare.control().send(new WorldAssignMessage(w.worldId, ticketSecret, s.map(), s.content(), s.seedObjects(),
                 s.npcs(), s.viewRadius(), s.spawn(), life.launcher.snapshotIntervalMs()));
         LOG.info("world {} takes warm spare pid {} (epoch {})", w.worldId, p.pid, p.epoch);
         p.process.onExit().thenAccept(exited -> exits.exited(w, p, exited.exitValue()));

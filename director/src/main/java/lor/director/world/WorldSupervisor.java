@@ -3,7 +3,9 @@ package lor.director.world;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
@@ -11,6 +13,21 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.function.ObjLongConsumer;
 
 import lor.director.DirectorMetrics;
+import lor.director.world.admission.Admission;
+import lor.director.world.admission.Admissions;
+import lor.director.world.admission.JoinTarget;
+import lor.director.world.admission.SpawnSecrets;
+import lor.director.world.admission.TicketIssuer;
+import lor.director.world.lease.LeaseKeeper;
+import lor.director.world.lease.WorldLeases;
+import lor.director.world.presence.Membership;
+import lor.director.world.presence.MembershipLedger;
+import lor.director.world.presence.PlayerPresence;
+import lor.director.world.presence.PortalRouter;
+import lor.director.world.process.SparePool;
+import lor.director.world.process.WorldLauncher;
+import lor.director.world.store.SnapshotRepository;
+import lor.director.world.store.WorldRepository;
 import lor.protocol.Message;
 import lor.protocol.control.PlayerJoinedMessage;
 import lor.protocol.control.PlayerLeftMessage;
@@ -87,7 +104,7 @@ public final class WorldSupervisor {
                 new Lifecycle.Timeouts(spawnTimeoutMs, stopTimeoutMs, idleShutdownMs), tickets.secrets(), blocking,
                 scheduler);
         this.addresses = new GameAddresses(publicHost);
-        this.leaseKeeper = new LeaseKeeper(life);
+        this.leaseKeeper = new LeaseKeeper(leases, blocking, scheduler, this::worldsWithProcess);
         WorldHydration hydration = new WorldHydration(life);
         this.spawner = new WorldSpawner(life, leaseKeeper, hydration, this::processExited);
         this.exits = new WorldExits(life, leaseKeeper, spawner);
@@ -98,9 +115,9 @@ public final class WorldSupervisor {
         this.persister = new SnapshotPersister(life);
         this.stopper = new WorldStopper(life);
         this.idleReaper = new IdleReaper(life, stopper);
-        this.presence = new PlayerPresence(life);
+        this.presence = new PlayerPresence(membership, life.worlds, blocking);
         this.tickets = tickets;
-        this.portals = new PortalRouter(life, this::admitHere);
+        this.portals = new PortalRouter(life.worlds::contains, this::admitHere);
     }
 
     private void processExited(WorldInstance w, WorldProcess p, int exitCode) {
@@ -296,7 +313,7 @@ public final class WorldSupervisor {
 
     /** Players' worlds are recorded where every director sees them; see {@link MembershipLedger}. */
     public void shareMembershipThrough(MembershipLedger ledger) {
-        life.useLedger(ledger);
+        presence.shareThrough(ledger);
     }
 
     /**
@@ -482,6 +499,7 @@ public final class WorldSupervisor {
 
         @Override
         public void fence() {
+            life.fence(true);
             for (WorldInstance w : life.worlds.all()) {
                 synchronized (w) {
                     if (w.current != null) {
@@ -493,11 +511,16 @@ public final class WorldSupervisor {
 
         @Override
         public void unfence() {
+            life.fence(false);
             // Nothing to take back: the worlds let go reconnect by themselves and are adopted (here or elsewhere).
         }
 
         @Override
-        public void lost(WorldInstance w, long sinceNanos) {
+        public void lost(String worldId, long sinceNanos) {
+            WorldInstance w = life.worlds.get(worldId);
+            if (w == null) {
+                return;
+            }
             synchronized (w) {
                 WorldProcess p = w.current;
                 if (p != null && p.heldSinceNanos != 0 && p.heldSinceNanos - sinceNanos < 0) {
@@ -505,6 +528,19 @@ public final class WorldSupervisor {
                 }
             }
         }
+    }
+
+    /** The worlds this director has a process (or a claim under way) for: the leases it renews. */
+    private Set<String> worldsWithProcess() {
+        Set<String> running = new HashSet<>();
+        for (WorldInstance w : life.worlds.all()) {
+            synchronized (w) {
+                if (w.current != null) {
+                    running.add(w.worldId);
+                }
+            }
+        }
+        return running;
     }
 
     /** @return how many worlds were left running */

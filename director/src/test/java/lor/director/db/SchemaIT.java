@@ -10,9 +10,9 @@ import java.sql.Statement;
 import java.util.List;
 
 import lor.director.account.AccountRepository;
-import lor.director.world.WorldRepository;
 import lor.director.world.WorldSettings;
-import lor.director.world.WorldRepository.WorldRecord;
+import lor.director.world.store.WorldRepository;
+import lor.director.world.store.WorldRepository.WorldRecord;
 import org.junit.jupiter.api.Test;
 
 class SchemaIT {

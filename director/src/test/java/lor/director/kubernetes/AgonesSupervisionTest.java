@@ -15,14 +15,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
 import lor.director.DirectorMetrics;
-import lor.director.world.JoinTarget;
-import lor.director.world.LocalLeases;
-import lor.director.world.Membership;
-import lor.director.world.TicketIssuer;
-import lor.director.world.WorldRepository;
 import lor.director.world.WorldStatus;
 import lor.director.world.WorldSupervisor;
 import lor.director.world.WorldUnavailableException;
+import lor.director.world.admission.JoinTarget;
+import lor.director.world.admission.TicketIssuer;
+import lor.director.world.lease.LocalLeases;
+import lor.director.world.presence.Membership;
+import lor.director.world.store.WorldRepository;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

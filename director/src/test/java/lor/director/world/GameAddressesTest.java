@@ -2,6 +2,8 @@ package lor.director.world;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import lor.director.world.process.PublishedEndpoint;
+import lor.director.world.process.UnpipedProcess;
 import org.junit.jupiter.api.Test;
 
 /** Where a join sends the player: the public host, a reverse proxy's template, or a GameServer's own address. */

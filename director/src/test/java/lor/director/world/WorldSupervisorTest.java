@@ -14,6 +14,13 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import lor.director.DirectorMetrics;
+import lor.director.world.admission.JoinTarget;
+import lor.director.world.admission.TicketIssuer;
+import lor.director.world.lease.LocalLeases;
+import lor.director.world.presence.Membership;
+import lor.director.world.process.StandInWorlds;
+import lor.director.world.process.WorldProcessLauncher;
+import lor.director.world.store.WorldRepository;
 import lor.protocol.Message;
 import lor.protocol.control.PlayerJoinedMessage;
 import lor.protocol.control.PlayerLeftMessage;

@@ -1,5 +1,0 @@
-package lor.director.world;
-
-/** What a join or a portal hands a player: the world, where to reach its process, and the ticket it takes. */
-public record Admission(String worldId, String gameUrl, String ticket) {
-}
