@@ -41,18 +41,19 @@ final class GameAddresses {
      * may run on its host), else as for a spawn of this director's. Called with the lock held.
      */
     JoinTarget targetOf(WorldInstance w, WorldProcess p, String recordedUrl) {
-        return recordedUrl == null ? targetOf(w, p) : new JoinTarget(w.worldId, recordedUrl, p.signer, !p.adopted);
+        return recordedUrl == null ? targetOf(w, p)
+                : new JoinTarget(w.worldId(), recordedUrl, p.signer(), !p.adopted());
     }
 
     /** Where to send a player for the running spawn {@code p} of {@code w}. Called with the lock held. */
     JoinTarget targetOf(WorldInstance w, WorldProcess p) {
         String t = template;
-        PublishedEndpoint.Address published = p.process instanceof PublishedEndpoint e ? e.publishedAddress() : null;
+        PublishedEndpoint.Address published = p.process() instanceof PublishedEndpoint e ? e.publishedAddress() : null;
         String host = published != null ? hostForUrl(published.host()) : publicHost;
-        int port = published != null ? published.port() : p.gamePort;
+        int port = published != null ? published.port() : p.gamePort();
         String url = t == null ? scheme + "://" + host + ":" + port + "/game"
-                : t.replace("{host}", host).replace("{port}", Integer.toString(port)).replace("{world}", w.worldId);
+                : t.replace("{host}", host).replace("{port}", Integer.toString(port)).replace("{world}", w.worldId());
         // An adopted process may predate v2 tickets: see JoinTarget.takesNames.
-        return new JoinTarget(w.worldId, url, p.signer, !p.adopted);
+        return new JoinTarget(w.worldId(), url, p.signer(), !p.adopted());
     }
 }

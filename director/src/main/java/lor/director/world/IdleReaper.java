@@ -12,18 +12,18 @@ final class IdleReaper {
     /** How often idle worlds are looked for. */
     static final long CHECK_MILLIS = 250;
 
-    private final Lifecycle life;
+    private final LocalDirector director;
     private final WorldStopper stopper;
     private ScheduledFuture<?> check;
 
-    IdleReaper(Lifecycle life, WorldStopper stopper) {
-        this.life = life;
+    IdleReaper(LocalDirector director, WorldStopper stopper) {
+        this.director = director;
         this.stopper = stopper;
     }
 
     void start() {
-        if (life.timeouts.idleShutdownMs() > 0) {
-            check = life.every(this::stopIdleWorlds, CHECK_MILLIS);
+        if (director.timeouts.idleShutdownMs() > 0) {
+            check = director.every(this::stopIdleWorlds, CHECK_MILLIS);
         }
     }
 
@@ -34,13 +34,14 @@ final class IdleReaper {
     }
 
     private void stopIdleWorlds() {
-        long idleMs = life.timeouts.idleShutdownMs();
+        long idleMs = director.timeouts.idleShutdownMs();
         long now = System.nanoTime();
-        for (WorldInstance w : life.worlds.all()) {
+        long idleNanos = TimeUnit.MILLISECONDS.toNanos(idleMs);
+        for (WorldInstance w : director.worlds.all()) {
+            // Decided and stopped in one step: a join that touches the world meanwhile keeps it running.
             synchronized (w) {
-                if (w.status == WorldStatus.RUNNING && life.membership.count(w.worldId) == 0
-                        && now - w.lastActiveNanos >= TimeUnit.MILLISECONDS.toNanos(idleMs)) {
-                    stopper.requestStopLocked(w, "no players for " + idleMs + " ms");
+                if (w.runsIdle(idleNanos, now) && director.membership.count(w.worldId()) == 0) {
+                    stopper.requestStop(w, "no players for " + idleMs + " ms");
                 }
             }
         }

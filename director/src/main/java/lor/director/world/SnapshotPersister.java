@@ -21,31 +21,28 @@ final class SnapshotPersister {
     /** Longest wait between two attempts to persist a snapshot while the database is unavailable. */
     static final long RETRY_MAX_MILLIS = 2_000;
 
-    private final Lifecycle life;
+    private final LocalDirector director;
 
-    SnapshotPersister(Lifecycle life) {
-        this.life = life;
+    SnapshotPersister(LocalDirector director) {
+        this.director = director;
     }
 
     /** Completes once the snapshot is committed (or was already stored): when the sender may be acknowledged. */
     CompletableFuture<Void> persist(ControlChannel channel, String registeredWorldId, WorldSnapshotMessage message) {
-        WorldInstance w = life.worlds.get(registeredWorldId);
+        WorldInstance w = director.worlds.get(registeredWorldId);
         if (w == null || !registeredWorldId.equals(message.worldId())) {
             return CompletableFuture.failedFuture(new IllegalArgumentException("snapshot for another world"));
         }
         if (message.seq() <= 0) {
             return CompletableFuture.failedFuture(new IllegalArgumentException("snapshot seq must be positive"));
         }
-        if (life.fenced()) {
+        if (director.fenced()) {
             // Not acknowledged: the world keeps it and sends it to the director that adopts it.
             return CompletableFuture.failedFuture(new IllegalStateException("fenced off"));
         }
-        WorldProcess p;
-        synchronized (w) {
-            p = w.current != null && w.current.control == channel ? w.current : null;
-            if (p != null) {
-                p.newestSnapshotSeq = Math.max(p.newestSnapshotSeq, message.seq());
-            }
+        WorldProcess p = w.currentOn(channel);
+        if (p != null) {
+            p.snapshotSent(message.seq());
         }
         if (p == null) {
             return CompletableFuture.failedFuture(new IllegalArgumentException("not the world's current process"));
@@ -58,13 +55,13 @@ final class SnapshotPersister {
 
     private void store(WorldInstance w, WorldProcess p, long seq, String json, boolean last, int attempt,
                        CompletableFuture<Void> done) {
-        life.runBlocking(() -> {
+        director.runBlocking(() -> {
             try {
-                SnapshotRepository.Outcome outcome = life.snapshots.store(w.worldId, p.epoch, seq, json);
-                if (outcome == SnapshotRepository.Outcome.SEQ_NOT_ABOVE && supersededBy(w, p, seq) != null) {
+                SnapshotRepository.Outcome outcome = director.snapshots.store(w.worldId(), p.epoch(), seq, json);
+                if (outcome == SnapshotRepository.Outcome.SEQ_NOT_ABOVE && p.supersededAt(seq) != null) {
                     // Overtaken by a newer one from the same process on another thread (a resent snapshot and the
                     // next periodic one, after a reconnect): that one's ack covers it.
-                    LOG.debug("world {} snapshot seq {} overtaken by a newer one", w.worldId, seq);
+                    LOG.debug("world {} snapshot seq {} overtaken by a newer one", w.worldId(), seq);
                     done.completeExceptionally(new IllegalStateException("superseded"));
                     return;
                 }
@@ -79,10 +76,10 @@ final class SnapshotPersister {
                 // Retried until stored, however long the database is away, unless the world has moved on: a
                 // snapshot is a full state, so a newer one from the process replaces it, and a gone process
                 // needs no ack.
-                String supersededBy = supersededBy(w, p, seq);
+                String supersededBy = p.supersededAt(seq);
                 if (supersededBy != null) {
-                    life.metrics.snapshotFailures.incrementAndGet();
-                    LOG.warn("world {} snapshot seq {} not persisted ({}); dropped: {}", w.worldId, seq,
+                    director.metrics.snapshotFailures.incrementAndGet();
+                    LOG.warn("world {} snapshot seq {} not persisted ({}); dropped: {}", w.worldId(), seq,
                             e.getMessage(), supersededBy);
                     done.completeExceptionally(e);
                     return;
@@ -90,33 +87,21 @@ final class SnapshotPersister {
                 long delay = Math.min(250L << Math.min(attempt, 4), RETRY_MAX_MILLIS);
                 if (attempt == 1 || attempt % 10 == 0) {
                     LOG.warn("world {} snapshot seq {} not persisted ({}); attempt {}, retrying every {} ms until "
-                            + "the database answers", w.worldId, seq, e.getMessage(), attempt, delay);
+                            + "the database answers", w.worldId(), seq, e.getMessage(), attempt, delay);
                 }
-                life.schedule(() -> store(w, p, seq, json, last, attempt + 1, done), delay);
+                director.schedule(() -> store(w, p, seq, json, last, attempt + 1, done), delay);
             }
         }, () -> done.completeExceptionally(new WorldUnavailableException("director overloaded")));
     }
 
     private void stored(WorldInstance w, long seq, String json, boolean last, boolean written) {
-        (written ? life.metrics.snapshotsPersisted : life.metrics.snapshotDuplicates).incrementAndGet();
-        synchronized (w) {
-            w.lastSnapshotSeq = Math.max(w.lastSnapshotSeq, seq);
-            w.lastSnapshotAtMillis = System.currentTimeMillis();
-        }
+        (written ? director.metrics.snapshotsPersisted : director.metrics.snapshotDuplicates).incrementAndGet();
+        w.snapshotStored(seq);
         if (last || !written) {
-            LOG.info("world {} {}snapshot seq {} {} ({} bytes)", w.worldId, last ? "final " : "", seq,
+            LOG.info("world {} {}snapshot seq {} {} ({} bytes)", w.worldId(), last ? "final " : "", seq,
                     written ? "persisted" : "was already stored", json.length());
         } else {
-            LOG.debug("world {} snapshot seq {} persisted ({} bytes)", w.worldId, seq, json.length());
-        }
-    }
-
-    private static String supersededBy(WorldInstance w, WorldProcess p, long seq) {
-        synchronized (w) {
-            if (w.current != p) {
-                return "the process that sent it is gone";
-            }
-            return p.newestSnapshotSeq > seq ? "seq " + p.newestSnapshotSeq + " replaces it" : null;
+            LOG.debug("world {} snapshot seq {} persisted ({} bytes)", w.worldId(), seq, json.length());
         }
     }
 
@@ -126,17 +111,13 @@ final class SnapshotPersister {
      * world keeps running; its next snapshot goes on from its own seq.
      */
     private void refused(WorldInstance w, WorldProcess p, long seq, SnapshotRepository.Outcome outcome) {
-        life.metrics.snapshotRefusals.incrementAndGet();
+        director.metrics.snapshotRefusals.incrementAndGet();
         if (outcome == SnapshotRepository.Outcome.STALE_EPOCH) {
             LOG.error("world {} snapshot seq {} refused: pid {} runs epoch {}, but the world has been claimed again "
-                    + "since; killing the fenced-off process", w.worldId, seq, p.pid, p.epoch);
-            synchronized (w) {
-                if (p.started()) {
-                    p.process.destroyForcibly();
-                }
-            }
+                    + "since; killing the fenced-off process", w.worldId(), seq, p.pid(), p.epoch());
+            p.kill();
         } else {
-            LOG.error("world {} snapshot seq {} refused: not above the stored seq", w.worldId, seq);
+            LOG.error("world {} snapshot seq {} refused: not above the stored seq", w.worldId(), seq);
         }
     }
 }

@@ -25,40 +25,38 @@ final class WorldAdoption {
     /** What a world that no director takes back waits before it ends itself (the world server's figure). */
     private static final long ORPHAN_SECONDS = 20;
 
-    private final Lifecycle life;
+    private final LocalDirector director;
     private final GameAddresses addresses;
     private final WorldExits.Listener exits;
 
-    WorldAdoption(Lifecycle life, GameAddresses addresses, WorldExits.Listener exits) {
-        this.life = life;
+    WorldAdoption(LocalDirector director, GameAddresses addresses, WorldExits.Listener exits) {
+        this.director = director;
         this.addresses = addresses;
         this.exits = exits;
     }
 
     /** @return how many worlds are waited for; see {@link WorldSupervisor#adoptLeftBehind} */
     int adoptLeftBehind() {
-        if (!life.launcher.localProcesses()) {
+        if (!director.launcher.localProcesses()) {
             // A recorded pid names a process of another host (a GameServer's container): failover adopts those.
             return 0;
         }
         int waiting = 0;
         try {
-            for (SpawnRecord r : life.leases.leftBehind()) {
-                WorldInstance w = life.worlds.get(r.worldId());
+            for (SpawnRecord r : director.leases.leftBehind()) {
+                WorldInstance w = director.worlds.get(r.worldId());
                 Optional<AdoptedProcess> process = AdoptedProcess.find(r.pid(), r.processStartedAt());
-                boolean taken = w != null && life.leases.takeOver(r.worldId(), r.epoch(), r.director(),
-                        life.secrets.keyId());
+                boolean taken = w != null && director.leases.takeOver(r.worldId(), r.epoch(), r.director(),
+                        director.secrets.keyId());
                 if (!taken) {
                     LOG.warn("world {} was claimed again since director {} left it; not taking it back", r.worldId(),
                             r.director());
                 } else if (process.isEmpty()) {
                     LOG.info("world {}: its process (pid {}) ended with director {}; the next join starts it from "
                             + "its last snapshot", r.worldId(), r.pid(), r.director());
-                    life.leases.release(r.worldId(), r.epoch());
+                    director.leases.release(r.worldId(), r.epoch());
                 } else {
-                    synchronized (w) {
-                        adoptLocked(w, r, process.get());
-                    }
+                    adopt(w, r, process.get());
                     waiting++;
                 }
             }
@@ -69,51 +67,39 @@ final class WorldAdoption {
         return waiting;
     }
 
-    private void adoptLocked(WorldInstance w, SpawnRecord r, AdoptedProcess process) {
-        WorldProcess p = new WorldProcess();
-        p.epoch = r.epoch();
-        p.heldSinceNanos = System.nanoTime();
-        p.process = process;
-        p.pid = r.pid();
-        p.spawnTokenSha256 = r.spawnTokenSha256();
-        p.adopted = true;
-        p.recorded = true;
-        p.hydrated = true;
-        w.moveTo(WorldStatus.STARTING);
-        w.current = p;
-        w.lastActiveNanos = System.nanoTime();
-        p.timeout = life.schedule(() -> onTimeout(w, p), WINDOW_MILLIS);
-        p.process.onExit().thenAccept(exited -> exits.exited(w, p, AdoptedProcess.UNKNOWN_EXIT));
+    private void adopt(WorldInstance w, SpawnRecord r, AdoptedProcess process) {
+        WorldProcess p = WorldProcess.adopt(w, r, process, r.pid());
+        w.takingBack(p);
+        p.timeoutAfter(director.schedule(() -> onTimeout(w, p), WINDOW_MILLIS));
+        process.onExit().thenAccept(exited -> exits.exited(w, p, AdoptedProcess.UNKNOWN_EXIT));
         LOG.info("world {}: taking back pid {} (epoch {}) left running by director {}; waiting up to {} s for it to "
-                + "reconnect", w.worldId, p.pid, p.epoch, r.director(), WINDOW_MILLIS / 1000);
+                + "reconnect", w.worldId(), p.pid(), p.epoch(), r.director(), WINDOW_MILLIS / 1000);
     }
 
     private void onTimeout(WorldInstance w, WorldProcess p) {
+        // Decided under the world's monitor: a registration that comes meanwhile waits, and is then refused.
         synchronized (w) {
-            if (w.current != p || p.signer != null) {
+            if (!w.isCurrent(p) || p.signer() != null) {
                 return;
             }
             LOG.error("world {} (pid {}) left running by the previous director did not reconnect within {} ms; "
-                    + "killing it: the next join starts it from its last snapshot", w.worldId, p.pid, WINDOW_MILLIS);
-            p.ready.completeExceptionally(new WorldUnavailableException(
+                    + "killing it: the next join starts it from its last snapshot", w.worldId(), p.pid(), WINDOW_MILLIS);
+            p.abort(new WorldUnavailableException(
                     "the world did not come back after a director restart; try again"));
-            p.process.destroyForcibly();
         }
     }
 
     /** A world left running by the previous director has reconnected: it serves joins again, its players kept. */
     void reconnected(WorldInstance w, WorldProcess p) {
+        // One step: the joins waiting learn where the world is before an exit can end the spawn.
         synchronized (w) {
-            if (w.current != p || w.status != WorldStatus.STARTING) {
+            if (!w.cameBack(p)) {
                 return;
             }
-            p.cancelTimeout();
-            w.moveTo(WorldStatus.RUNNING);
-            w.lastActiveNanos = System.nanoTime();
-            life.metrics.worldAdoptions.incrementAndGet();
-            LOG.info("world {} taken back: pid {} (epoch {}) runs on with its players, game port {}", w.worldId,
-                    p.pid, p.epoch, p.gamePort);
-            p.ready.complete(addresses.targetOf(w, p));
+            director.metrics.worldAdoptions.incrementAndGet();
+            LOG.info("world {} taken back: pid {} (epoch {}) runs on with its players, game port {}", w.worldId(),
+                    p.pid(), p.epoch(), p.gamePort());
+            p.becameReady(addresses.targetOf(w, p));
         }
     }
 }

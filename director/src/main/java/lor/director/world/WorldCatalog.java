@@ -21,7 +21,7 @@ final class WorldCatalog implements PlayerPresence.Worlds {
 
     WorldCatalog(Collection<WorldInstance> worlds) {
         for (WorldInstance w : worlds) {
-            byId.put(w.worldId, w);
+            byId.put(w.worldId(), w);
         }
     }
 
@@ -41,34 +41,25 @@ final class WorldCatalog implements PlayerPresence.Worlds {
 
     /** @return false when a world with that id exists already */
     boolean add(WorldInstance w) {
-        return byId.putIfAbsent(w.worldId, w) == null;
+        return byId.putIfAbsent(w.worldId(), w) == null;
     }
 
     void remove(WorldInstance w) {
-        byId.remove(w.worldId, w);
+        byId.remove(w.worldId(), w);
     }
 
     @Override
     public boolean isCurrentControl(String worldId, ControlChannel channel) {
         WorldInstance w = byId.get(worldId);
-        if (w == null) {
-            return false;
-        }
-        synchronized (w) {
-            return w.current != null && w.current.control == channel;
-        }
+        return w != null && w.currentOn(channel) != null;
     }
 
     @Override
     public void sendToCurrent(String worldId, Message message) {
         WorldInstance w = byId.get(worldId);
-        if (w == null) {
-            return;
-        }
-        synchronized (w) {
-            if (w.current != null && w.current.control != null) {
-                w.current.control.send(message);
-            }
+        ControlChannel control = w == null ? null : w.currentControl();
+        if (control != null) {
+            control.send(message);
         }
     }
 
@@ -76,9 +67,7 @@ final class WorldCatalog implements PlayerPresence.Worlds {
     public void touch(String worldId) {
         WorldInstance w = byId.get(worldId);
         if (w != null) {
-            synchronized (w) {
-                w.lastActiveNanos = System.nanoTime();
-            }
+            w.touch();
         }
     }
 
@@ -86,7 +75,7 @@ final class WorldCatalog implements PlayerPresence.Worlds {
     List<WorldView> views(Membership membership) {
         List<WorldView> views = new ArrayList<>(byId.size());
         for (WorldInstance w : byId.values()) {
-            views.add(w.view(membership.count(w.worldId)));
+            views.add(w.view(membership.count(w.worldId())));
         }
         views.sort((a, b) -> a.worldId().compareTo(b.worldId()));
         return views;

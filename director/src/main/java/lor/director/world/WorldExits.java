@@ -1,8 +1,8 @@
 package lor.director.world;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
 
 import lor.director.world.admission.JoinTarget;
 import lor.director.world.lease.LeaseKeeper;
@@ -24,40 +24,38 @@ final class WorldExits {
         void exited(WorldInstance w, WorldProcess p, int exitCode);
     }
 
-    private final Lifecycle life;
+    private final LocalDirector director;
     private final LeaseKeeper leases;
     private final WorldSpawner spawner;
 
-    WorldExits(Lifecycle life, LeaseKeeper leases, WorldSpawner spawner) {
-        this.life = life;
+    WorldExits(LocalDirector director, LeaseKeeper leases, WorldSpawner spawner) {
+        this.director = director;
         this.leases = leases;
         this.spawner = spawner;
     }
 
     void exited(WorldInstance w, WorldProcess p, int exitCode) {
-        life.metrics.worldExits.incrementAndGet();
+        director.metrics.worldExits.incrementAndGet();
+        // One step under the world's monitor: a join that comes meanwhile finds the world stopped (and spawns it) or
+        // waits for the restart this starts.
         synchronized (w) {
-            if (w.current != p) {
+            if (!w.isCurrent(p)) {
                 return;
             }
             String failure = WorldExit.judge(w, p, exitCode);
-            life.spawnEnding(w.worldId, p.epoch);
-            leases.release(w.worldId, p.epoch);
-            p.cancelTimeout();
-            w.current = null;
-            w.lastStatus = null;
-            w.lastLoad = null;
-            life.membership.clearWorld(w.worldId);
-            p.ready.completeExceptionally(new WorldUnavailableException(
-                    "the world's process exited (code " + exitCode + ")"));
-            if (p.control != null) {
-                p.control.close();
-                p.control = null;
-            }
+            director.spawnEnding(w.worldId(), p.epoch());
+            leases.release(w.worldId(), p.epoch());
+            director.membership.clearWorld(w.worldId());
+            p.closeControl();
             if (failure != null) {
-                failLocked(w, failure);
+                w.failed(p, failure);
             } else {
-                w.moveTo(WorldStatus.STOPPED);
+                w.stopped(p);
+            }
+            p.refuseJoins(new WorldUnavailableException("the world's process exited (code " + exitCode + ")"));
+            if (failure != null) {
+                failed(w, failure);
+            } else {
                 restartForWaitersLocked(w);
             }
         }
@@ -65,47 +63,42 @@ final class WorldExits {
 
     /**
      * This director no longer holds the world's lease: it fenced itself off, or another director took the world
-     * over. The process is forgotten without being stopped: it is another director's now, or will be once it
-     * reconnects there (told to by a retryable refusal). One that never ran (no spawn record) cannot be adopted and
-     * is killed instead. The world's players stay where they are: only this director's view of them is cleared.
+     * over. The process, if {@code which} it is, is forgotten without being stopped: it is another director's now,
+     * or will be once it reconnects there (told to by a retryable refusal). One that never ran (no spawn record)
+     * cannot be adopted and is killed instead. The world's players stay where they are: only this director's view
+     * of them is cleared.
      */
-    void letGoLocked(WorldInstance w, WorldProcess p, String why) {
-        if (w.current != p) {
-            return;
+    void letGo(WorldInstance w, Predicate<WorldProcess> which, String why) {
+        synchronized (w) {
+            WorldProcess p = w.current();
+            if (p == null || !which.test(p)) {
+                return;
+            }
+            LOG.warn("world {} (pid {}, epoch {}) let go: {}", w.worldId(), p.pid(), p.epoch(), why);
+            director.membership.clearWorld(w.worldId());
+            p.releaseControl(why);
+            if (!p.recorded() && p.started() && !p.adopted() && p.epoch() > 0) {
+                // Nobody can adopt it: it is killed, and once it is gone its lease is given back (when the database
+                // answers), so that a join through any director may start the world at once.
+                p.kill();
+                leases.releaseOnceGone(w.worldId(), p.epoch(), p.process());
+            }
+            w.stopped(p);
+            p.refuseJoins(new WorldUnavailableException("the world is moving to another director; try again"));
+            w.failWaiters("the world is moving to another director; try again");
         }
-        LOG.warn("world {} (pid {}, epoch {}) let go: {}", w.worldId, p.pid, p.epoch, why);
-        p.cancelTimeout();
-        w.current = null;
-        w.lastStatus = null;
-        w.lastLoad = null;
-        life.membership.clearWorld(w.worldId);
-        p.ready.completeExceptionally(new WorldUnavailableException("the world is moving to another director; "
-                + "try again"));
-        if (p.control != null) {
-            p.control.release(why);
-            p.control = null;
-        }
-        if (!p.recorded && p.started() && !p.adopted && p.epoch > 0) {
-            // Nobody can adopt it: it is killed, and once it is gone its lease is given back (when the database
-            // answers), so that a join through any director may start the world at once.
-            p.process.destroyForcibly();
-            leases.releaseOnceGone(w.worldId, p.epoch, p.process);
-        }
-        w.moveTo(WorldStatus.STOPPED);
-        w.failWaiters("the world is moving to another director; try again");
     }
 
     private void restartForWaitersLocked(WorldInstance w) {
-        if (w.waitingForRestart.isEmpty()) {
+        if (w.waitingForRestart() == 0) {
             return;
         }
-        if (life.shuttingDown()) {
+        if (director.shuttingDown()) {
             w.failWaiters("the director is shutting down");
             return;
         }
-        List<CompletableFuture<JoinTarget>> waiters = new ArrayList<>(w.waitingForRestart);
-        w.waitingForRestart.clear();
-        spawner.spawnLocked(w).ready.whenComplete((target, error) -> {
+        List<CompletableFuture<JoinTarget>> waiters = w.takeWaiters();
+        spawner.spawnLocked(w).ready().whenComplete((target, error) -> {
             for (CompletableFuture<JoinTarget> waiter : waiters) {
                 if (error == null) {
                     waiter.complete(target);
@@ -116,12 +109,10 @@ final class WorldExits {
         });
     }
 
-    private void failLocked(WorldInstance w, String reason) {
-        w.moveTo(WorldStatus.FAILED);
-        w.failure = reason;
-        life.metrics.worldFailures.incrementAndGet();
+    private void failed(WorldInstance w, String reason) {
+        director.metrics.worldFailures.incrementAndGet();
         LOG.error("world {} failed: {}. Joins are refused until an operator clears it "
-                + "(POST /api/admin/worlds/{}/clear)", w.worldId, reason, w.worldId);
+                + "(POST /api/admin/worlds/{}/clear)", w.worldId(), reason, w.worldId());
         w.failWaiters("the world has failed: " + reason);
     }
 
@@ -132,19 +123,12 @@ final class WorldExits {
      * @return false when the world is unknown or not failed
      */
     boolean clearFailure(String worldId) {
-        WorldInstance w = life.worlds.get(worldId);
-        if (w == null) {
+        WorldInstance w = director.worlds.get(worldId);
+        String cleared = w == null ? null : w.clearFailure();
+        if (cleared == null) {
             return false;
         }
-        synchronized (w) {
-            if (w.status != WorldStatus.FAILED) {
-                return false;
-            }
-            LOG.info("world {}: failure cleared by an operator (was: {})", worldId, w.failure);
-            w.moveTo(WorldStatus.STOPPED);
-            w.failure = null;
-            w.crashes.clear();
-            return true;
-        }
+        LOG.info("world {}: failure cleared by an operator (was: {})", worldId, cleared);
+        return true;
     }
 }

@@ -10,7 +10,6 @@ import lor.director.world.process.RemoteWorldProcess;
 import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldResumedMessage;
 import lor.protocol.ticket.Secrets;
-import lor.protocol.ticket.TicketSigner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,12 +24,12 @@ final class WorldFailover {
 
     private static final Logger LOG = LoggerFactory.getLogger(WorldSupervisor.class);
 
-    private final Lifecycle life;
+    private final LocalDirector director;
     private final GameAddresses addresses;
     private final WorldExits.Listener exits;
 
-    WorldFailover(Lifecycle life, GameAddresses addresses, WorldExits.Listener exits) {
-        this.life = life;
+    WorldFailover(LocalDirector director, GameAddresses addresses, WorldExits.Listener exits) {
+        this.director = director;
         this.addresses = addresses;
         this.exits = exits;
     }
@@ -39,11 +38,11 @@ final class WorldFailover {
     CompletableFuture<Void> adopt(ControlChannel channel, WorldInstance w, WorldRegisterMessage message) {
         long started = System.nanoTime();
         byte[] tokenHash = Secrets.sha256(message.spawnToken());
-        return life.supplyBlocking(() -> {
+        return director.supplyBlocking(() -> {
             try {
-                return life.leases.adopt(w.worldId, tokenHash, life.secrets.keyId());
+                return director.leases.adopt(w.worldId(), tokenHash, director.secrets.keyId());
             } catch (DataAccessException e) {
-                LOG.warn("cannot look up world {} that asks to be adopted: {}", w.worldId, e.getMessage());
+                LOG.warn("cannot look up world {} that asks to be adopted: {}", w.worldId(), e.getMessage());
                 return null;
             }
         }).thenCompose(adoption -> {
@@ -71,47 +70,34 @@ final class WorldFailover {
 
     private void adopted(ControlChannel channel, WorldInstance w, WorldRegisterMessage message, SpawnRecord r,
                          long started) throws RegistrationRefusedException {
-        if (r.pid() != message.pid() && life.launcher.localProcesses()) {
+        if (r.pid() != message.pid() && director.launcher.localProcesses()) {
             throw new RegistrationRefusedException("not the recorded process (pid " + r.pid() + ")");
         }
-        Optional<AdoptedProcess> local = life.launcher.localProcesses()
+        Optional<AdoptedProcess> local = director.launcher.localProcesses()
                 ? AdoptedProcess.find(r.pid(), r.processStartedAt()) : Optional.empty();
         // Derived from the shared key, it is the secret the process has had since its spawn.
-        String ticketSecret = life.secrets.secretFor(w.worldId, r.epoch(), r.spawnTokenSha256());
-        WorldProcess p = new WorldProcess();
+        String ticketSecret = director.secrets.secretFor(w.worldId(), r.epoch(), r.spawnTokenSha256());
+        Process process = local.isPresent() ? local.get() : new RemoteWorldProcess(message.pid());
+        WorldProcess p = WorldProcess.adopt(w, r, process, message.pid());
+        // Checked, adopted and told in one step under the world's monitor.
         synchronized (w) {
-            if (w.current != null || w.status != WorldStatus.STOPPED || w.removed) {
+            if (w.current() != null || w.status() != WorldStatus.STOPPED || w.removed()) {
                 // Raced with a join here: the claim that join makes fails on the lease just taken, so try again.
                 throw new RegistrationRefusedException("the world is busy here; try again", true);
             }
-            p.epoch = r.epoch();
-            p.heldSinceNanos = System.nanoTime();
-            p.spawnTokenSha256 = r.spawnTokenSha256();
-            p.adopted = true;
-            p.recorded = true;
-            p.hydrated = true;
-            p.pid = message.pid();
-            p.gamePort = message.gamePort();
-            p.adoptedTicketSecret = ticketSecret;
-            p.signer = TicketSigner.fromEncodedSecret(ticketSecret);
-            p.ticketKeyId = life.secrets.keyId();
-            p.process = local.isPresent() ? local.get() : new RemoteWorldProcess(message.pid());
-            p.control = channel;
-            p.lastHeartbeatNanos = System.nanoTime();
-            w.current = p;
+            p.adoptedSecret(ticketSecret, director.secrets.keyId());
+            p.registered(channel, message.gamePort(), message.pid());
             // Taken back and reconnected at once: starting and running in one step (see WorldStatus).
-            w.moveTo(WorldStatus.STARTING);
-            w.moveTo(WorldStatus.RUNNING);
-            w.lastActiveNanos = System.nanoTime();
-            p.ready.complete(addresses.targetOf(w, p, r.gameUrl()));
+            w.adopted(p);
+            p.becameReady(addresses.targetOf(w, p, r.gameUrl()));
             // Sent under the lock, before any join can be given a ticket signed with the new secret.
-            channel.send(new WorldResumedMessage(w.worldId, ticketSecret));
-            life.nameDirectorsTo(w.worldId, channel);
+            channel.send(new WorldResumedMessage(w.worldId(), ticketSecret));
+            director.nameDirectorsTo(w.worldId(), channel);
         }
-        p.process.onExit().thenAccept(exited -> exits.exited(w, p, AdoptedProcess.UNKNOWN_EXIT));
-        life.metrics.worldAdoptions.incrementAndGet();
+        process.onExit().thenAccept(exited -> exits.exited(w, p, AdoptedProcess.UNKNOWN_EXIT));
+        director.metrics.worldAdoptions.incrementAndGet();
         LOG.info("world {} adopted from director {}: pid {} (epoch {}) runs on with its players, game port {}, "
-                + "{} ms after it asked", w.worldId, r.director(), p.pid, p.epoch, p.gamePort,
+                + "{} ms after it asked", w.worldId(), r.director(), p.pid(), p.epoch(), p.gamePort(),
                 (System.nanoTime() - started) / 1_000_000);
     }
 }

@@ -31,25 +31,17 @@ final class WorldHealth {
         this.metrics = metrics;
     }
 
-    /** True while {@code p} has beaten (or registered) within the last three beat intervals. */
-    static boolean recentlyAlive(WorldProcess p, long nowNanos) {
-        return p.lastHeartbeatNanos != 0 && nowNanos - p.lastHeartbeatNanos <= SILENCE_NANOS;
-    }
-
     void check() {
         long now = System.nanoTime();
         for (WorldInstance w : worlds) {
-            synchronized (w) {
-                WorldProcess p = w.current;
-                if (p == null || p.unhealthy || !p.hydrated || p.control == null || recentlyAlive(p, now)) {
-                    continue;
-                }
-                p.unhealthy = true;
-                metrics.worldsUnhealthy.incrementAndGet();
-                LOG.error("world {} (pid {}) missed {} heartbeats ({} ms silent); killing it, it is replaced once it "
-                        + "has exited", w.worldId, p.pid, MISSED_BEATS, (now - p.lastHeartbeatNanos) / 1_000_000);
-                p.process.destroyForcibly();
+            WorldProcess p = w.current();
+            long silentMs = p == null ? -1 : p.killIfSilent(now, SILENCE_NANOS);
+            if (silentMs < 0) {
+                continue;
             }
+            metrics.worldsUnhealthy.incrementAndGet();
+            LOG.error("world {} (pid {}) missed {} heartbeats ({} ms silent); killing it, it is replaced once it "
+                    + "has exited", w.worldId(), p.pid(), MISSED_BEATS, silentMs);
         }
     }
 }

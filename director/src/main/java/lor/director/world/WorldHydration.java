@@ -20,10 +20,10 @@ final class WorldHydration {
 
     private static final Logger LOG = LoggerFactory.getLogger(WorldSupervisor.class);
 
-    private final Lifecycle life;
+    private final LocalDirector director;
 
-    WorldHydration(Lifecycle life) {
-        this.life = life;
+    WorldHydration(LocalDirector director) {
+        this.director = director;
     }
 
     /**
@@ -31,33 +31,25 @@ final class WorldHydration {
      * since, or else one read now.
      */
     void send(WorldInstance w, WorldProcess p, ControlChannel channel) {
-        CompletableFuture<WorldHydrateMessage> prefetched;
-        synchronized (w) {
-            prefetched = p.prefetchedHydration;
-            p.prefetchedHydration = null;
-        }
+        CompletableFuture<WorldHydrateMessage> prefetched = p.takePrefetched();
         if (prefetched == null) {
-            life.runBlocking(() -> loadAndSend(w, p, channel), () -> p.process.destroyForcibly());
+            director.runBlocking(() -> loadAndSend(w, p, channel), p::kill);
             return;
         }
         prefetched.whenComplete((hydrate, error) -> {
-            boolean current;
-            synchronized (w) {
-                current = error == null && hydrate.seq() >= w.lastSnapshotSeq;
-            }
-            if (current) {
+            if (error == null && hydrate.seq() >= w.lastSnapshotSeq()) {
                 sendHydrate(w, p, channel, hydrate);
             } else {
-                life.runBlocking(() -> loadAndSend(w, p, channel), () -> p.process.destroyForcibly());
+                director.runBlocking(() -> loadAndSend(w, p, channel), p::kill);
             }
         });
     }
 
-    /** Reads the snapshot a world will be hydrated from while it starts. Called with the lock held. */
+    /** Reads the snapshot a world will be hydrated from while it starts. */
     void prefetch(WorldInstance w, WorldProcess p) {
         CompletableFuture<WorldHydrateMessage> prefetched = new CompletableFuture<>();
-        p.prefetchedHydration = prefetched;
-        life.runBlocking(() -> {
+        p.prefetch(prefetched);
+        director.runBlocking(() -> {
             try {
                 prefetched.complete(load(w));
             } catch (RuntimeException e) {
@@ -71,24 +63,13 @@ final class WorldHydration {
         try {
             hydrate = load(w);
         } catch (UnreadableSnapshotException e) {
-            LOG.error("world {}: {}", w.worldId, e.getMessage());
-            synchronized (w) {
-                if (w.current == p) {
-                    // Its exit marks the world failed with this reason: another start would read the same row.
-                    p.failure = e.getMessage() + " (the row is kept for inspection)";
-                    p.ready.completeExceptionally(new WorldUnavailableException("the world has failed: " + p.failure));
-                    p.process.destroyForcibly();
-                }
-            }
+            LOG.error("world {}: {}", w.worldId(), e.getMessage());
+            // Its exit marks the world failed with this reason: another start would read the same row.
+            p.cannotRun(e.getMessage() + " (the row is kept for inspection)");
             return;
         } catch (DataAccessException e) {
-            LOG.error("cannot load the snapshot of world {}: {}", w.worldId, e.getMessage());
-            synchronized (w) {
-                if (w.current == p) {
-                    p.ready.completeExceptionally(new WorldUnavailableException("the world's state is unavailable"));
-                    p.process.destroyForcibly();
-                }
-            }
+            LOG.error("cannot load the snapshot of world {}: {}", w.worldId(), e.getMessage());
+            p.abort(new WorldUnavailableException("the world's state is unavailable"));
             return;
         }
         sendHydrate(w, p, channel, hydrate);
@@ -96,17 +77,15 @@ final class WorldHydration {
 
     private static void sendHydrate(WorldInstance w, WorldProcess p, ControlChannel channel,
                                     WorldHydrateMessage hydrate) {
-        synchronized (w) {
-            p.hydrationSeq = hydrate.seq();
-        }
-        LOG.info("hydrating world {} from snapshot seq {}", w.worldId, hydrate.seq());
+        p.hydratingFrom(hydrate.seq());
+        LOG.info("hydrating world {} from snapshot seq {}", w.worldId(), hydrate.seq());
         channel.send(hydrate);
     }
 
     private WorldHydrateMessage load(WorldInstance w) {
-        return life.snapshots.latest(w.worldId)
-                .map(s -> new WorldHydrateMessage(w.worldId, s.seq(), parseState(s.seq(), s.stateJson())))
-                .orElse(new WorldHydrateMessage(w.worldId, 0, null));
+        return director.snapshots.latest(w.worldId())
+                .map(s -> new WorldHydrateMessage(w.worldId(), s.seq(), parseState(s.seq(), s.stateJson())))
+                .orElse(new WorldHydrateMessage(w.worldId(), 0, null));
     }
 
     private static ObjectNode parseState(long seq, String json) {

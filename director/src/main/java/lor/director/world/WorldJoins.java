@@ -14,62 +14,53 @@ final class WorldJoins {
     /** Joins that may wait for a stopping world to come back, per world. */
     static final int MAX_WAITING = 10_000;
 
-    private final Lifecycle life;
+    private final LocalDirector director;
     private final WorldSpawner spawner;
 
-    WorldJoins(Lifecycle life, WorldSpawner spawner) {
-        this.life = life;
+    WorldJoins(LocalDirector director, WorldSpawner spawner) {
+        this.director = director;
         this.spawner = spawner;
     }
 
     /** See {@link WorldSupervisor#join}. */
     CompletableFuture<JoinTarget> join(String worldId) {
-        WorldInstance w = life.worlds.get(worldId);
+        WorldInstance w = director.worlds.get(worldId);
         if (w == null) {
             return CompletableFuture.failedFuture(new UnknownWorldException(worldId));
         }
-        if (life.shuttingDown()) {
+        if (director.shuttingDown()) {
             return CompletableFuture.failedFuture(new WorldUnavailableException("the director is shutting down"));
         }
-        if (life.fenced()) {
+        if (director.fenced()) {
             return CompletableFuture.failedFuture(new WorldUnavailableException("this director cannot reach its "
                     + "database; try again"));
         }
+        // One decision under the world's monitor: however many joins race, one of them spawns it.
         synchronized (w) {
-            if (w.removed) {
+            if (w.removed()) {
                 return CompletableFuture.failedFuture(new UnknownWorldException(worldId));
             }
-            w.lastActiveNanos = System.nanoTime();
-            if (w.status == WorldStatus.RUNNING && !w.current.process.isAlive()) {
+            w.touch();
+            WorldStatus status = w.status();
+            if (status == WorldStatus.RUNNING && !w.current().process().isAlive()) {
                 // Killed a moment ago and its exit not yet handled: the exit handler starts the next process.
-                return waitForRestart(w);
+                return w.waitForRestart();
             }
-            return switch (w.status) {
-                case RUNNING, STARTING -> w.current.ready;
+            return switch (status) {
+                case RUNNING, STARTING -> w.current().ready();
                 case FAILED -> CompletableFuture.failedFuture(
-                        new WorldUnavailableException("the world has failed: " + w.failure));
-                case STOPPING -> w.waitingForRestart.size() >= MAX_WAITING
+                        new WorldUnavailableException("the world has failed: " + w.failure()));
+                case STOPPING -> w.waitingForRestart() >= MAX_WAITING
                         ? CompletableFuture.failedFuture(new WorldUnavailableException("the world is restarting; "
                                 + "try again"))
-                        : waitForRestart(w);
-                case STOPPED -> spawner.spawnLocked(w).ready;
+                        : w.waitForRestart();
+                case STOPPED -> spawner.spawnLocked(w).ready();
             };
         }
     }
 
-    private static CompletableFuture<JoinTarget> waitForRestart(WorldInstance w) {
-        CompletableFuture<JoinTarget> restarted = new CompletableFuture<>();
-        w.waitingForRestart.add(restarted);
-        return restarted;
-    }
-
     /** A ticket was handed out: the world is not idle, whatever its last player count said. */
     void touch(String worldId) {
-        WorldInstance w = life.worlds.get(worldId);
-        if (w != null) {
-            synchronized (w) {
-                w.lastActiveNanos = System.nanoTime();
-            }
-        }
+        director.worlds.touch(worldId);
     }
 }

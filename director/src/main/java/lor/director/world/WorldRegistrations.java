@@ -12,7 +12,6 @@ import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldResumedMessage;
 import lor.protocol.control.WorldShutdownMessage;
 import lor.protocol.control.WorldStatusMessage;
-import lor.protocol.ticket.TicketSigner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,16 +24,16 @@ final class WorldRegistrations {
 
     private static final Logger LOG = LoggerFactory.getLogger(WorldSupervisor.class);
 
-    private final Lifecycle life;
+    private final LocalDirector director;
     private final GameAddresses addresses;
     private final WorldHydration hydration;
     private final WorldAdoption adoption;
     private final WorldSpawner spawner;
     private final WorldFailover failover;
 
-    WorldRegistrations(Lifecycle life, GameAddresses addresses, WorldHydration hydration, WorldAdoption adoption,
+    WorldRegistrations(LocalDirector director, GameAddresses addresses, WorldHydration hydration, WorldAdoption adoption,
                        WorldSpawner spawner, WorldFailover failover) {
-        this.life = life;
+        this.director = director;
         this.failover = failover;
         this.addresses = addresses;
         this.hydration = hydration;
@@ -52,23 +51,21 @@ final class WorldRegistrations {
             return CompletableFuture.failedFuture(new RegistrationRefusedException("wrong or stale spawn token",
                     false));
         }
-        WorldInstance w = life.worlds.get(message.worldId());
+        WorldInstance w = director.worlds.get(message.worldId());
         if (w == null) {
             // Perhaps made a moment ago through another director, which this one learns of within seconds.
             return CompletableFuture.failedFuture(new RegistrationRefusedException("unknown world", true));
         }
-        if (life.fenced() || life.shuttingDown()) {
-            return CompletableFuture.failedFuture(new RegistrationRefusedException(life.fenced()
+        if (director.fenced() || director.shuttingDown()) {
+            return CompletableFuture.failedFuture(new RegistrationRefusedException(director.fenced()
                     ? "this director cannot reach its database" : "this director is stopping", true));
         }
-        synchronized (w) {
-            if (w.current == null && w.status == WorldStatus.STOPPED) {
-                return failover.adopt(channel, w, message);
-            }
+        if (w.current() == null && w.status() == WorldStatus.STOPPED) {
+            return failover.adopt(channel, w, message);
         }
         try {
             registerOwn(channel, w, message);
-            life.nameDirectorsTo(w.worldId, channel);
+            director.nameDirectorsTo(w.worldId(), channel);
             return CompletableFuture.completedFuture(null);
         } catch (RegistrationRefusedException e) {
             return CompletableFuture.failedFuture(e);
@@ -83,8 +80,9 @@ final class WorldRegistrations {
         boolean stopping;
         String ticketSecret;
         boolean adoptedNow;
+        // Checked and registered in one step: the spawn cannot end (or another registration come) in between.
         synchronized (w) {
-            p = w.current;
+            p = w.current();
             if (p != null && !p.started()) {
                 // This director is claiming the world right now; the claim fails on the lease the process's own
                 // director holds, and the world is then free to be adopted here.
@@ -93,125 +91,105 @@ final class WorldRegistrations {
             if (p == null || !p.presents(message.spawnToken())) {
                 throw refused(w, message, "wrong or stale spawn token");
             }
-            if (p.adopted && message.pid() != p.pid) {
-                throw refused(w, message, "not the recorded process (pid " + p.pid + ")");
+            if (p.adopted() && message.pid() != p.pid()) {
+                throw refused(w, message, "not the recorded process (pid " + p.pid() + ")");
             }
-            if (p.control != null && p.control != channel) {
-                p.control.close();
+            if (p.pid() != 0 && message.pid() != p.pid()) {
+                LOG.warn("world {} registered with pid {} but was spawned as pid {}", w.worldId(), message.pid(),
+                        p.pid());
             }
-            p.control = channel;
-            p.lastHeartbeatNanos = System.nanoTime();
-            p.gamePort = message.gamePort();
-            if (p.pid == 0) {
-                p.pid = message.pid();
-            } else if (message.pid() != p.pid) {
-                LOG.warn("world {} registered with pid {} but was spawned as pid {}", w.worldId, message.pid(), p.pid);
-            }
-            adoptedNow = p.adopted && p.signer == null;
+            p.registered(channel, message.gamePort(), message.pid());
+            adoptedNow = p.adopted() && p.signer() == null;
             if (adoptedNow) {
                 // Its tickets were signed with the previous director's secret: the same one when derived from the
                 // shared key, else one that died with that director.
-                p.adoptedTicketSecret = life.secrets.secretFor(w.worldId, p.epoch, p.spawnTokenSha256);
-                p.signer = TicketSigner.fromEncodedSecret(p.adoptedTicketSecret);
-                p.ticketKeyId = life.secrets.keyId();
+                p.adoptedSecret(director.secrets.secretFor(w.worldId(), p.epoch(), p.spawnTokenSha256()),
+                        director.secrets.keyId());
             }
-            ticketSecret = p.adoptedTicketSecret;
-            needsHydration = !p.hydrated;
-            stopping = w.status == WorldStatus.STOPPING;
+            ticketSecret = p.adoptedTicketSecret();
+            needsHydration = !p.hydrated();
+            stopping = w.status() == WorldStatus.STOPPING;
         }
-        LOG.info("world {} (pid {}) registered, game port {}{}", w.worldId, message.pid(), message.gamePort(),
+        LOG.info("world {} (pid {}) registered, game port {}{}", w.worldId(), message.pid(), message.gamePort(),
                 p.sinceStart());
         if (needsHydration) {
             hydration.send(w, p, channel);
         } else {
             // Sent before joins are let in: the world must know the secret before the first ticket signed with it.
-            channel.send(new WorldResumedMessage(w.worldId, ticketSecret));
+            channel.send(new WorldResumedMessage(w.worldId(), ticketSecret));
             if (adoptedNow) {
                 adoption.reconnected(w, p);
             }
             if (stopping) {
-                channel.send(new WorldShutdownMessage(w.worldId, "stop requested while disconnected"));
+                channel.send(new WorldShutdownMessage(w.worldId(), "stop requested while disconnected"));
             }
         }
     }
 
     private static RegistrationRefusedException refused(WorldInstance w, WorldRegisterMessage message, String why) {
-        long reported = w.refusedRegistrations.occurred();
+        long reported = w.registrationRefused();
         if (reported > 0) {
             LOG.warn("refused registration for world {} from pid {}: {} ({} refused since the last report)",
-                    w.worldId, message.pid(), why, reported);
+                    w.worldId(), message.pid(), why, reported);
         }
         return new RegistrationRefusedException(why);
     }
 
     /** The world proves it is alive; see {@link WorldHealth}. */
     void heartbeat(ControlChannel channel, WorldHeartbeatMessage message) {
-        onCurrent(message.worldId(), channel, (w, p) -> p.lastHeartbeatNanos = System.nanoTime());
+        onCurrent(message.worldId(), channel, (w, p) -> p.beat());
     }
 
     /** The world applied its hydration: it is running, and the joins waiting for it get their target. */
     void ready(ControlChannel channel, WorldReadyMessage message) {
-        WorldInstance w = life.worlds.get(message.worldId());
+        WorldInstance w = director.worlds.get(message.worldId());
         if (w == null) {
             return;
         }
         WorldProcess p;
+        // One step: the joins waiting learn where the world is before an exit can end the spawn.
         synchronized (w) {
-            p = w.current;
-            if (p == null || p.control != channel || p.hydrated) {
+            p = w.current();
+            if (p == null || !p.hydratedOn(channel) || !w.becameReady(message.hydratedSeq())) {
                 return;
             }
-            p.hydrated = true;
-            w.hydratedSeq = message.hydratedSeq();
-            p.cancelTimeout();
-            if (w.status != WorldStatus.STARTING) {
-                return;
-            }
-            w.moveTo(WorldStatus.RUNNING);
-            w.lastActiveNanos = System.nanoTime();
-            LOG.info("world {} running: pid {}, game port {}, hydrated from snapshot seq {}{}", w.worldId, p.pid,
-                    p.gamePort, message.hydratedSeq(), p.sinceStart());
-            p.ready.complete(addresses.targetOf(w, p));
+            LOG.info("world {} running: pid {}, game port {}, hydrated from snapshot seq {}{}", w.worldId(), p.pid(),
+                    p.gamePort(), message.hydratedSeq(), p.sinceStart());
+            p.becameReady(addresses.targetOf(w, p));
         }
-        life.runBlocking(() -> spawner.recordSpawn(w, p));
+        director.runBlocking(() -> spawner.recordSpawn(w, p));
     }
 
     void status(ControlChannel channel, WorldStatusMessage message) {
-        onCurrent(message.worldId(), channel, (w, p) -> w.lastStatus = message);
+        onCurrent(message.worldId(), channel, (w, p) -> w.reported(message));
     }
 
     void load(ControlChannel channel, WorldLoadMessage message) {
-        onCurrent(message.worldId(), channel, (w, p) -> w.lastLoad = message);
+        onCurrent(message.worldId(), channel, (w, p) -> w.reported(message));
     }
 
     void shutdownAcked(ControlChannel channel, ShutdownAckMessage message) {
-        onCurrent(message.worldId(), channel, (w, p) -> p.shutdownAcked = true);
+        onCurrent(message.worldId(), channel, (w, p) -> p.confirmShutdown());
         LOG.info("world {} confirmed shutdown after snapshot seq {}", message.worldId(), message.lastSeq());
     }
 
     void controlClosed(ControlChannel channel, String registeredWorldId) {
         onCurrent(registeredWorldId, channel, (w, p) -> {
-            p.control = null;
-            if (!p.shutdownAcked) {
-                LOG.warn("control connection of world {} (pid {}) lost; waiting for it to reconnect", w.worldId,
-                        p.pid);
+            if (!p.controlLost()) {
+                LOG.warn("control connection of world {} (pid {}) lost; waiting for it to reconnect", w.worldId(),
+                        p.pid());
             }
         });
     }
 
     /**
-     * Runs {@code action} under the world's lock when {@code channel} is the control connection of its current
-     * process: a report from an earlier process, or for another world, changes nothing.
+     * Runs {@code action} when {@code channel} is the control connection of the world's current process: a report
+     * from an earlier process, or for another world, changes nothing.
      */
     private void onCurrent(String worldId, ControlChannel channel, BiConsumer<WorldInstance, WorldProcess> action) {
-        WorldInstance w = life.worlds.get(worldId);
-        if (w == null) {
-            return;
-        }
-        synchronized (w) {
-            if (w.current != null && w.current.control == channel) {
-                action.accept(w, w.current);
-            }
+        WorldInstance w = director.worlds.get(worldId);
+        if (w != null) {
+            w.withCurrentOn(channel, p -> action.accept(w, p));
         }
     }
 }

@@ -21,58 +21,56 @@ final class WorldStopper {
 
     private static final Logger LOG = LoggerFactory.getLogger(WorldSupervisor.class);
 
-    private final Lifecycle life;
+    private final LocalDirector director;
 
-    WorldStopper(Lifecycle life) {
-        this.life = life;
+    WorldStopper(LocalDirector director) {
+        this.director = director;
     }
 
     /** @return false when the world is unknown or not starting or running */
     boolean stop(String worldId, String reason) {
-        WorldInstance w = life.worlds.get(worldId);
-        if (w == null) {
-            return false;
-        }
+        WorldInstance w = director.worlds.get(worldId);
+        return w != null && requestStop(w, reason);
+    }
+
+    /**
+     * Stops the world if it is starting or running: one step under its monitor, so a join that comes meanwhile
+     * waits for the next spawn.
+     *
+     * @return false when it was not starting or running
+     */
+    boolean requestStop(WorldInstance w, String reason) {
         synchronized (w) {
-            if (w.status != WorldStatus.RUNNING && w.status != WorldStatus.STARTING) {
+            WorldStatus status = w.status();
+            if (status != WorldStatus.RUNNING && status != WorldStatus.STARTING) {
                 return false;
             }
-            requestStopLocked(w, reason);
+            WorldProcess p = w.current();
+            if (!p.started()) {
+                // Still being claimed: nothing runs yet, and the claim gives the world back when it sees this.
+                WorldSpawner.abandon(w, p, new WorldUnavailableException("the world is stopping"));
+                return true;
+            }
+            w.stopping();
+            director.spawnEnding(w.worldId(), p.epoch());
+            LOG.info("stopping world {} (pid {}): {}", w.worldId(), p.pid(), reason);
+            ControlChannel control = p.control();
+            if (control != null && p.hydrated()) {
+                control.send(new WorldShutdownMessage(w.worldId(), reason));
+            } else {
+                // Not reachable over control: SIGTERM makes the world take the same shutdown path.
+                p.process().destroy();
+            }
+            p.refuseJoins(new WorldUnavailableException("the world is stopping"));
+            p.timeoutAfter(director.schedule(() -> forceKill(w, p), director.timeouts.stopMs()));
             return true;
         }
     }
 
-    void requestStopLocked(WorldInstance w, String reason) {
-        if (w.status != WorldStatus.RUNNING && w.status != WorldStatus.STARTING) {
-            return;
-        }
-        WorldProcess p = w.current;
-        if (!p.started()) {
-            // Still being claimed: nothing runs yet, and the claim gives the world back when it sees this.
-            WorldSpawner.abandonLocked(w, p, "the world is stopping");
-            return;
-        }
-        w.moveTo(WorldStatus.STOPPING);
-        life.spawnEnding(w.worldId, p.epoch);
-        LOG.info("stopping world {} (pid {}): {}", w.worldId, p.pid, reason);
-        if (p.control != null && p.hydrated) {
-            p.control.send(new WorldShutdownMessage(w.worldId, reason));
-        } else {
-            // Not reachable over control: SIGTERM makes the world take the same shutdown path.
-            p.process.destroy();
-        }
-        p.ready.completeExceptionally(new WorldUnavailableException("the world is stopping"));
-        p.cancelTimeout();
-        p.timeout = life.schedule(() -> forceKill(w, p), life.timeouts.stopMs());
-    }
-
     private void forceKill(WorldInstance w, WorldProcess p) {
-        synchronized (w) {
-            if (w.current == p && p.process.isAlive()) {
-                LOG.error("world {} (pid {}) did not stop within {} ms; killing it", w.worldId, p.pid,
-                        life.timeouts.stopMs());
-                p.process.destroyForcibly();
-            }
+        if (p.killIfStillCurrent()) {
+            LOG.error("world {} (pid {}) did not stop within {} ms; killing it", w.worldId(), p.pid(),
+                    director.timeouts.stopMs());
         }
     }
 
@@ -86,26 +84,26 @@ final class WorldStopper {
     int stopAll(Duration timeout, boolean leaveRecorded) {
         List<CompletableFuture<Process>> exits = new ArrayList<>();
         List<Process> processes = new ArrayList<>();
-        for (Process spare : life.spares.close()) {
+        for (Process spare : director.spares.close()) {
             exits.add(spare.onExit());
             processes.add(spare);
         }
         int left = 0;
-        for (WorldInstance w : life.worlds.all()) {
+        for (WorldInstance w : director.worlds.all()) {
             synchronized (w) {
                 w.failWaiters("the director is shutting down");
-                WorldProcess p = w.current;
+                WorldProcess p = w.current();
                 if (p == null) {
                     continue;
                 }
-                if (leaveRecorded && w.status == WorldStatus.RUNNING && p.recorded) {
+                if (leaveRecorded && w.status() == WorldStatus.RUNNING && p.recorded()) {
                     left++;
                     continue;
                 }
-                requestStopLocked(w, "director shutting down");
+                requestStop(w, "director shutting down");
                 if (p.started()) {
-                    exits.add(p.process.onExit());
-                    processes.add(p.process);
+                    exits.add(p.process().onExit());
+                    processes.add(p.process());
                 }
             }
         }

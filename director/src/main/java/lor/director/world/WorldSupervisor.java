@@ -48,8 +48,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The lifecycle of every world process, seen from outside: joins, the control connection's messages, stops, and
- * the director's own start and stop. The work is done by one small class per concern, all sharing a
- * {@link Lifecycle} and moving each world through the states of {@link WorldStatus}:
+ * the director's own start and stop. The work is done by one small class per concern, all sharing this director as
+ * they see it ({@link LocalDirector}) and moving each world through the states of {@link WorldStatus}:
  *
  * <ul>
  *   <li>{@link WorldJoins}: where a join goes, and the one spawn however many joins race;</li>
@@ -62,8 +62,8 @@ import org.slf4j.LoggerFactory;
  *   <li>{@link PlayerPresence}, {@link PortalRouter}: which world an account is in, and portals between worlds.</li>
  * </ul>
  *
- * <p>Thread rules: state transitions happen inside {@code synchronized (world)}; blocking work (the database) runs
- * on {@code blocking}; timers on {@code scheduler}. Nothing here runs on or blocks an event loop for long.
+ * <p>Thread rules: a world's state changes only through {@link WorldInstance}'s transitions, under its monitor;
+ * blocking work (the database) runs on {@code blocking}; timers on {@code scheduler}. Nothing here runs on or blocks an event loop for long.
  */
 public final class WorldSupervisor {
 
@@ -74,7 +74,7 @@ public final class WorldSupervisor {
     /** How long a world's lease lives unrenewed; a crashed director's worlds are free again after it. */
     public static final Duration LEASE_TTL = LeaseKeeper.TTL;
 
-    private final Lifecycle life;
+    private final LocalDirector director;
     private final GameAddresses addresses;
     private final LeaseKeeper leaseKeeper;
     private final WorldSpawner spawner;
@@ -99,25 +99,25 @@ public final class WorldSupervisor {
         for (WorldRepository.WorldRecord r : records) {
             instances.add(WorldInstance.of(r));
         }
-        this.life = new Lifecycle(new WorldCatalog(instances), launcher, snapshots, leases, metrics, membership,
+        this.director = new LocalDirector(new WorldCatalog(instances), launcher, snapshots, leases, metrics, membership,
                 new SparePool(launcher, metrics, warmSpares),
-                new Lifecycle.Timeouts(spawnTimeoutMs, stopTimeoutMs, idleShutdownMs), tickets.secrets(), blocking,
+                new LocalDirector.Timeouts(spawnTimeoutMs, stopTimeoutMs, idleShutdownMs), tickets.secrets(), blocking,
                 scheduler);
         this.addresses = new GameAddresses(publicHost);
         this.leaseKeeper = new LeaseKeeper(leases, blocking, scheduler, this::worldsWithProcess);
-        WorldHydration hydration = new WorldHydration(life);
-        this.spawner = new WorldSpawner(life, leaseKeeper, hydration, this::processExited);
-        this.exits = new WorldExits(life, leaseKeeper, spawner);
-        this.joins = new WorldJoins(life, spawner);
-        this.adoption = new WorldAdoption(life, addresses, this::processExited);
-        this.registrations = new WorldRegistrations(life, addresses, hydration, adoption, spawner,
-                new WorldFailover(life, addresses, this::processExited));
-        this.persister = new SnapshotPersister(life);
-        this.stopper = new WorldStopper(life);
-        this.idleReaper = new IdleReaper(life, stopper);
-        this.presence = new PlayerPresence(membership, life.worlds, blocking);
+        WorldHydration hydration = new WorldHydration(director);
+        this.spawner = new WorldSpawner(director, leaseKeeper, hydration, this::processExited);
+        this.exits = new WorldExits(director, leaseKeeper, spawner);
+        this.joins = new WorldJoins(director, spawner);
+        this.adoption = new WorldAdoption(director, addresses, this::processExited);
+        this.registrations = new WorldRegistrations(director, addresses, hydration, adoption, spawner,
+                new WorldFailover(director, addresses, this::processExited));
+        this.persister = new SnapshotPersister(director);
+        this.stopper = new WorldStopper(director);
+        this.idleReaper = new IdleReaper(director, stopper);
+        this.presence = new PlayerPresence(membership, director.worlds, blocking);
         this.tickets = tickets;
-        this.portals = new PortalRouter(life.worlds::contains, this::admitHere);
+        this.portals = new PortalRouter(director.worlds::contains, this::admitHere);
     }
 
     private void processExited(WorldInstance w, WorldProcess p, int exitCode) {
@@ -138,9 +138,9 @@ public final class WorldSupervisor {
     }
 
     public void start() {
-        life.runBlocking(life.spares::replenish);
-        WorldHealth health = new WorldHealth(life.worlds.all(), life.metrics);
-        healthCheck = life.every(health::check, WorldHealth.HEARTBEAT_MILLIS);
+        director.runBlocking(director.spares::replenish);
+        WorldHealth health = new WorldHealth(director.worlds.all(), director.metrics);
+        healthCheck = director.every(health::check, WorldHealth.HEARTBEAT_MILLIS);
         leaseKeeper.start(new Fence());
         idleReaper.start();
     }
@@ -160,18 +160,18 @@ public final class WorldSupervisor {
 
     /** Every world, sorted by id. */
     public List<WorldView> views() {
-        return life.worlds.views(life.membership);
+        return director.worlds.views(director.membership);
     }
 
     public boolean exists(String worldId) {
-        return life.worlds.contains(worldId);
+        return director.worlds.contains(worldId);
     }
 
     // ---- worlds added, changed and removed while the director runs ---------------------------------------------
 
     /** Makes a world stored a moment ago known: it is stopped, and the next join starts it. */
     public boolean add(WorldRepository.WorldRecord record) {
-        return life.worlds.add(WorldInstance.of(record));
+        return director.worlds.add(WorldInstance.of(record));
     }
 
     /**
@@ -181,24 +181,18 @@ public final class WorldSupervisor {
      * @return the world's status, or null for an unknown world
      */
     public WorldStatus change(String worldId, String name, WorldSettings settings) {
-        WorldInstance w = life.worlds.get(worldId);
+        WorldInstance w = director.worlds.get(worldId);
         if (w == null) {
             return null;
         }
-        synchronized (w) {
-            w.name = name;
-            w.settings = settings;
-            return w.status;
-        }
+        return w.redefine(name, settings);
     }
 
     /** The name the world has in the database now: another director renamed it. */
     public void rename(String worldId, String name) {
-        WorldInstance w = life.worlds.get(worldId);
+        WorldInstance w = director.worlds.get(worldId);
         if (w != null) {
-            synchronized (w) {
-                w.name = name;
-            }
+            w.rename(name);
         }
     }
 
@@ -210,34 +204,23 @@ public final class WorldSupervisor {
      * @throws UnknownWorldException for an unknown world
      */
     public WorldStatus beginRemoval(String worldId) throws UnknownWorldException {
-        WorldInstance w = life.worlds.get(worldId);
+        WorldInstance w = director.worlds.get(worldId);
         if (w == null) {
             throw new UnknownWorldException(worldId);
         }
-        synchronized (w) {
-            if (w.removed) {
-                throw new UnknownWorldException(worldId);
-            }
-            if (w.status != WorldStatus.STOPPED && w.status != WorldStatus.FAILED) {
-                return w.status;
-            }
-            w.removed = true;
-            return null;
-        }
+        return w.takeOutOfService();
     }
 
     /** Forgets the world once its row is deleted, or puts it back in service when it was not. */
     public void endRemoval(String worldId, boolean deleted) {
-        WorldInstance w = life.worlds.get(worldId);
+        WorldInstance w = director.worlds.get(worldId);
         if (w == null) {
             return;
         }
-        synchronized (w) {
-            if (deleted) {
-                life.worlds.remove(w);
-            } else {
-                w.removed = false;
-            }
+        if (deleted) {
+            director.worlds.remove(w);
+        } else {
+            w.returnToService();
         }
     }
 
@@ -282,7 +265,7 @@ public final class WorldSupervisor {
 
     /** How this director's spawns get their ticket secrets, and which other directors' spawns' it can derive. */
     public SpawnSecrets spawnSecrets() {
-        return life.secrets;
+        return director.secrets;
     }
 
     /**
@@ -290,18 +273,13 @@ public final class WorldSupervisor {
      * process exited. Called under the world's lock: it must not block.
      */
     public void onSpawnEnding(ObjLongConsumer<String> listener) {
-        life.onSpawnEnding(listener);
+        director.onSpawnEnding(listener);
     }
 
     /** Whether this director runs a process for the world now (starting, running or stopping it). */
     public boolean runsHere(String worldId) {
-        WorldInstance w = life.worlds.get(worldId);
-        if (w == null) {
-            return false;
-        }
-        synchronized (w) {
-            return w.current != null;
-        }
+        WorldInstance w = director.worlds.get(worldId);
+        return w != null && w.current() != null;
     }
 
     // ---- several directors on one database ---------------------------------------------------------------------
@@ -321,12 +299,11 @@ public final class WorldSupervisor {
      * runs is told, and each that registers from now on.
      */
     public void announceDirectors(List<String> controlUrls) {
-        life.directors(controlUrls);
-        for (WorldInstance w : life.worlds.all()) {
-            synchronized (w) {
-                if (w.current != null && w.current.control != null) {
-                    life.nameDirectorsTo(w.worldId, w.current.control);
-                }
+        director.directors(controlUrls);
+        for (WorldInstance w : director.worlds.all()) {
+            ControlChannel control = w.currentControl();
+            if (control != null) {
+                director.nameDirectorsTo(w.worldId(), control);
             }
         }
     }
@@ -343,18 +320,15 @@ public final class WorldSupervisor {
      * @param playersElsewhere players in it, or -1 when no other director runs it
      */
     public void noteElsewhere(String worldId, int playersElsewhere, long lastSnapshotSeq) {
-        WorldInstance w = life.worlds.get(worldId);
+        WorldInstance w = director.worlds.get(worldId);
         if (w != null) {
-            synchronized (w) {
-                w.playersElsewhere = playersElsewhere;
-                w.lastSnapshotSeq = Math.max(w.lastSnapshotSeq, lastSnapshotSeq);
-            }
+            w.noteElsewhere(playersElsewhere, lastSnapshotSeq);
         }
     }
 
     /** Whether this director has fenced itself off (see {@link LeaseKeeper}): it serves no world meanwhile. */
     public boolean fenced() {
-        return life.fenced();
+        return director.fenced();
     }
 
     // ---- control channel ----------------------------------------------------------------------------------------
@@ -433,7 +407,7 @@ public final class WorldSupervisor {
     /** A warm spare introduces itself. */
     public void onSpareRegister(ControlChannel channel, SpareRegisterMessage message)
             throws RegistrationRefusedException {
-        if (!life.spares.registered(channel, message.spawnToken(), message.pid())) {
+        if (!director.spares.registered(channel, message.spawnToken(), message.pid())) {
             long reported = REFUSED_SPARES.occurred();
             if (reported > 0) {
                 LOG.warn("refused a spare registration from pid {}: unknown spawn token ({} refused since the last "
@@ -444,12 +418,12 @@ public final class WorldSupervisor {
     }
 
     public void onSpareClosed(ControlChannel channel) {
-        life.spares.disconnected(channel);
+        director.spares.disconnected(channel);
     }
 
     /** Warm spares registered and waiting. */
     public int readySpares() {
-        return life.spares.ready();
+        return director.spares.ready();
     }
 
     // ---- stopping -----------------------------------------------------------------------------------------------
@@ -499,33 +473,23 @@ public final class WorldSupervisor {
 
         @Override
         public void fence() {
-            life.fence(true);
-            for (WorldInstance w : life.worlds.all()) {
-                synchronized (w) {
-                    if (w.current != null) {
-                        exits.letGoLocked(w, w.current, "this director cannot reach its database");
-                    }
-                }
+            director.fence(true);
+            for (WorldInstance w : director.worlds.all()) {
+                exits.letGo(w, p -> true, "this director cannot reach its database");
             }
         }
 
         @Override
         public void unfence() {
-            life.fence(false);
+            director.fence(false);
             // Nothing to take back: the worlds let go reconnect by themselves and are adopted (here or elsewhere).
         }
 
         @Override
         public void lost(String worldId, long sinceNanos) {
-            WorldInstance w = life.worlds.get(worldId);
-            if (w == null) {
-                return;
-            }
-            synchronized (w) {
-                WorldProcess p = w.current;
-                if (p != null && p.heldSinceNanos != 0 && p.heldSinceNanos - sinceNanos < 0) {
-                    exits.letGoLocked(w, p, "another director holds its lease now");
-                }
+            WorldInstance w = director.worlds.get(worldId);
+            if (w != null) {
+                exits.letGo(w, p -> p.heldBefore(sinceNanos), "another director holds its lease now");
             }
         }
     }
@@ -533,11 +497,9 @@ public final class WorldSupervisor {
     /** The worlds this director has a process (or a claim under way) for: the leases it renews. */
     private Set<String> worldsWithProcess() {
         Set<String> running = new HashSet<>();
-        for (WorldInstance w : life.worlds.all()) {
-            synchronized (w) {
-                if (w.current != null) {
-                    running.add(w.worldId);
-                }
+        for (WorldInstance w : director.worlds.all()) {
+            if (w.current() != null) {
+                running.add(w.worldId());
             }
         }
         return running;
@@ -545,7 +507,7 @@ public final class WorldSupervisor {
 
     /** @return how many worlds were left running */
     private int stopDirector(Duration timeout, boolean leaveRecorded) {
-        life.beginShutdown();
+        director.beginShutdown();
         idleReaper.stop();
         if (healthCheck != null) {
             healthCheck.cancel(false);

@@ -2,6 +2,7 @@ package lor.director.world;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import lor.director.world.lease.SpawnRecord;
 import lor.director.world.process.PublishedEndpoint;
 import lor.director.world.process.UnpipedProcess;
 import org.junit.jupiter.api.Test;
@@ -58,18 +59,19 @@ class GameAddressesTest {
     void aProcessThisDirectorStartedTakesNamesAndAnAdoptedOneDoesNot() {
         GameAddresses addresses = new GameAddresses("127.0.0.1");
         WorldProcess started = registered(41_000, null);
-        WorldProcess adopted = registered(41_001, null);
-        adopted.adopted = true;
+        WorldProcess adopted = WorldProcess.adopt(world, new SpawnRecord("start", 1, 7, null, 41_001, new byte[32],
+                "an-earlier-director", null), new Published(null), 7);
+        adopted.registered(new CapturingControlChannel(), 41_001, 7);
 
         assertThat(addresses.targetOf(world, started).takesNames()).isTrue();
         assertThat(addresses.targetOf(world, adopted).takesNames())
                 .as("left running by an earlier director: maybe a world server from before v2 tickets").isFalse();
     }
 
-    private static WorldProcess registered(int gamePort, PublishedEndpoint.Address published) {
-        WorldProcess p = new WorldProcess();
-        p.gamePort = gamePort;
-        p.process = new Published(published);
+    private WorldProcess registered(int gamePort, PublishedEndpoint.Address published) {
+        WorldProcess p = WorldProcess.spawn(world);
+        p.launched(new Published(published));
+        p.registered(new CapturingControlChannel(), gamePort, 0);
         return p;
     }
 
@@ -84,6 +86,12 @@ class GameAddressesTest {
         @Override
         public Address publishedAddress() {
             return address;
+        }
+
+        @Override
+        public long pid() {
+            // Not this host's, as a GameServer's.
+            return 0;
         }
 
         @Override

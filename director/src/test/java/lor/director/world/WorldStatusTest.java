@@ -41,13 +41,13 @@ class WorldStatusTest {
         assertThatThrownBy(() -> w.moveTo(RUNNING))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("world cellar cannot move from stopped to running");
-        assertThat(w.status).isEqualTo(STOPPED);
+        assertThat(w.status()).isEqualTo(STOPPED);
 
         w.moveTo(STARTING);
         w.moveTo(RUNNING);
         w.moveTo(STOPPING);
         assertThatThrownBy(() -> w.moveTo(STARTING)).isInstanceOf(IllegalStateException.class);
         w.moveTo(STOPPED);
-        assertThat(w.status).isEqualTo(STOPPED);
+        assertThat(w.status()).isEqualTo(STOPPED);
     }
 }

@@ -12,7 +12,6 @@ import java.util.function.Supplier;
 
 import lor.director.DirectorMetrics;
 import lor.director.world.admission.SpawnSecrets;
-import lor.director.world.lease.LeaseKeeper;
 import lor.director.world.lease.WorldLeases;
 import lor.director.world.presence.Membership;
 import lor.director.world.process.SparePool;
@@ -23,12 +22,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What every part of the worlds' lifecycle shares: the worlds, the stores, the executors and the timeouts. Each part
- * (spawning, hydration, persistence, leases, idle reaping, stopping, exits, adoption, portals) changes a world only
- * inside {@code synchronized (world)}; blocking work (the database) runs through {@link #runBlocking}, timers
- * through {@link #schedule}, so nothing blocks an event loop.
+ * This director as the parts of its worlds' lifecycle see it: the worlds it knows, where it stores them, how it
+ * starts their processes, its threads, and its own standing: whether it still serves worlds (not shutting down, not
+ * fenced off) and which other directors share its database. Each part (spawning, hydration, persistence, idle
+ * reaping, stopping, exits, adoption) changes a world only through {@link WorldInstance}'s transitions; blocking
+ * work (the database) runs through {@link #runBlocking}, timers through {@link #schedule}, so nothing blocks an
+ * event loop.
  */
-final class Lifecycle {
+final class LocalDirector {
 
     private static final Logger LOG = LoggerFactory.getLogger(WorldSupervisor.class);
 
@@ -49,16 +50,19 @@ final class Lifecycle {
     private final ScheduledExecutorService scheduler;
     /** Set once when the director begins to stop: no spawn starts after it. */
     private volatile boolean shuttingDown;
-    /** Set while the director cannot prove its leases (see {@link LeaseKeeper}): it serves no world. */
+    /**
+     * Set while the director cannot prove its leases (see {@link lor.director.world.lease.LeaseKeeper}): it serves
+     * no world.
+     */
     private volatile boolean fenced;
     /** Every director's {@code /control}, this one's first; empty while it is alone. */
     private volatile List<String> directors = List.of();
     /** Told when a spawn of a world begins to end (it is stopping, or its process exited): world, epoch. */
     private volatile ObjLongConsumer<String> spawnEnds = (worldId, epoch) -> { };
 
-    Lifecycle(WorldCatalog worlds, WorldLauncher launcher, SnapshotRepository snapshots, WorldLeases leases,
-              DirectorMetrics metrics, Membership membership, SparePool spares, Timeouts timeouts,
-              SpawnSecrets secrets, Executor blocking, ScheduledExecutorService scheduler) {
+    LocalDirector(WorldCatalog worlds, WorldLauncher launcher, SnapshotRepository snapshots, WorldLeases leases,
+                  DirectorMetrics metrics, Membership membership, SparePool spares, Timeouts timeouts,
+                  SpawnSecrets secrets, Executor blocking, ScheduledExecutorService scheduler) {
         this.worlds = worlds;
         this.launcher = launcher;
         this.snapshots = snapshots;
