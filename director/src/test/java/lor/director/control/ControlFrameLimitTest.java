@@ -23,6 +23,7 @@ import lor.director.world.lease.LocalLeases;
 import lor.director.world.presence.Membership;
 import lor.director.world.process.StandInWorlds;
 import lor.director.world.store.WorldRepository;
+import lor.protocol.ErrorMessage;
 import lor.protocol.Limits;
 import lor.protocol.control.ControlMessages;
 import lor.protocol.control.SpareRegisterMessage;
@@ -47,6 +48,7 @@ class ControlFrameLimitTest {
     private StandInWorlds standIns;
     private WorldSupervisor supervisor;
     private EmbeddedChannel channel;
+    private ControlSessionHandler session;
 
     @AfterEach
     void stop() {
@@ -70,13 +72,14 @@ class ControlFrameLimitTest {
                 scheduler, new DirectorMetrics(),
                 new Membership(), new TicketIssuer(Clock.systemUTC(), 30_000), "127.0.0.1", 60_000, 0, 30_000, 1);
         supervisor.start();
+        session = new ControlSessionHandler(supervisor, 1 << 20, 1_000);
         channel = new EmbeddedChannel();
         channel.pipeline()
                 .addLast(ControlEndpoint.FRAME_LIMIT, FrameRateLimiter.forClients(ControlMessages.directorCodec()))
                 .addLast(new PingsAnswered())
                 .addLast(ControlEndpoint.FRAME_AGGREGATOR,
                         new OversizeClosingFrameAggregator(Limits.MAX_CLIENT_FRAME_BYTES))
-                .addLast(ControlEndpoint.SESSION, new ControlSessionHandler(supervisor, 1 << 20, 1_000));
+                .addLast(ControlEndpoint.SESSION, session);
     }
 
     private void flood(int frames) {
@@ -103,9 +106,30 @@ class ControlFrameLimitTest {
                 new SpareRegisterMessage(spare.spawnToken(), spare.pid()))));
 
         assertThat(supervisor.readySpares()).isEqualTo(1);
+        assertThat(session.state()).isEqualTo(ControlState.SPARE);
         assertThat(channel.pipeline().get(ControlEndpoint.FRAME_LIMIT)).isNull();
         flood(10 * FrameRateLimiter.CLIENT_FRAME_BURST);
         assertThat(channel.isOpen()).isTrue();
+    }
+
+    @Test
+    void aRegisteredSpareRegistersOnlyAsItsAssignedWorld() throws Exception {
+        connect();
+        StandInWorlds.Spawned spare = standIns.next(Duration.ofSeconds(30));
+        String register = ControlMessages.worldCodec().encode(new SpareRegisterMessage(spare.spawnToken(), spare.pid()));
+        channel.writeInbound(new TextWebSocketFrame(register));
+
+        channel.writeInbound(new TextWebSocketFrame(register));
+
+        TextWebSocketFrame error = channel.readOutbound();
+        assertThat(ControlMessages.worldCodec().decode(error.text()))
+                .isInstanceOfSatisfying(ErrorMessage.class, e -> {
+                    assertThat(e.code()).isEqualTo("not_authenticated");
+                    assertThat(e.message()).isEqualTo("a spare registers only as its assigned world");
+                });
+        error.release();
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(supervisor.readySpares()).as("its close reported").isZero();
     }
 
     /**

@@ -12,14 +12,19 @@ import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import lor.protocol.ErrorMessage;
 import lor.protocol.Limits;
 import lor.protocol.control.ControlMessages;
+import lor.protocol.control.WorldHeartbeatMessage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** What an unregistered control connection answers to frames it cannot read; the supervisor is never reached. */
+/**
+ * What an unregistered control connection answers to frames it cannot read, and to messages that are not legal before
+ * registering; the supervisor is never reached.
+ */
 class ControlSessionHandlerTest {
 
     // Every case here is refused before a supervisor would be asked anything.
-    private final EmbeddedChannel channel = new EmbeddedChannel(new ControlSessionHandler(null, 1024, 1_000));
+    private final ControlSessionHandler handler = new ControlSessionHandler(null, 1024, 1_000);
+    private final EmbeddedChannel channel = new EmbeddedChannel(handler);
 
     @AfterEach
     void releaseEverything() {
@@ -56,5 +61,26 @@ class ControlSessionHandlerTest {
         assertThat(close.statusCode()).isEqualTo(Limits.CLOSE_POLICY);
         close.release();
         assertThat(channel.isOpen()).isFalse();
+    }
+
+    @Test
+    void aWorldMessageBeforeRegistrationIsRefusedInTheUnregisteredState() throws Exception {
+        assertThat(handler.state()).isEqualTo(ControlState.UNREGISTERED);
+
+        channel.writeInbound(new TextWebSocketFrame(ControlMessages.worldCodec().encode(
+                new WorldHeartbeatMessage("start", 1))));
+
+        TextWebSocketFrame error = channel.readOutbound();
+        assertThat(ControlMessages.worldCodec().decode(error.text()))
+                .isInstanceOfSatisfying(ErrorMessage.class, e -> {
+                    assertThat(e.code()).isEqualTo("not_authenticated");
+                    assertThat(e.message()).isEqualTo("register first");
+                });
+        error.release();
+        CloseWebSocketFrame close = channel.readOutbound();
+        assertThat(close.statusCode()).isEqualTo(Limits.CLOSE_POLICY);
+        close.release();
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(handler.state()).isEqualTo(ControlState.UNREGISTERED);
     }
 }

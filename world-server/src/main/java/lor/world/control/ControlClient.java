@@ -5,59 +5,34 @@ import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 import java.util.random.RandomGenerator;
 
 import io.netty.bootstrap.Bootstrap;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.WriteBufferWaterMark;
-import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.codec.http.HttpClientCodec;
-import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolConfig;
-import io.netty.handler.codec.http.websocketx.WebSocketClientProtocolHandler;
 import io.netty.handler.ssl.SslContext;
-import lor.protocol.ErrorCode;
 import lor.protocol.ErrorMessage;
 import lor.protocol.Message;
-import lor.protocol.Names;
 import lor.protocol.MessageCodec;
-import lor.protocol.ProtocolException;
 import lor.protocol.control.ControlMessages;
-import lor.protocol.control.PlayerKickMessage;
-import lor.protocol.control.PortalGrantedMessage;
-import lor.protocol.control.PortalRefusedMessage;
-import lor.protocol.control.SnapshotAckMessage;
 import lor.protocol.control.SpareRegisterMessage;
 import lor.protocol.control.WorldAssignMessage;
-import lor.protocol.control.WorldDirectorsMessage;
-import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldRegisterMessage;
-import lor.protocol.control.WorldResumedMessage;
-import lor.protocol.control.WorldShutdownMessage;
-import lor.protocol.netty.MessageFrames;
-import lor.protocol.netty.OversizeClosingFrameAggregator;
-import lor.protocol.netty.Tls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The world's connection to a director's {@code /control}. It registers on every (re)connect and reconnects
- * with exponential backoff and jitter for as long as the world lives. Messages can be sent only once the
- * director has answered the registration ({@code world_hydrate} or {@code world_resumed}), so nothing the world
- * sends can overtake its registration.
+ * The world's link to a director's {@code /control}. It registers on every (re)connect and reconnects with
+ * exponential backoff and jitter for as long as the world lives, each connection a new {@link ControlSession}.
+ * Messages can be sent only on the session the director has accepted ({@code world_hydrate} or
+ * {@code world_resumed}), so nothing the world sends can overtake its registration.
  *
  * <p>It knows every director on the world's database, the one that spawned it first. A failed attempt, or a
  * director that answers {@code unavailable} (fenced, or shutting down), sends the next attempt to another one; losing
@@ -75,11 +50,6 @@ public final class ControlClient implements ControlLink {
 
     private static final Logger LOG = LoggerFactory.getLogger(ControlClient.class);
 
-    static final String HTTP_CODEC = "http-codec";
-    static final String HTTP_AGGREGATOR = "http-aggregator";
-    static final String WEBSOCKET = "websocket";
-    static final String FRAME_AGGREGATOR = "frame-aggregator";
-    static final String CONTROL = "control";
     /**
      * How long a world may go without a director that accepts it before it ends itself, an attempt in flight or
      * not. A director's lease on its worlds lives 30 s unrenewed (it renews every 2 s); a director that cannot renew
@@ -99,23 +69,14 @@ public final class ControlClient implements ControlLink {
     private final MessageCodec codec = ControlMessages.worldCodec();
     private final Backoff backoff;
     private final CompletableFuture<WorldAssignMessage> assignment = new CompletableFuture<>();
-    /** Null until {@link #becomeWorld}: a spare waiting for its world, or a world still being built. */
-    private volatile String worldId;
-    private volatile ControlListener listener;
-    private volatile boolean spare;
+    private final OrphanWatch orphanWatch;
+    /** What this process says on a new connection. Loop only. */
+    private Role role = new Unnamed();
     /** The last connection opened, from the moment it starts connecting. */
-    private volatile Channel current;
-    /** The last connection whose WebSocket handshake completed. */
-    private volatile Channel handshaken;
-    private volatile Channel accepted;
-    /** The director of {@link #accepted}. */
-    private volatile URI acceptedBy;
+    private volatile ControlSession current;
+    /** The connection the director has accepted the world on; null while none has. */
+    private volatile ControlSession accepted;
     private volatile boolean closing;
-    private final long orphanAfterNanos;
-    /** Since when no director has accepted this world (nanoTime); 0 while one has. */
-    private volatile long unacceptedSince;
-    /** Ends the world once it has gone unaccepted for the orphan limit; null while a director has it. Loop only. */
-    private ScheduledFuture<?> orphanDeadline;
 
     /**
      * @param urls the {@code /control} of every director this world may register with, its spawning one first
@@ -134,7 +95,7 @@ public final class ControlClient implements ControlLink {
         this.maxMessageBytes = maxMessageBytes;
         this.gamePort = gamePort;
         this.loop = group.next();
-        this.orphanAfterNanos = TimeUnit.MILLISECONDS.toNanos(orphanAfterMillis);
+        this.orphanWatch = new OrphanWatch(loop, orphanAfterMillis, this::orphaned);
     }
 
     /** Speaks TLS to a {@code wss://} control URL; called before the first connect. */
@@ -153,8 +114,10 @@ public final class ControlClient implements ControlLink {
      * @return the director's assignment; fails if the director refuses the spare, hangs up, or cannot be reached
      */
     public CompletableFuture<WorldAssignMessage> startAsSpare() {
-        spare = true;
-        loop.execute(this::connect);
+        loop.execute(() -> {
+            role = new Spare();
+            connect();
+        });
         return assignment;
     }
 
@@ -165,15 +128,15 @@ public final class ControlClient implements ControlLink {
      */
     public void becomeWorld(String worldId, ControlListener listener) {
         loop.execute(() -> {
-            this.worldId = worldId;
-            this.listener = listener;
-            startUnaccepted();
-            Channel channel = current;
-            if (channel == null || !channel.isOpen()) {
+            World world = new World(worldId, listener);
+            role = world;
+            orphanWatch.unaccepted();
+            ControlSession session = current;
+            if (session == null || !session.isOpen()) {
                 // Never connected, or closed while nobody was registered on it (nothing reconnected then).
                 connect();
-            } else if (channel == handshaken) {
-                MessageFrames.writeText(channel, registration());
+            } else if (session.state() != SessionState.CONNECTING) {
+                session.registerAsWorld(worldId, listener, registration(world));
             }
             // Otherwise it is still connecting or shaking hands; its handshake sends the registration.
         });
@@ -183,35 +146,40 @@ public final class ControlClient implements ControlLink {
     public void close() {
         closing = true;
         assignment.completeExceptionally(new IllegalStateException("the control client was closed"));
-        Channel channel = current;
-        if (channel != null) {
-            channel.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+        ControlSession session = current;
+        if (session != null) {
+            session.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
         }
+    }
+
+    /** The state of the last connection opened, null before the first; asked on the control event loop. */
+    SessionState state() {
+        return loop.submit(() -> current == null ? null : current.state()).syncUninterruptibly().getNow();
     }
 
     @Override
     public boolean send(Message message) {
-        Channel channel = accepted;
-        if (channel == null || !channel.isActive()) {
+        ControlSession session = accepted;
+        if (session == null || !session.isActive()) {
             return false;
         }
-        MessageFrames.writeText(channel, codec.encode(message));
+        session.write(codec.encode(message));
         return true;
     }
 
     @Override
     public boolean sendIfWritable(Message message) {
-        Channel channel = accepted;
-        return channel != null && channel.isActive() && channel.isWritable() && send(message);
+        ControlSession session = accepted;
+        return session != null && session.isActive() && session.isWritable() && send(message);
     }
 
     @Override
     public boolean sendText(String json) {
-        Channel channel = accepted;
-        if (channel == null || !channel.isActive() || !channel.isWritable()) {
+        ControlSession session = accepted;
+        if (session == null || !session.isActive() || !session.isWritable()) {
             return false;
         }
-        MessageFrames.writeText(channel, json);
+        session.write(json);
         return true;
     }
 
@@ -221,13 +189,8 @@ public final class ControlClient implements ControlLink {
         }
         URI url = directors.current();
         LOG.info("connecting to the director at {}", url);
-        WebSocketClientProtocolConfig config = WebSocketClientProtocolConfig.newBuilder()
-                .webSocketUri(url)
-                // No Origin: the director refuses /control requests from browsers, which always send one.
-                .generateOriginHeader(false)
-                .maxFramePayloadLength(MessageFrames.FRAGMENT_BYTES)
-                .handshakeTimeoutMillis(10_000)
-                .build();
+        SslContext context = tls;
+        ControlSession session = new ControlSession(this, url, codec);
         Bootstrap bootstrap = new Bootstrap()
                 .group(loop)
                 .channel(NioSocketChannel.class)
@@ -236,101 +199,111 @@ public final class ControlClient implements ControlLink {
                 // One big snapshot may be in flight; while it is, the channel is "unwritable" and newer snapshots
                 // and status reports wait in the outbox (newest wins) instead of piling up here.
                 .option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(256 * 1024, 1024 * 1024))
-                .handler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        if (tls != null) {
-                            ch.pipeline().addLast(Tls.HANDLER, tls.newHandler(ch.alloc(), url.getHost(),
-                                    url.getPort()));
-                        }
-                        ch.pipeline()
-                                .addLast(HTTP_CODEC, new HttpClientCodec())
-                                .addLast(HTTP_AGGREGATOR, new HttpObjectAggregator(64 * 1024))
-                                .addLast(WEBSOCKET, new WebSocketClientProtocolHandler(config))
-                                .addLast(FRAME_AGGREGATOR, new OversizeClosingFrameAggregator(maxMessageBytes))
-                                .addLast(CONTROL, new Handler(url));
-                    }
-                });
-        int port = url.getPort() > 0 ? url.getPort() : tls != null ? 443 : 80;
+                .handler(new ControlChannelInitializer(url, context, maxMessageBytes, session));
+        int port = url.getPort() > 0 ? url.getPort() : context != null ? 443 : 80;
         ChannelFuture future = bootstrap.connect(url.getHost(), port);
-        current = future.channel();
+        session.connecting(future.channel());
+        current = session;
         future.addListener(f -> {
             if (!f.isSuccess()) {
                 LOG.warn("cannot reach director at {}: {}", url, f.cause().toString());
-                if (worldId != null) {
-                    scheduleReconnect(false);
-                } else if (spare) {
+                if (role instanceof World) {
+                    scheduleReconnect(null);
+                } else if (role instanceof Spare) {
                     assignment.completeExceptionally(f.cause());
                 }
             } else {
-                future.channel().closeFuture().addListener(c -> onDisconnected(future.channel()));
+                future.channel().closeFuture().addListener(c -> disconnected(session));
             }
         });
     }
 
-    private void onDisconnected(Channel channel) {
-        if (worldId == null) {
-            if (spare) {
+    /** The WebSocket handshake of {@code session} is done: it says what this process is. */
+    void handshaken(ControlSession session) {
+        if (role instanceof World world) {
+            session.registerAsWorld(world.worldId(), world.listener(), registration(world));
+        } else if (role instanceof Spare) {
+            session.registerAsSpare(codec.encode(new SpareRegisterMessage(spawnToken, ProcessHandle.current().pid())));
+        } else {
+            session.open();
+        }
+    }
+
+    private String registration(World world) {
+        return codec.encode(new WorldRegisterMessage(world.worldId(), spawnToken, gamePort.getAsInt(),
+                ProcessHandle.current().pid()));
+    }
+
+    /** A director took the world (back) on {@code session}: messages go out on it from now on. */
+    void accept(ControlSession session) {
+        if (accepted != session) {
+            accepted = session;
+            orphanWatch.accepted();
+            backoff.reset();
+            LOG.info("registered with the director at {}", session.url());
+        }
+    }
+
+    /** The director refused this world outright: another process owns it, and this one must end. */
+    void refused(ControlSession session, ControlListener listener, ErrorMessage error) {
+        closing = true;
+        session.close();
+        listener.onRefused(error);
+    }
+
+    void assigned(WorldAssignMessage assign) {
+        assignment.complete(assign);
+    }
+
+    void spareRefused(ErrorMessage error) {
+        assignment.completeExceptionally(new IllegalStateException("refused: " + error.message()));
+    }
+
+    void writable(ControlSession session) {
+        if (session == accepted && role instanceof World world) {
+            world.listener().onWritable();
+        }
+    }
+
+    private void disconnected(ControlSession session) {
+        if (!(role instanceof World)) {
+            if (role instanceof Spare) {
                 assignment.completeExceptionally(new IllegalStateException("the director closed the spare connection"));
             }
             return;
         }
-        boolean lost = channel == accepted;
+        boolean lost = session == accepted;
         if (lost) {
             accepted = null;
             if (!closing) {
-                LOG.warn("control connection to the director at {} lost; trying the other directors", acceptedBy);
-                startUnaccepted();
+                LOG.warn("control connection to the director at {} lost; trying the other directors", session.url());
+                orphanWatch.unaccepted();
             }
         }
-        scheduleReconnect(lost);
+        scheduleReconnect(lost ? session.url() : null);
     }
 
-    /** No director has this world from now on: it has until the orphan limit to find one. */
-    private void startUnaccepted() {
-        unacceptedSince = System.nanoTime();
-        if (orphanDeadline != null) {
-            orphanDeadline.cancel(false);
-        }
-        orphanDeadline = loop.schedule(this::orphanIfStillUnaccepted, orphanAfterNanos, TimeUnit.NANOSECONDS);
-    }
-
-    /**
-     * Gives up even while an attempt is under way: a connect or handshake can take seconds, and past the limit the
-     * world's lease may be close to expiring (see {@link #ORPHAN_AFTER_MILLIS}).
-     */
-    private void orphanIfStillUnaccepted() {
-        long since = unacceptedSince;
-        if (closing || since == 0 || System.nanoTime() - since < orphanAfterNanos) {
+    private void orphaned() {
+        if (closing || !(role instanceof World world)) {
             return;
         }
-        LOG.error("no director has taken world {} back within {} s; giving up", worldId,
-                TimeUnit.NANOSECONDS.toSeconds(orphanAfterNanos));
+        LOG.error("no director has taken world {} back within {} s; giving up", world.worldId(),
+                orphanWatch.limitSeconds());
         closing = true;
-        Channel channel = current;
-        if (channel != null) {
-            channel.close();
+        ControlSession session = current;
+        if (session != null) {
+            session.close();
         }
-        listener.onOrphaned();
+        world.listener().onOrphaned();
     }
 
-    /** What this process says on a new connection: which world it is, that it is a spare, or nothing yet. */
-    private String registration() {
-        long pid = ProcessHandle.current().pid();
-        String world = worldId;
-        if (world != null) {
-            return codec.encode(new WorldRegisterMessage(world, spawnToken, gamePort.getAsInt(), pid));
-        }
-        return spare ? codec.encode(new SpareRegisterMessage(spawnToken, pid)) : null;
-    }
-
-    /** @param lostAccepted whether the connection that ended had been accepted, rather than an attempt failing */
-    private void scheduleReconnect(boolean lostAccepted) {
+    /** @param lostDirector the director of the accepted connection that ended; null when an attempt failed */
+    private void scheduleReconnect(URI lostDirector) {
         if (closing) {
             return;
         }
-        if (lostAccepted) {
-            directors.lost(acceptedBy);
+        if (lostDirector != null) {
+            directors.lost(lostDirector);
         } else {
             directors.next();
         }
@@ -339,33 +312,11 @@ public final class ControlClient implements ControlLink {
         loop.schedule(this::connect, delay, TimeUnit.MILLISECONDS);
     }
 
-    /** The world a director message is addressed to; null for one that names none (an error). */
-    static String namedWorld(Message message) {
-        if (message instanceof WorldHydrateMessage m) {
-            return m.worldId();
-        } else if (message instanceof WorldResumedMessage m) {
-            return m.worldId();
-        } else if (message instanceof SnapshotAckMessage m) {
-            return m.worldId();
-        } else if (message instanceof PortalGrantedMessage m) {
-            return m.worldId();
-        } else if (message instanceof PortalRefusedMessage m) {
-            return m.worldId();
-        } else if (message instanceof PlayerKickMessage m) {
-            return m.worldId();
-        } else if (message instanceof WorldShutdownMessage m) {
-            return m.worldId();
-        } else if (message instanceof WorldDirectorsMessage m) {
-            return m.worldId();
-        }
-        return null;
-    }
-
     /**
-     * The director at {@code from} names every director sharing its database: the next connection, if this one is
+     * The director at {@code from}, which has world {@code worldId}, names every director sharing its database: the next connection, if this one is
      * lost, goes to one of them. Entries this world could not use (another scheme, not a URL) are left out.
      */
-    private void directorsAnnounced(URI from, List<String> announced) {
+    void directorsAnnounced(URI from, String worldId, List<String> announced) {
         List<URI> usable = new ArrayList<>();
         for (String entry : announced) {
             try {
@@ -382,110 +333,16 @@ public final class ControlClient implements ControlLink {
         }
     }
 
-    private final class Handler extends SimpleChannelInboundHandler<TextWebSocketFrame> {
+    /** What this process is: nothing yet (a world still being built), a warm spare, or a world. */
+    private sealed interface Role permits Unnamed, Spare, World {
+    }
 
-        /** The director this connection goes to. */
-        private final URI url;
+    private record Unnamed() implements Role {
+    }
 
-        Handler(URI url) {
-            this.url = url;
-        }
+    private record Spare() implements Role {
+    }
 
-        @Override
-        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-            if (evt == WebSocketClientProtocolHandler.ClientHandshakeStateEvent.HANDSHAKE_COMPLETE) {
-                handshaken = ctx.channel();
-                String registration = registration();
-                if (registration != null) {
-                    MessageFrames.writeText(ctx.channel(), registration);
-                }
-            }
-            ctx.fireUserEventTriggered(evt);
-        }
-
-        @Override
-        protected void channelRead0(ChannelHandlerContext ctx, TextWebSocketFrame frame) {
-            Message message;
-            try {
-                message = codec.decode(frame.text());
-            } catch (ProtocolException e) {
-                LOG.error("director sent an unreadable control message: {}", e.getMessage());
-                return;
-            }
-            String named = namedWorld(message);
-            if (worldId == null) {
-                onSpareMessage(ctx, message);
-            } else if (named != null && !named.equals(worldId)) {
-                // Acks and commands are for this world only: acting on another's would lose or stop the wrong one.
-                LOG.warn("ignored {} addressed to world {}: this process is world {}", message.type(),
-                        Names.shorten(named, 40), worldId);
-            } else if (message instanceof WorldHydrateMessage hydrate) {
-                accept(ctx.channel());
-                listener.onHydrate(hydrate);
-            } else if (message instanceof WorldResumedMessage resumed) {
-                accept(ctx.channel());
-                listener.onResumed(resumed.ticketSecret());
-            } else if (message instanceof SnapshotAckMessage ack) {
-                listener.onSnapshotAck(ack.seq());
-            } else if (message instanceof PortalGrantedMessage granted) {
-                listener.onPortalGranted(granted);
-            } else if (message instanceof PortalRefusedMessage refused) {
-                listener.onPortalRefused(refused);
-            } else if (message instanceof PlayerKickMessage kick) {
-                listener.onPlayerKick(kick);
-            } else if (message instanceof WorldShutdownMessage shutdown) {
-                listener.onShutdownRequested(shutdown.reason());
-            } else if (message instanceof WorldDirectorsMessage announced) {
-                directorsAnnounced(url, announced.controlUrls());
-            } else if (message instanceof ErrorMessage error && ErrorCode.UNAVAILABLE.wireName().equals(error.code())) {
-                // Fenced or shutting down: it cannot take the world now, another director may.
-                LOG.warn("the director at {} cannot take world {} now: {}; trying another", url, worldId,
-                        error.message());
-                ctx.close();
-            } else if (message instanceof ErrorMessage error) {
-                LOG.error("the director at {} refused this world: {} ({})", url, error.message(), error.code());
-                closing = true;
-                ctx.close();
-                listener.onRefused(error);
-            }
-        }
-
-        private void onSpareMessage(ChannelHandlerContext ctx, Message message) {
-            if (message instanceof WorldAssignMessage assign) {
-                assignment.complete(assign);
-            } else if (message instanceof ErrorMessage error) {
-                LOG.error("director refused this spare: {} ({})", error.message(), error.code());
-                assignment.completeExceptionally(new IllegalStateException("refused: " + error.message()));
-                ctx.close();
-            }
-        }
-
-        @Override
-        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-            if (ctx.channel().isWritable() && ctx.channel() == accepted) {
-                listener.onWritable();
-            }
-            ctx.fireChannelWritabilityChanged();
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            LOG.warn("control connection failed: {}", cause.toString());
-            ctx.close();
-        }
-
-        private void accept(Channel channel) {
-            if (accepted != channel) {
-                accepted = channel;
-                acceptedBy = url;
-                unacceptedSince = 0;
-                if (orphanDeadline != null) {
-                    orphanDeadline.cancel(false);
-                    orphanDeadline = null;
-                }
-                backoff.reset();
-                LOG.info("registered with the director at {}", url);
-            }
-        }
+    private record World(String worldId, ControlListener listener) implements Role {
     }
 }
