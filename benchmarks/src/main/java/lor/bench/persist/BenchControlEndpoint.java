@@ -1,4 +1,4 @@
-package lor.bench;
+package lor.bench.persist;
 
 import java.net.InetSocketAddress;
 import java.util.Map;
