@@ -5,14 +5,13 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 import lor.director.world.SnapshotRepository;
-import lor.protocol.Json;
+import lor.protocol.JsonPayload;
 import lor.protocol.MessageCodec;
 import lor.protocol.ProtocolException;
 import lor.protocol.control.ControlMessages;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.sim.world.World;
 import lor.world.snapshot.SnapshotCodec;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Hydration, the way back, on one thread: (h1) the director reads the newest snapshot
@@ -35,7 +34,7 @@ final class HydrationPath {
 
     void measure(BenchWorld bench, SizeResult result) throws ProtocolException {
         Phase read = new Phase("(h1) read", "SnapshotRepository.latest (the director's read-ahead)");
-        Phase encode = new Phase("(h2) director encode", "stored state → world_hydrate message text");
+        Phase encode = new Phase("(h2) director encode", "stored text spliced into world_hydrate message text");
         Phase decode = new Phase("(h3) world decode", "world codec parse of world_hydrate");
         Phase restore = new Phase("(h4) restore", "SnapshotCodec.decode + World.restore (WorldRuntime.hydrate)");
         Phase total = new Phase("total (h1)+(h2)+(h3)+(h4)", "stored → world rebuilt");
@@ -50,11 +49,11 @@ final class HydrationPath {
             SnapshotRepository.StoredSnapshot stored = repository.latest(result.worldId).orElseThrow();
             long t1 = System.nanoTime();
             String text = directorCodec.encode(new WorldHydrateMessage(result.worldId, stored.seq(),
-                    (ObjectNode) Json.MAPPER.readTree(stored.stateJson())));
+                    JsonPayload.ofText(stored.stateJson())));
             long t2 = System.nanoTime();
             WorldHydrateMessage hydrate = (WorldHydrateMessage) worldCodec.decode(text);
             long t3 = System.nanoTime();
-            World world = World.restore(bench.grid, bench.world.pack(), SnapshotCodec.decode(hydrate.state(),
+            World world = World.restore(bench.grid, bench.world.pack(), SnapshotCodec.decode(hydrate.state().tree(),
                     bench.world.pack(), bench.grid.size().cells()), BenchWorld.SEED);
             long t4 = System.nanoTime();
             long gcMs = Phase.gcMillis() - gc0;

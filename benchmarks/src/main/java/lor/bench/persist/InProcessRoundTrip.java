@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 import lor.director.world.SnapshotRepository;
-import lor.protocol.Json;
+import lor.protocol.JsonPayload;
 import lor.protocol.MessageCodec;
 import lor.protocol.ProtocolException;
 import lor.protocol.control.ControlMessages;
@@ -38,7 +38,7 @@ final class InProcessRoundTrip {
     long measure(BenchWorld bench, SizeResult result) throws ProtocolException {
         Phase copy = new Phase("(a) copy on the tick thread", "World.snapshot()");
         Phase encode = new Phase("(b) encode", "SnapshotCodec.encode + world_snapshot message text (SnapshotOutbox)");
-        Phase decode = new Phase("(b') director decode", "director codec parse + state to text (onSnapshot)");
+        Phase decode = new Phase("(b') director decode", "director codec decode, state kept as its text (onSnapshot)");
         Phase persist = new Phase("(c) persist + commit", "SnapshotRepository.store (fsync on)");
         Phase total = new Phase("total (a)+(b)+(b')+(c)", "decide → committed, ack not sent");
         Phase gc = Phase.gcPauses();
@@ -55,10 +55,10 @@ final class InProcessRoundTrip {
             WorldSnapshot snapshot = bench.world.snapshot();
             long t1 = System.nanoTime();
             String text = worldCodec.encode(new WorldSnapshotMessage(result.worldId, seq,
-                    SnapshotCodec.encode(snapshot), false));
+                    JsonPayload.of(SnapshotCodec.encode(snapshot)), false));
             long t2 = System.nanoTime();
             WorldSnapshotMessage received = (WorldSnapshotMessage) directorCodec.decode(text);
-            String json = Json.MAPPER.writeValueAsString(received.state());
+            String json = received.state().text();
             long t3 = System.nanoTime();
             SnapshotRepository.Outcome outcome = repository.store(result.worldId, 0, seq, json);
             if (outcome != SnapshotRepository.Outcome.WRITTEN) {
@@ -92,7 +92,7 @@ final class InProcessRoundTrip {
     long npcOnlyMessageBytes(BenchWorld bench, int n, String worldId) {
         World npcs = World.create(bench.grid, BenchWorld.SEED);
         npcs.addNpcs(n);
-        return worldCodec.encode(new WorldSnapshotMessage(worldId, 1, SnapshotCodec.encode(npcs.snapshot()), false))
-                .getBytes(StandardCharsets.UTF_8).length;
+        return worldCodec.encode(new WorldSnapshotMessage(worldId, 1, JsonPayload.of(SnapshotCodec.encode(
+                npcs.snapshot())), false)).getBytes(StandardCharsets.UTF_8).length;
     }
 }

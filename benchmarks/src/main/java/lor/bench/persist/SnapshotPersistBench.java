@@ -156,8 +156,8 @@ public final class SnapshotPersistBench {
 
     private static void readStoredSize(Database db, String worldId, SizeResult result) {
         db.inTransaction("read snapshot size", c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT size_bytes, pg_column_size(state) "
-                    + "FROM world_snapshots WHERE world_id = ? ORDER BY seq DESC LIMIT 1")) {
+            try (PreparedStatement s = c.prepareStatement("SELECT size_bytes, coalesce(pg_column_size(state_text), "
+                    + "pg_column_size(state)) FROM world_snapshots WHERE world_id = ? ORDER BY seq DESC LIMIT 1")) {
                 s.setString(1, worldId);
                 try (ResultSet rs = s.executeQuery()) {
                     if (rs.next()) {

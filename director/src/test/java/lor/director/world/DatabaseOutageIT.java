@@ -29,6 +29,7 @@ import lor.director.account.PasswordHasher;
 import lor.director.account.SessionRepository;
 import lor.director.db.DataAccessException;
 import lor.director.db.Database;
+import lor.protocol.JsonPayload;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
@@ -150,7 +151,7 @@ class DatabaseOutageIT {
     private CompletableFuture<Void> snapshot() {
         seq++;
         return supervisor.onSnapshot(control, "cellar", new WorldSnapshotMessage("cellar", seq,
-                JsonNodeFactory.instance.objectNode().put("tick", seq * 600), false));
+                JsonPayload.of(JsonNodeFactory.instance.objectNode().put("tick", seq * 600)), false));
     }
 
     private long standInPid() {
