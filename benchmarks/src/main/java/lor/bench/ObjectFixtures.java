@@ -17,7 +17,7 @@ import lor.sim.objects.ObjectEngine;
  * every {@code every} ticks: awake), {@code lamp} (a formula that reads the clock's line: asleep until the line
  * changes).
  */
-final class ObjectFixtures {
+public final class ObjectFixtures {
 
     /** 4096 × 4096: room for ten million objects one cell apart. */
     static final GridSize BIG = new GridSize(4096, 4096, 1);
@@ -26,7 +26,7 @@ final class ObjectFixtures {
     }
 
     /** @param pumpEvery ticks between two runs of a pump */
-    static ContentPack pack(int pumpEvery) {
+    public static ContentPack pack(int pumpEvery) {
         Map<String, Integer> none = Map.of();
         return ContentPack.compile(new PackDef("bench", List.of("water", "heat", "steam", "tick", "lit"), none,
                 new PackDef.ClockDef(List.of("day", "night"), 1_000_000, List.of()),

@@ -5,7 +5,7 @@ import java.util.concurrent.TimeUnit;
 import lor.sim.content.ContentPack;
 import lor.sim.objects.ObjectEngine;
 import lor.sim.objects.ObjectImage;
-import lor.sim.objects.ObjectImageCodec;
+import lor.world.snapshot.ObjectImageCodec;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;

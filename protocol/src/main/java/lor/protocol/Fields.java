@@ -1,5 +1,8 @@
 package lor.protocol;
 
+import java.util.Map;
+
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -10,10 +13,13 @@ import tools.jackson.databind.node.ObjectNode;
 public final class Fields {
 
     private final ObjectNode node;
+    /** Object members the codec kept as their text (see {@link MessageCodec#keepingAsText}), by name. */
+    private final Map<String, String> kept;
     private final Object ref;
 
-    Fields(ObjectNode node, Object ref) {
+    Fields(ObjectNode node, Map<String, String> kept, Object ref) {
         this.node = node;
+        this.kept = kept;
         this.ref = ref;
     }
 
@@ -23,12 +29,12 @@ public final class Fields {
 
     public boolean has(String name) {
         JsonNode value = node.get(name);
-        return value != null && !value.isNull();
+        return kept.containsKey(name) || value != null && !value.isNull();
     }
 
     /** A required string of at most {@link Limits#MAX_STRING_CHARS} characters. */
     public String string(String name) throws ProtocolException {
-        JsonNode value = node.get(name);
+        JsonNode value = value(name);
         if (value == null || value.isNull()) {
             throw missing(name);
         }
@@ -57,6 +63,7 @@ public final class Fields {
     /** The field if it is a string of acceptable length, else {@code null}: for fields whose absence and
      * malformation mean the same refusal (a ticket). */
     public String stringOrNull(String name) {
+        // A member kept as text is an object: no string either way.
         JsonNode value = node.get(name);
         if (value == null || !value.isString() || value.stringValue().length() > Limits.MAX_STRING_CHARS) {
             return null;
@@ -94,7 +101,7 @@ public final class Fields {
     }
 
     public boolean booleanValue(String name, boolean fallback) throws ProtocolException {
-        JsonNode value = node.get(name);
+        JsonNode value = value(name);
         if (value == null || value.isNull()) {
             return fallback;
         }
@@ -127,8 +134,36 @@ public final class Fields {
         return has(name) ? object(name) : null;
     }
 
-    private JsonNode required(String name) throws ProtocolException {
+    /** A required JSON object carried whole: the text the codec kept if it kept it, else the tree. */
+    public JsonPayload payload(String name) throws ProtocolException {
+        String text = kept.get(name);
+        return text != null ? JsonPayload.ofText(text) : JsonPayload.of(object(name));
+    }
+
+    /** An optional {@link #payload}; {@code null} when absent or null. */
+    public JsonPayload optionalPayload(String name) throws ProtocolException {
+        return has(name) ? payload(name) : null;
+    }
+
+    /**
+     * The member's value as a tree. One the codec kept as text is parsed here: only a message type that reads as a
+     * tree a member the codec keeps for others comes this way.
+     */
+    private JsonNode value(String name) throws ProtocolException {
         JsonNode value = node.get(name);
+        String text = value == null ? kept.get(name) : null;
+        if (text == null) {
+            return value;
+        }
+        try {
+            return JsonText.read(text);
+        } catch (JacksonException e) {
+            throw bad(name + " is not valid Unicode text");
+        }
+    }
+
+    private JsonNode required(String name) throws ProtocolException {
+        JsonNode value = value(name);
         if (value == null || value.isNull()) {
             throw missing(name);
         }

@@ -3,7 +3,9 @@ package lor.protocol;
 import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.util.ArrayDeque;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
@@ -20,6 +22,8 @@ import tools.jackson.databind.node.ContainerNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.MissingNode;
 import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.node.POJONode;
+import tools.jackson.databind.util.RawValue;
 
 /**
  * JSON text ↔ trees on jackson-core's streaming parser and generator alone, for the message codecs. It reads what
@@ -61,12 +65,58 @@ public final class JsonText {
             if (first == null) {
                 return MissingNode.getInstance();
             }
-            JsonNode root = first.isStructStart() ? container(parser, first) : scalar(parser, first);
-            if (parser.nextToken() != null) {
-                throw new StreamReadException(parser, "trailing content after the document");
-            }
-            return root;
+            return end(parser, first.isStructStart() ? container(parser, first) : scalar(parser, first));
         }
+    }
+
+    /**
+     * A document read with some members of its top-level object kept as their text: {@code tree} holds the rest,
+     * {@code kept} the text of each kept member, by name.
+     */
+    public record Kept(JsonNode tree, Map<String, String> kept) {
+    }
+
+    /**
+     * Reads one JSON document as {@link #read} does, except that a member of the top-level object named in
+     * {@code names} whose value is an object is kept as its text, exactly as it stands in {@code text}: it is
+     * tokenized (so it must be well-formed JSON, without duplicate keys) but no tree is built for it, and its strings
+     * are not decoded, so an escaped surrogate without its pair inside it passes unnoticed. For a member only passed
+     * on: a world's state crossing the director.
+     */
+    public static Kept readKeeping(String text, Set<String> names) throws JacksonException {
+        try (JsonParser parser = FACTORY.createParser(ObjectReadContext.empty(), text)) {
+            JsonToken first = parser.nextToken();
+            if (first != JsonToken.START_OBJECT) {
+                JsonNode root = first == null ? MissingNode.getInstance()
+                        : first.isStructStart() ? container(parser, first) : scalar(parser, first);
+                return new Kept(end(parser, root), Map.of());
+            }
+            ObjectNode root = NODES.objectNode();
+            Map<String, String> kept = new HashMap<>();
+            for (JsonToken token = parser.nextToken(); token != JsonToken.END_OBJECT; token = parser.nextToken()) {
+                String name = checked(parser, parser.currentName());
+                JsonToken value = parser.nextToken();
+                if (value == null) {
+                    throw new StreamReadException(parser, "unexpected end of input");
+                }
+                if (value == JsonToken.START_OBJECT && names.contains(name)) {
+                    int start = (int) parser.currentTokenLocation().getCharOffset();
+                    parser.skipChildren();
+                    int end = (int) parser.currentTokenLocation().getCharOffset() + 1;
+                    kept.put(name, text.substring(start, end));
+                } else {
+                    root.set(name, value.isStructStart() ? container(parser, value) : scalar(parser, value));
+                }
+            }
+            return new Kept(end(parser, root), kept);
+        }
+    }
+
+    private static JsonNode end(JsonParser parser, JsonNode root) {
+        if (parser.nextToken() != null) {
+            throw new StreamReadException(parser, "trailing content after the document");
+        }
+        return root;
     }
 
     /** Writes a tree as compact JSON. */
@@ -192,6 +242,13 @@ public final class JsonText {
             }
             case BOOLEAN -> generator.writeBoolean(node.booleanValue());
             case NULL -> generator.writeNull();
+            case POJO -> {
+                // A payload kept as text (JsonPayload): spliced in as it is.
+                if (!(((POJONode) node).getPojo() instanceof RawValue raw && raw.rawValue() instanceof String s)) {
+                    return false;
+                }
+                generator.writeRawValue(s);
+            }
             default -> {
                 return false;
             }

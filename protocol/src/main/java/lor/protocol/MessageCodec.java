@@ -3,6 +3,7 @@ package lor.protocol;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -20,8 +21,14 @@ public final class MessageCodec {
 
     private final Map<String, MessageType<?>> inbound = new HashMap<>();
     private final Map<Class<?>, MessageType<?>> outbound = new HashMap<>();
+    private final Set<String> keptAsText;
 
     public MessageCodec(List<MessageType<?>> inbound, List<MessageType<?>> outbound) {
+        this(inbound, outbound, Set.of());
+    }
+
+    private MessageCodec(List<MessageType<?>> inbound, List<MessageType<?>> outbound, Set<String> keptAsText) {
+        this.keptAsText = Set.copyOf(keptAsText);
         for (MessageType<?> type : inbound) {
             this.inbound.put(type.name(), type);
             this.outbound.put(type.recordClass(), type);
@@ -31,11 +38,29 @@ public final class MessageCodec {
         }
     }
 
+    /**
+     * A codec that reads the object members named {@code fields} of every inbound message as their text, without
+     * building a tree for them ({@link JsonText#readKeeping}): a message's {@link Fields#payload} then holds that text
+     * verbatim, for an endpoint that only stores or forwards it. Everything else is decoded and validated as by the
+     * plain constructor.
+     */
+    public static MessageCodec keepingAsText(List<MessageType<?>> inbound, List<MessageType<?>> outbound,
+                                             Set<String> fields) {
+        return new MessageCodec(inbound, outbound, fields);
+    }
+
     /** Decodes one text frame, or explains precisely why it cannot be accepted. */
     public Message decode(String text) throws ProtocolException {
         JsonNode tree;
+        Map<String, String> kept = Map.of();
         try {
-            tree = JsonText.read(text);
+            if (keptAsText.isEmpty()) {
+                tree = JsonText.read(text);
+            } else {
+                JsonText.Kept read = JsonText.readKeeping(text, keptAsText);
+                tree = read.tree();
+                kept = read.kept();
+            }
         } catch (JsonText.UnpairedSurrogateException e) {
             throw new ProtocolException(ErrorCode.BAD_REQUEST, "frame is not valid Unicode text (a surrogate without "
                     + "its pair)", null);
@@ -55,7 +80,7 @@ public final class MessageCodec {
         if (messageType == null) {
             throw new ProtocolException(ErrorCode.UNKNOWN_TYPE, "unknown type " + quoted(type.stringValue()), ref);
         }
-        return messageType.decoder().decode(new Fields(object, ref));
+        return messageType.decoder().decode(new Fields(object, kept, ref));
     }
 
     public String encode(Message message) {

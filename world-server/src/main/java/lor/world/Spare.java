@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import lor.protocol.Message;
+import lor.protocol.JsonPayload;
 import lor.protocol.MessageCodec;
 import lor.protocol.ProtocolException;
 import lor.protocol.control.ControlMessages;
@@ -211,7 +212,7 @@ final class Spare {
         MessageCodec asWorld = ControlMessages.worldCodec();
         asWorld.decode(fromDirector.encode(new WorldAssignMessage(config.worldId(), Secrets.random256(), Maps.BENCH,
                 16, 16, "hashed", 30_000)));
-        asWorld.decode(fromDirector.encode(new WorldHydrateMessage(config.worldId(), 1, state)));
+        asWorld.decode(fromDirector.encode(new WorldHydrateMessage(config.worldId(), 1, JsonPayload.of(state))));
         // The assigned world's ticket gate: the first HMAC and secure random of a JVM load their providers.
         TicketSigner signer = TicketSigner.fromEncodedSecret(Secrets.random256());
         long now = System.currentTimeMillis();

@@ -213,7 +213,7 @@ public final class WorldServer {
     private void hydrate(WorldHydrateMessage hydrate) {
         hydrating = true;
         try {
-            runtime.hydrate(hydrate.seq(), hydrate.state());
+            runtime.hydrate(hydrate.seq(), hydrate.state() == null ? null : hydrate.state().tree());
         } finally {
             hydrating = false;
         }

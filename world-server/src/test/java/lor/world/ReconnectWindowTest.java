@@ -134,7 +134,7 @@ class ReconnectWindowTest {
 
         List<WorldSnapshotMessage> snapshots = control.delivered(WorldSnapshotMessage.class);
         assertThat(snapshots).isNotEmpty();
-        assertThat(SnapshotCodec.decode(snapshots.get(snapshots.size() - 1).state()).players())
+        assertThat(SnapshotCodec.decode(snapshots.get(snapshots.size() - 1).state().tree()).players())
                 .containsExactly(new PlayerRecord(42, 4, 2, 0));
         assertThat(control.delivered(PlayerLeftMessage.class)).isEmpty();
     }
@@ -168,7 +168,7 @@ class ReconnectWindowTest {
         assertThat(control.delivered(PlayerLeftMessage.class)).containsExactly(new PlayerLeftMessage("start", 42));
         WorldSnapshotMessage last = control.delivered(WorldSnapshotMessage.class).get(0);
         assertThat(last.last()).isTrue();
-        assertThat(SnapshotCodec.decode(last.state()).players()).containsExactly(new PlayerRecord(42, 4, 4, 0));
+        assertThat(SnapshotCodec.decode(last.state().tree()).players()).containsExactly(new PlayerRecord(42, 4, 4, 0));
     }
 
     @Test

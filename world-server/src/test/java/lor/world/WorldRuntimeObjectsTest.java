@@ -131,12 +131,12 @@ class WorldRuntimeObjectsTest {
         tick(1);
         runtime.closeForShutdown();
         WorldSnapshotMessage snapshot = control.delivered(WorldSnapshotMessage.class).get(0);
-        assertThat(snapshot.state().path("format").asInt()).isEqualTo(SnapshotCodec.FORMAT);
-        assertThat(snapshot.state().path("objects").path("kinds").get(2).asString()).isEqualTo("crate");
+        assertThat(snapshot.state().tree().path("format").asInt()).isEqualTo(SnapshotCodec.FORMAT);
+        assertThat(snapshot.state().tree().path("objects").path("kinds").get(2).asString()).isEqualTo("crate");
 
         runtime = runtime();
         loop = new WorldLoop("start", 16, runtime);
-        runtime.hydrate(snapshot.seq(), snapshot.state());
+        runtime.hydrate(snapshot.seq(), snapshot.state().tree());
         RecordingPlayerConnection back = player(42);
         runtime.admit(back, ticket(42), null);
         assertThat(back.only(WelcomeMessage.class).inventory()).isEqualTo(Map.of("wood", 18, "ore", 8));

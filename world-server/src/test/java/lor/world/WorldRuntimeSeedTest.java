@@ -41,14 +41,14 @@ class WorldRuntimeSeedTest {
         }
         first.closeForShutdown();
         WorldSnapshotMessage snapshot = control.delivered(WorldSnapshotMessage.class).get(0);
-        WorldSnapshot saved = SnapshotCodec.decode(snapshot.state(), pack, grid.size().cells());
+        WorldSnapshot saved = SnapshotCodec.decode(snapshot.state().tree(), pack, grid.size().cells());
         assertThat(saved.objects().count()).isEqualTo(5000);
 
         WorldRuntime second = runtime(config, pack, grid);
-        second.hydrate(snapshot.seq(), snapshot.state());
+        second.hydrate(snapshot.seq(), snapshot.state().tree());
         second.closeForShutdown();
         List<WorldSnapshotMessage> snapshots = control.delivered(WorldSnapshotMessage.class);
-        WorldSnapshot again = SnapshotCodec.decode(snapshots.get(snapshots.size() - 1).state(), pack,
+        WorldSnapshot again = SnapshotCodec.decode(snapshots.get(snapshots.size() - 1).state().tree(), pack,
                 grid.size().cells());
         assertThat(again.objects().count()).as("not seeded a second time").isEqualTo(5000);
         assertThat(again.objects()).isEqualTo(saved.objects());

@@ -259,7 +259,7 @@ class WorldRuntimeTest {
         WorldSnapshotMessage last = onlySnapshot();
         assertThat(last.seq()).isEqualTo(8);
         assertThat(last.last()).isTrue();
-        assertThat(SnapshotCodec.decode(last.state()).players()).containsExactlyInAnyOrder(
+        assertThat(SnapshotCodec.decode(last.state().tree()).players()).containsExactlyInAnyOrder(
                 new PlayerRecord(42, posA.x(), posA.y(), posA.layer()),
                 new PlayerRecord(43, posB.x(), posB.y(), posB.layer()));
         assertThat(control.delivered(PlayerLeftMessage.class)).containsExactly(
@@ -297,7 +297,7 @@ class WorldRuntimeTest {
         WorldSnapshotMessage periodic = onlySnapshot();
         assertThat(periodic.seq()).isEqualTo(8);
         assertThat(periodic.last()).isFalse();
-        WorldSnapshot state = SnapshotCodec.decode(periodic.state());
+        WorldSnapshot state = SnapshotCodec.decode(periodic.state().tree());
         assertThat(state.tick()).isEqualTo(20);
         assertThat(state.players()).containsExactly(new PlayerRecord(42, 4, 3, 0));
 
@@ -492,7 +492,7 @@ class WorldRuntimeTest {
 
         tick(20);
 
-        WorldSnapshot state = SnapshotCodec.decode(onlySnapshot().state());
+        WorldSnapshot state = SnapshotCodec.decode(onlySnapshot().state().tree());
         assertThat(state.players()).containsExactly(new PlayerRecord(42, 1, 1, 0));
 
         player.intents().offer(3, Direction.S);
@@ -501,7 +501,7 @@ class WorldRuntimeTest {
 
         WorldSnapshotMessage last = control.delivered(WorldSnapshotMessage.class).get(1);
         assertThat(last.last()).isTrue();
-        assertThat(SnapshotCodec.decode(last.state()).players()).containsExactly(new PlayerRecord(42, 1, 2, 0));
+        assertThat(SnapshotCodec.decode(last.state().tree()).players()).containsExactly(new PlayerRecord(42, 1, 2, 0));
     }
 
     @Test
@@ -595,7 +595,7 @@ class WorldRuntimeTest {
         runtime.leave(player);
         runtime.closeForShutdown();
 
-        assertThat(SnapshotCodec.decode(onlySnapshot().state()).players())
+        assertThat(SnapshotCodec.decode(onlySnapshot().state().tree()).players())
                 .containsExactly(new PlayerRecord(42, 4, 1, 0));
     }
 
@@ -606,7 +606,7 @@ class WorldRuntimeTest {
         runtime.portalGranted(new PortalGrantedMessage("start", 1, 42, "cellar", "ws://h:1/game", "t.m"));
         runtime.closeForShutdown();
 
-        assertThat(SnapshotCodec.decode(onlySnapshot().state()).players())
+        assertThat(SnapshotCodec.decode(onlySnapshot().state().tree()).players())
                 .containsExactly(new PlayerRecord(42, 4, 1, 0));
         assertThat(player.closedWith()).as("already gone when the world shut down").isNull();
     }

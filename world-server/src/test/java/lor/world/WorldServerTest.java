@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import lor.protocol.JsonPayload;
 import lor.protocol.control.SnapshotAckMessage;
 import lor.protocol.control.WorldHeartbeatMessage;
 import lor.protocol.control.WorldExitCodes;
@@ -100,7 +101,7 @@ class WorldServerTest {
         Channel connection = director.next(WorldRegisterMessage.class, STEP).connection();
 
         director.send(connection, new WorldHydrateMessage("start", 7,
-                JsonNodeFactory.instance.objectNode().put("format", 99)));
+                JsonPayload.of(JsonNodeFactory.instance.objectNode().put("format", 99))));
 
         assertThat(world.exitStatus().get(STEP.toMillis(), TimeUnit.MILLISECONDS))
                 .isEqualTo(WorldExitCodes.UNREADABLE_SNAPSHOT);
@@ -223,7 +224,7 @@ class WorldServerTest {
         long lastMeasuredTick = ticks.get(ticks.size() - 1);
         List<WorldSnapshotMessage> afterResume = new ArrayList<>();
         while (afterResume.isEmpty()
-                || afterResume.get(afterResume.size() - 1).state().get("tick").longValue() <= lastMeasuredTick) {
+                || afterResume.get(afterResume.size() - 1).state().tree().get("tick").longValue() <= lastMeasuredTick) {
             afterResume.add((WorldSnapshotMessage) director.next(WorldSnapshotMessage.class, STEP).message());
         }
         assertThat(afterResume).as("snapshots delivered before one newer than the stall").hasSizeLessThanOrEqualTo(20);
@@ -282,7 +283,7 @@ class WorldServerTest {
         ScriptedDirector.Received register = director.next(WorldRegisterMessage.class, STEP);
         control = register.connection();
         director.send(control, new WorldHydrateMessage("start", 1,
-                state == null ? null : SnapshotCodec.encode(state)));
+                state == null ? null : JsonPayload.of(SnapshotCodec.encode(state))));
         director.next(WorldReadyMessage.class, STEP);
     }
 

@@ -4,7 +4,6 @@ import java.util.concurrent.CompletableFuture;
 
 import lor.director.db.DataAccessException;
 import lor.director.world.store.SnapshotRepository;
-import lor.protocol.Json;
 import lor.protocol.control.WorldSnapshotMessage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,7 +46,8 @@ final class SnapshotPersister {
         if (p == null) {
             return CompletableFuture.failedFuture(new IllegalArgumentException("not the world's current process"));
         }
-        String json = Json.MAPPER.writeValueAsString(message.state());
+        // The text the world sent, kept by the control codec: stored as it is, never parsed here.
+        String json = message.state().text();
         CompletableFuture<Void> done = new CompletableFuture<>();
         store(w, p, message.seq(), json, message.last(), 1, done);
         return done;

@@ -3,13 +3,10 @@ package lor.director.world;
 import java.util.concurrent.CompletableFuture;
 
 import lor.director.db.DataAccessException;
-import lor.protocol.Json;
+import lor.protocol.JsonPayload;
 import lor.protocol.control.WorldHydrateMessage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Sending a registered world the newest snapshot to hydrate from. The snapshot is read ahead while the world's JVM
@@ -84,20 +81,21 @@ final class WorldHydration {
 
     private WorldHydrateMessage load(WorldInstance w) {
         return director.snapshots.latest(w.worldId())
-                .map(s -> new WorldHydrateMessage(w.worldId(), s.seq(), parseState(s.seq(), s.stateJson())))
+                .map(s -> new WorldHydrateMessage(w.worldId(), s.seq(), state(s.seq(), s.stateJson())))
                 .orElse(new WorldHydrateMessage(w.worldId(), 0, null));
     }
 
-    private static ObjectNode parseState(long seq, String json) {
-        JsonNode node;
-        try {
-            node = Json.MAPPER.readTree(json);
-        } catch (JacksonException e) {
-            throw new UnreadableSnapshotException(seq, "it is not JSON");
-        }
-        if (!(node instanceof ObjectNode object)) {
+    /**
+     * The stored text, handed on as it is. It is not parsed (the director never reads a world's state), only looked
+     * at for its braces: a row that is plainly no object fails the world here, before any process reads it. Text
+     * that looks like an object but is not JSON is the world's to refuse: it exits with
+     * {@code UNREADABLE_SNAPSHOT}, which fails the world as well.
+     */
+    private static JsonPayload state(long seq, String json) {
+        String trimmed = json.strip();
+        if (!trimmed.startsWith("{") || !trimmed.endsWith("}")) {
             throw new UnreadableSnapshotException(seq, "its state is not a JSON object");
         }
-        return object;
+        return JsonPayload.ofText(json);
     }
 }

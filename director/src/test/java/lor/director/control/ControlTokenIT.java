@@ -44,6 +44,7 @@ import lor.director.world.process.StandInWorlds;
 import lor.director.world.store.SnapshotRepository;
 import lor.director.world.store.WorldRepository;
 import lor.protocol.ErrorMessage;
+import lor.protocol.JsonPayload;
 import lor.protocol.Message;
 import lor.protocol.MessageCodec;
 import lor.protocol.control.ControlMessages;
@@ -193,7 +194,7 @@ class ControlTokenIT {
         world.send(new WorldReadyMessage("meadow", world.expect(WorldHydrateMessage.class).seq()));
         await().atMost(WAIT).until(() -> status("meadow") == WorldStatus.RUNNING);
         ObjectNode state = JsonNodeFactory.instance.objectNode().put("format", 2).put("tick", 40);
-        WorldSnapshotMessage snapshot = new WorldSnapshotMessage("meadow", 1, state, false);
+        WorldSnapshotMessage snapshot = new WorldSnapshotMessage("meadow", 1, JsonPayload.of(state), false);
 
         // As a world does when it reconnects before it saw the first ack: the same (world, seq) again.
         world.send(snapshot);

@@ -109,7 +109,7 @@ class SchemaIT {
             Database.migrate(db.dataSource());
 
             assertThat(new WorldRepository(db).all()).extracting(WorldRecord::name).contains("Renamed");
-            assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE success")).isEqualTo(11);
+            assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE success")).isEqualTo(12);
         }
     }
 

@@ -36,6 +36,7 @@ import lor.director.world.presence.Membership;
 import lor.director.world.process.StandInWorlds;
 import lor.director.world.store.SnapshotRepository;
 import lor.director.world.store.WorldRepository;
+import lor.protocol.JsonPayload;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
@@ -157,7 +158,7 @@ class DatabaseOutageIT {
     private CompletableFuture<Void> snapshot() {
         seq++;
         return supervisor.onSnapshot(control, "cellar", new WorldSnapshotMessage("cellar", seq,
-                JsonNodeFactory.instance.objectNode().put("tick", seq * 600), false));
+                JsonPayload.of(JsonNodeFactory.instance.objectNode().put("tick", seq * 600)), false));
     }
 
     private long standInPid() {

@@ -28,6 +28,7 @@ import lor.director.world.process.StandInWorlds;
 import lor.director.world.store.SnapshotRepository;
 import lor.director.world.store.TestWorlds;
 import lor.director.world.store.WorldRepository;
+import lor.protocol.JsonPayload;
 import lor.protocol.Message;
 import lor.protocol.control.PlayerJoinedMessage;
 import lor.protocol.control.PlayerKickMessage;
@@ -50,7 +51,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The supervisor's stage-3 work with worlds that really run: stand-in processes ({@link StandInWorlds}) started by
@@ -309,6 +309,24 @@ class WorldSupervisorIT {
     }
 
     @Test
+    void aWorldHydratesFromASnapshotRowWrittenAsJsonbBeforeStatesWereStoredAsText() throws Exception {
+        String world = "cellar";
+        long seq = TestWorlds.find(db, world).lastSnapshotSeq() + 1;
+        TestWorlds.storeRaw(db, world, seq, "{\"format\": 3, \"tick\": 42}");
+        try {
+            CompletableFuture<JoinTarget> join = supervisor.join(world);
+            CapturingControlChannel control = register(spawned(world), 4001);
+
+            assertThat(control.sent(WorldHydrateMessage.class)).containsExactly(new WorldHydrateMessage(world, seq,
+                    JsonPayload.ofText("{\"format\":3,\"tick\":42}")));
+            assertThat(join.get(WAIT.toMillis(), TimeUnit.MILLISECONDS).gameUrl())
+                    .isEqualTo("ws://127.0.0.1:4001/game");
+        } finally {
+            TestWorlds.deleteSnapshot(db, world, seq);
+        }
+    }
+
+    @Test
     void aSnapshotRowThatIsNoWorldStateFailsTheWorldWithoutAnyHydrationAndIsKept() throws Exception {
         String world = "cellar";
         long seq = TestWorlds.find(db, world).lastSnapshotSeq() + 1;
@@ -339,7 +357,7 @@ class WorldSupervisorIT {
         other.claim("cellar");
 
         CompletableFuture<Void> stored = supervisor.onSnapshot(cellar.control(), "cellar",
-                new WorldSnapshotMessage("cellar", seq, (ObjectNode) TestWorlds.json("{\"tick\":1}"), false));
+                new WorldSnapshotMessage("cellar", seq, JsonPayload.ofText("{\"tick\":1}"), false));
 
         assertThatThrownBy(() -> stored.get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
                 .hasMessageContaining("STALE_EPOCH");

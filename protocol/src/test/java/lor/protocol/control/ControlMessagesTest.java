@@ -10,6 +10,8 @@ import java.util.stream.Stream;
 
 import lor.protocol.ErrorCode;
 import lor.protocol.ErrorMessage;
+import lor.protocol.JsonPayload;
+import lor.protocol.JsonText;
 import lor.protocol.Message;
 import lor.protocol.MessageCodec;
 import lor.protocol.MessageType;
@@ -274,8 +276,57 @@ class ControlMessagesTest {
                 .contains("start");
     }
 
-    private static ObjectNode state() {
-        return JsonNodeFactory.instance.objectNode().put("format", 1);
+    private static JsonPayload state() {
+        return JsonPayload.of(JsonNodeFactory.instance.objectNode().put("format", 1));
+    }
+
+    // ---- issue 32: the state crosses the director as the text the world sent -----------------------------------
+
+    @Test
+    void theDirectorKeepsASnapshotsStateAsTheTextTheWorldSent() throws ProtocolException {
+        String state = "{\"format\": 3,\n \"tick\" : 1.50, \"players\":[ ]}";
+
+        WorldSnapshotMessage snapshot = (WorldSnapshotMessage) director.decode("{\"type\":\"world_snapshot\","
+                + "\"state\":" + state + ",\"worldId\":\"start\",\"seq\":4,\"last\":true}");
+
+        assertThat(snapshot.state().text()).isEqualTo(state);
+        assertThat(snapshot).isEqualTo(new WorldSnapshotMessage("start", 4,
+                JsonPayload.of((ObjectNode) JsonText.read(state)), true));
+    }
+
+    @Test
+    void theDirectorHandsTheStoredTextBackVerbatimAndTheWorldReadsItAsATree() throws ProtocolException {
+        String stored = "{\"format\": 3, \"tick\" : 1.50}";
+
+        String sent = director.encode(new WorldHydrateMessage("start", 9, JsonPayload.ofText(stored)));
+
+        assertThat(sent).isEqualTo("{\"type\":\"world_hydrate\",\"worldId\":\"start\",\"seq\":9,\"state\":"
+                + stored + "}");
+        assertThat(((WorldHydrateMessage) world.decode(sent)).state().tree())
+                .isEqualTo(JsonText.read("{\"format\":3,\"tick\":1.50}"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "{\"type\":\"world_snapshot\",\"worldId\":\"start\",\"seq\":4,\"state\":[1]}",
+            "{\"type\":\"world_snapshot\",\"worldId\":\"start\",\"seq\":4,\"state\":\"{}\"}",
+            "{\"type\":\"world_snapshot\",\"worldId\":\"start\",\"seq\":4}",
+            "{\"type\":\"world_snapshot\",\"worldId\":\"start\",\"seq\":\"4\",\"state\":{}}",
+            "{\"type\":\"world_snapshot\",\"worldId\":7,\"seq\":4,\"state\":{}}",
+            "{\"type\":\"world_snapshot\",\"worldId\":\"start\",\"seq\":4,\"last\":1,\"state\":{}}",
+            "{\"type\":\"world_snapshot\",\"worldId\":\"start\",\"seq\":4,\"state\":{\"a\":1,\"a\":1}}",
+            "{\"type\":\"world_snapshot\",\"worldId\":\"start\",\"seq\":4,\"state\":{},\"state\":{}}",
+            "{\"type\":\"world_snapshot\",\"worldId\":\"start\",\"seq\":4,\"state\":{}} {}",
+            "{\"type\":\"world_snapshot\",\"worldId\":\"start\",\"seq\":4,\"state\":{\"a\":}}"})
+    void theDirectorStillRefusesAMalformedSnapshot(String frame) {
+        ProtocolException refused = catchThrowableOfType(ProtocolException.class, () -> director.decode(frame));
+
+        assertThat(refused).as(frame).isNotNull();
+        assertThat(refused.code()).isEqualTo(ErrorCode.BAD_REQUEST);
+        assertThat(refused).as("refused as the tree-building codec refuses it")
+                .hasMessage(catchThrowableOfType(ProtocolException.class,
+                        () -> new MessageCodec(ControlMessages.WORLD_TO_DIRECTOR, ControlMessages.DIRECTOR_TO_WORLD)
+                                .decode(frame)).getMessage());
     }
 
     // ---- stage 5: load figures and warm spares ------------------------------------------------------------------

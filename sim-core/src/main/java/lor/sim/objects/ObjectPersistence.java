@@ -4,53 +4,42 @@ import java.util.Arrays;
 
 import lor.sim.content.ContentPack;
 import lor.sim.content.ObjectKind;
-import lor.sim.util.IntList;
 import lor.sim.util.ReadySet;
-import lor.sim.util.TimingWheel;
 
 /**
  * The engine's side of a snapshot: copies an {@link ObjectEngine}'s objects into an {@link ObjectImage}, and puts an
- * image's objects back into a new engine, queues and timers included ({@link ObjectImageCodec} turns images into
- * bytes and back). It works on the engine's own columns, stocks and queues, which it shares with it; like the engine,
+ * image's objects back into a new engine, queues and timers included (the world server's snapshot codec turns images
+ * into bytes and back). It works on the engine's own {@link EngineState}, which it shares with it; like the engine,
  * only the world's owner calls it.
  */
 final class ObjectPersistence {
 
-    private final ContentPack pack;
-    private final int[] occupancy;
-    private final ObjectColumns t;
-    private final Stocks stocks;
-    private final ReadySet ready;
-    private final TimingWheel wheel;
-    private final IntList clockWaiters;
-    private final SeenChanges seen;
+    private final EngineState state;
 
-    ObjectPersistence(ContentPack pack, int[] occupancy, ObjectColumns t, Stocks stocks, ReadySet ready,
-                      TimingWheel wheel, IntList clockWaiters, SeenChanges seen) {
-        this.pack = pack;
-        this.occupancy = occupancy;
-        this.t = t;
-        this.stocks = stocks;
-        this.ready = ready;
-        this.wheel = wheel;
-        this.clockWaiters = clockWaiters;
-        this.seen = seen;
+    ObjectPersistence(EngineState state) {
+        this.state = state;
     }
 
     /** {@link ObjectEngine#image()}: the engine is between ticks, at {@code tick} with the clock on {@code line}. */
     ObjectImage image(long tick, int line) {
+        ObjectColumns t = state.columns();
+        ReadySet ready = state.ready();
         int n = t.highWater;
         byte[] flags = Arrays.copyOf(t.flags, n);
         for (int s = ready.next(0); s >= 0 && s < n; s = ready.next(s + 1)) {
             flags[s] |= ObjectImage.AWAKE;
         }
-        return new ObjectImage(pack, tick, line, n, Arrays.copyOf(t.kind, n), Arrays.copyOf(t.cell, n),
+        return new ObjectImage(state.pack(), tick, line, n, Arrays.copyOf(t.kind, n), Arrays.copyOf(t.cell, n),
                 Arrays.copyOf(t.recipe, n), flags, Arrays.copyOf(t.due, n),
-                Arrays.copyOf(t.stockBase, n), stocks.copyItems(), stocks.copyCounts());
+                Arrays.copyOf(t.stockBase, n), state.stocks().copyItems(), state.stocks().copyCounts());
     }
 
     /** {@link ObjectEngine#restore}: the engine is at {@code tick}. */
     void restore(ObjectImage image, long tick) {
+        ContentPack pack = state.pack();
+        int[] occupancy = state.occupancy();
+        ObjectColumns t = state.columns();
+        Stocks stocks = state.stocks();
         if (t.live != 0 || image.tick != tick) {
             throw new IllegalStateException("restore needs a new engine at tick " + image.tick);
         }
@@ -78,15 +67,15 @@ final class ObjectPersistence {
                         image.stockCounts[image.stockBase[s] + i]);
             }
             occupancy[cell] = -(s + 1);
-            seen.placed(s, cell);
+            state.seen().placed(s, cell);
             if ((flags & ObjectImage.AWAKE) != 0) {
-                ready.add(s);
+                state.ready().add(s);
             }
             if ((flags & ObjectColumns.CLOCK_WAIT) != 0) {
-                clockWaiters.add(s);
+                state.clockWaiters().add(s);
             }
             if (((flags & ObjectColumns.CRAFTING) != 0 || k.rule() != null) && t.due[s] >= tick) {
-                wheel.schedule(s, t.due[s]);
+                state.wheel().schedule(s, t.due[s]);
             }
         }
     }

@@ -10,7 +10,6 @@ import java.util.function.ToIntFunction;
 
 import lor.sim.content.ContentPack;
 import lor.sim.objects.ObjectImage;
-import lor.sim.objects.ObjectImageCodec;
 import lor.sim.world.PlayerRecord;
 import lor.sim.world.WorldSnapshot;
 import tools.jackson.databind.JsonNode;

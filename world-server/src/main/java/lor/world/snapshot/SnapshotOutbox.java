@@ -6,6 +6,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
+import lor.protocol.JsonPayload;
 import lor.protocol.MessageCodec;
 import lor.protocol.control.ControlMessages;
 import lor.protocol.control.WorldSnapshotMessage;
@@ -45,7 +46,7 @@ public final class SnapshotOutbox {
     public void publish(long seq, WorldSnapshot snapshot, boolean last) {
         io.execute(() -> {
             String json = codec.encode(new WorldSnapshotMessage(worldId, seq,
-                    SnapshotCodec.encode(snapshot), last));
+                    JsonPayload.of(SnapshotCodec.encode(snapshot)), last));
             synchronized (this) {
                 if (seq <= ackedSeq || seq < pendingSeq) {
                     return;

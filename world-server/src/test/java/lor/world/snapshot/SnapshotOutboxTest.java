@@ -27,7 +27,7 @@ class SnapshotOutboxTest {
         assertThat(sent.worldId()).isEqualTo("start");
         assertThat(sent.seq()).isEqualTo(3);
         assertThat(sent.last()).isTrue();
-        assertThat(SnapshotCodec.decode(sent.state())).isEqualTo(snapshot);
+        assertThat(SnapshotCodec.decode(sent.state().tree())).isEqualTo(snapshot);
     }
 
     @Test
@@ -65,7 +65,7 @@ class SnapshotOutboxTest {
 
         WorldSnapshotMessage sent = onlySnapshotSent();
         assertThat(sent.seq()).isEqualTo(2);
-        assertThat(SnapshotCodec.decode(sent.state()).tick()).isEqualTo(20);
+        assertThat(SnapshotCodec.decode(sent.state().tree()).tick()).isEqualTo(20);
     }
 
     @Test

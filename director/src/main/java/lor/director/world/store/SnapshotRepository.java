@@ -16,6 +16,8 @@ import lor.director.world.lease.WorldLeases;
  * World snapshots, idempotent by {@code (worldId, seq)} and fenced by the world's epoch (see {@link WorldLeases}).
  * A store commits before it returns, so an ack sent after it names a durable snapshot. Only the newest
  * {@code kept} snapshots of a world are kept; older ones go, but never the newest (a bad one stays for inspection).
+ * A state is stored as the text the world sent and read back as it was stored: nothing here parses it. Rows from
+ * before schema version 12 hold it as jsonb instead, and are read back as that jsonb's text.
  */
 public final class SnapshotRepository {
 
@@ -102,8 +104,8 @@ public final class SnapshotRepository {
     /** The newest snapshot of a world, the one it hydrates from. */
     public Optional<StoredSnapshot> latest(String worldId) {
         return db.inTransaction("load latest snapshot", c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT seq, state::text FROM world_snapshots "
-                    + "WHERE world_id = ? ORDER BY seq DESC LIMIT 1")) {
+            try (PreparedStatement s = c.prepareStatement("SELECT seq, coalesce(state_text, state::text) "
+                    + "FROM world_snapshots WHERE world_id = ? ORDER BY seq DESC LIMIT 1")) {
                 s.setString(1, worldId);
                 try (ResultSet rs = s.executeQuery()) {
                     return rs.next()
@@ -144,8 +146,8 @@ public final class SnapshotRepository {
 
     private static void insert(Connection c, String worldId, long epoch, long seq, String stateJson)
             throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO world_snapshots (world_id, seq, epoch, state, "
-                + "size_bytes) VALUES (?, ?, ?, ?::jsonb, ?)")) {
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO world_snapshots (world_id, seq, epoch, "
+                + "state_text, size_bytes) VALUES (?, ?, ?, ?, ?)")) {
             s.setString(1, worldId);
             s.setLong(2, seq);
             s.setLong(3, epoch);

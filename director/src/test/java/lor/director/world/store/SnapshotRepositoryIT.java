@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.time.Duration;
 
 import lor.director.db.DataAccessException;
@@ -13,6 +16,7 @@ import lor.director.db.TestDatabase;
 import lor.director.world.lease.WorldLeaseRepository;
 import lor.director.world.store.SnapshotRepository.Outcome;
 import lor.director.world.store.SnapshotRepository.StoredSnapshot;
+import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -159,6 +163,42 @@ class SnapshotRepositoryIT {
 
         StoredSnapshot stored = snapshots.latest(world).orElseThrow();
         assertThat(json(stored.stateJson())).isEqualTo(json(big));
+    }
+
+    @Test
+    void aStateIsStoredAndReadBackAsTheExactTextItWasGiven() {
+        String sent = "{ \"tick\" : 1.50,\n  \"players\":[ {\"id\":7} ], \"a\":\"\\u00e9\" }";
+
+        store(1, sent);
+
+        assertThat(snapshots.latest(world).orElseThrow().stateJson()).isEqualTo(sent);
+    }
+
+    @Test
+    void aRowWrittenAsJsonbBySchemaVersion11IsReadBackAfterTheMigrationAndTheNextStoreGoesOnFromIt()
+            throws Exception {
+        TestDatabase.Coordinates coordinates = TestDatabase.createDatabase();
+        Flyway.configure().dataSource(coordinates.url(), coordinates.user(), coordinates.password())
+                .locations("classpath:db/migrations").target("11").load().migrate();
+        try (Connection c = DriverManager.getConnection(coordinates.url(), coordinates.user(),
+                coordinates.password()); Statement s = c.createStatement()) {
+            // As SnapshotRepository wrote a snapshot until then.
+            s.executeUpdate("INSERT INTO world_snapshots (world_id, seq, epoch, state, size_bytes) "
+                    + "VALUES ('start', 4, 0, '{\"tick\": 600, \"players\": []}'::jsonb, 30)");
+            s.executeUpdate("UPDATE worlds SET last_snapshot_seq = 4 WHERE world_id = 'start'");
+        }
+        try (Database migrated = Database.connect(coordinates.url(), coordinates.user(), coordinates.password(),
+                2)) {
+            SnapshotRepository repository = new SnapshotRepository(migrated, KEPT);
+
+            StoredSnapshot old = repository.latest("start").orElseThrow();
+            assertThat(old.seq()).isEqualTo(4);
+            assertThat(json(old.stateJson())).isEqualTo(json("{\"tick\":600,\"players\":[]}"));
+
+            assertThat(repository.store("start", 0, 5, "{\"tick\":1200}")).isEqualTo(Outcome.WRITTEN);
+            assertThat(repository.latest("start").orElseThrow().stateJson()).isEqualTo("{\"tick\":1200}");
+            assertThat(repository.seqs("start")).containsExactly(5L, 4L);
+        }
     }
 
     @Test

@@ -1,4 +1,4 @@
-package lor.bench;
+package lor.bench.persist;
 
 import java.net.InetSocketAddress;
 import java.util.Map;
@@ -24,7 +24,6 @@ import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import lor.director.db.DataAccessException;
 import lor.director.world.store.SnapshotRepository;
-import lor.protocol.Json;
 import lor.protocol.Limits;
 import lor.protocol.Message;
 import lor.protocol.MessageCodec;
@@ -46,7 +45,7 @@ import lor.protocol.netty.OversizeClosingFrameAggregator;
  * process to them. This stand-in reproduces their snapshot path with the same pieces: the same
  * {@link WebSocketServerProtocolConfig} as {@code ControlEndpoint} (1 MiB frames), the client-size aggregator until
  * {@code world_register} and then the 256 MiB one ({@code --max-snapshot-bytes} default), the director's
- * {@link ControlMessages#directorCodec() codec}; on {@code world_snapshot} it re-serialises the state on the event
+ * {@link ControlMessages#directorCodec() codec}; on {@code world_snapshot} it takes the state's text on the event
  * loop as {@code WorldSupervisor.onSnapshot} does, stores it with the real {@link SnapshotRepository} on a blocking
  * pool (as {@code persist} does) and then writes {@code snapshot_ack} as {@code ControlSessionHandler} does.
  * Registration is answered with an empty {@code world_hydrate}; nothing else is implemented.
@@ -162,8 +161,8 @@ final class BenchControlEndpoint implements AutoCloseable {
                 inFlight.incrementAndGet();
                 copies.computeIfAbsent(key(snapshot.worldId(), snapshot.seq()), k -> new AtomicInteger())
                         .incrementAndGet();
-                // WorldSupervisor.onSnapshot: the state is written back to text on the event loop.
-                String json = Json.MAPPER.writeValueAsString(snapshot.state());
+                // WorldSupervisor.onSnapshot: the state as the codec kept it, the text the world sent.
+                String json = snapshot.state().text();
                 long decodedAt = System.nanoTime();
                 Channel channel = ctx.channel();
                 blocking.execute(() -> persist(channel, snapshot, json, receivedAt, decodedAt));
