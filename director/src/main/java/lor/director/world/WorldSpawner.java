@@ -195,9 +195,8 @@ final class WorldSpawner {
         p.report = spare.report;
         spare.label = w.worldId;
         hydration.prefetch(w, p);
-        WorldSettings s = w.settings;
-        spare.control.send(new WorldAssignMessage(w.worldId, ticketSecret, s.map(), s.content(), s.seedObjects(),
-                s.npcs(), s.viewRadius(), s.spawn(), life.launcher.snapshotIntervalMs()));
+        spare.control.send(new WorldAssignMessage(w.settings.spec(w.worldId, life.launcher.snapshotIntervalMs()),
+                ticketSecret));
         LOG.info("world {} takes warm spare pid {} (epoch {})", w.worldId, p.pid, p.epoch);
         p.process.onExit().thenAccept(exited -> exits.exited(w, p, exited.exitValue()));
         // The replacement's JVM start would compete for the CPU with the hydration the join is waiting for.

@@ -147,12 +147,15 @@ public record WorldSpec(String worldId, String map, String content, ObjectSeed s
         });
     }
 
-    /** Written out: a record's own toString is bootstrapped through method handles, slow in a cold world process. */
+    /** Every setting in its argument form, through the declarations: a record's own toString is bootstrapped
+     * through method handles, which costs a cold world process milliseconds. */
     @Override
     public String toString() {
-        return "worldId=" + worldId + ", map=" + map + ", content=" + content + ", seedObjects="
-                + (seedObjects == null ? null : seedObjects.toArgument()) + ", npcs=" + npcs + ", viewRadius="
-                + viewRadius + ", spawn=" + spawn + ", snapshotIntervalMs=" + snapshotIntervalMs;
+        StringBuilder out = new StringBuilder("worldId=").append(worldId);
+        for (Setting<?> setting : SETTINGS) {
+            out.append(", ").append(setting.key()).append('=').append(setting.shown(this));
+        }
+        return out.toString();
     }
 
     private static String spawnRule(String option, String text) {
@@ -180,6 +183,11 @@ public record WorldSpec(String worldId, String map, String content, ObjectSeed s
                 args.add(option.name());
                 args.add(form.argument(v));
             }
+        }
+
+        String shown(WorldSpec spec) {
+            T v = value.apply(spec);
+            return v == null ? "null" : form.argument(v);
         }
 
         void write(WorldSpec spec, ObjectNode out) {

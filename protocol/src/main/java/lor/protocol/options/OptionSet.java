@@ -136,7 +136,7 @@ public final class OptionSet {
         String label = "  " + name + (valueLabel == null ? "" : " " + valueLabel);
         out.append(label);
         int at = label.length();
-        if (at > column - 2 && !help.isEmpty()) {
+        if (at >= column && !help.isEmpty()) {
             out.append('\n');
             at = 0;
         }
