@@ -110,9 +110,9 @@ public record WorldConfig(WorldSpec world, List<URI> controlUrls, String bindAdd
 
     private static OptionSet options() {
         List<Option<?>> options = new ArrayList<>(WorldSpec.options());
-        options.addAll(List.of(CONTROL_URLS, BIND, GAME_PORTS, GRID, CONTENT_DIR, INTENT_RATE, SHUTDOWN_ACK_TIMEOUT, MAX_SNAPSHOT_BYTES,
-                MAX_CONNECTIONS, MAX_NEW_CONNECTIONS, HANDSHAKE_TIMEOUT, ALLOWED_ORIGINS, PING_INTERVAL,
-                CLIENT_TIMEOUT, RECONNECT_WINDOW, TLS_CERT, TLS_KEY, AGONES, AGONES_SDK_HOST,
+        options.addAll(List.of(CONTROL_URLS, BIND, GAME_PORTS, GRID, CONTENT_DIR, INTENT_RATE, SHUTDOWN_ACK_TIMEOUT,
+                MAX_SNAPSHOT_BYTES, MAX_CONNECTIONS, MAX_NEW_CONNECTIONS, HANDSHAKE_TIMEOUT, ALLOWED_ORIGINS,
+                PING_INTERVAL, CLIENT_TIMEOUT, RECONNECT_WINDOW, TLS_CERT, TLS_KEY, AGONES, AGONES_SDK_HOST,
                 AGONES_HEALTH_INTERVAL));
         return OptionSet.of(options).helpColumn(30).header("""
                 usage: java -jar world-server.jar --world-id ID --control-url ws://HOST:PORT/control[,…] [options]

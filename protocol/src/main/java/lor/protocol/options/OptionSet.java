@@ -29,13 +29,16 @@ public final class OptionSet {
     private final String footer;
     private final int column;
     private final boolean refuseRepeats;
+    private final boolean missingValueFirst;
 
-    private OptionSet(List<Option<?>> options, String header, String footer, int column, boolean refuseRepeats) {
+    private OptionSet(List<Option<?>> options, String header, String footer, int column, boolean refuseRepeats,
+                      boolean missingValueFirst) {
         this.options = List.copyOf(options);
         this.header = header;
         this.footer = footer;
         this.column = column;
         this.refuseRepeats = refuseRepeats;
+        this.missingValueFirst = missingValueFirst;
         for (Option<?> option : this.options) {
             declare(option.name(), option);
             if (option.alias() != null) {
@@ -45,7 +48,7 @@ public final class OptionSet {
     }
 
     public static OptionSet of(List<Option<?>> options) {
-        return new OptionSet(options, "", "", DEFAULT_COLUMN, false);
+        return new OptionSet(options, "", "", DEFAULT_COLUMN, false, false);
     }
 
     public static OptionSet of(Option<?>... options) {
@@ -54,22 +57,30 @@ public final class OptionSet {
 
     /** The text the usage starts with (its {@code usage:} line and what the command does), up to the options. */
     public OptionSet header(String text) {
-        return new OptionSet(options, text, footer, column, refuseRepeats);
+        return new OptionSet(options, text, footer, column, refuseRepeats, missingValueFirst);
     }
 
     /** The text the usage ends with, after the options. */
     public OptionSet footer(String text) {
-        return new OptionSet(options, header, text, column, refuseRepeats);
+        return new OptionSet(options, header, text, column, refuseRepeats, missingValueFirst);
     }
 
     /** The column where the usage's help lines start (a longer name and value label goes on a line of its own). */
     public OptionSet helpColumn(int helpColumn) {
-        return new OptionSet(options, header, footer, helpColumn, refuseRepeats);
+        return new OptionSet(options, header, footer, helpColumn, refuseRepeats, missingValueFirst);
     }
 
     /** An option given twice is refused ({@code option --x given twice}) instead of taking its last value. */
     public OptionSet refusingRepeats() {
-        return new OptionSet(options, header, footer, column, true);
+        return new OptionSet(options, header, footer, column, true, missingValueFirst);
+    }
+
+    /**
+     * An unknown option last on the line is refused as missing its value ({@code option --x needs a value}): for a
+     * command whose users more often cut a line short than mistype a switch.
+     */
+    public OptionSet missingValueFirst() {
+        return new OptionSet(options, header, footer, column, refuseRepeats, true);
     }
 
     /** Parses a command line with no environment to fall back on. */
@@ -96,6 +107,9 @@ public final class OptionSet {
             if (option == null) {
                 if (!arg.startsWith("--")) {
                     throw new IllegalArgumentException("unexpected argument " + arg);
+                }
+                if (missingValueFirst && value == null && i + 1 == args.length) {
+                    throw new IllegalArgumentException("option " + name + " needs a value");
                 }
                 throw new IllegalArgumentException("unknown option " + name
                         + (byName.containsKey("--help") ? " (see --help)" : ""));

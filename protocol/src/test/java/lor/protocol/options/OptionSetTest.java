@@ -62,6 +62,16 @@ class OptionSetTest {
     }
 
     @Test
+    void mayTakeAnUnknownOptionLastOnTheLineForOneMissingItsValue() {
+        assertThatThrownBy(() -> options.parse("--port", "1", "--kill"))
+                .hasMessage("unknown option --kill (see --help)");
+        assertThatThrownBy(() -> options.missingValueFirst().parse("--port", "1", "--kill"))
+                .hasMessage("option --kill needs a value");
+        assertThatThrownBy(() -> options.missingValueFirst().parse("--kill", "1"))
+                .hasMessage("unknown option --kill (see --help)");
+    }
+
+    @Test
     void takesTheLastOfARepeatedOptionUnlessRepeatsAreRefused() {
         assertThat(options.parse("--port", "1", "--port", "2").get(PORT)).isEqualTo(2);
         assertThatThrownBy(() -> options.refusingRepeats().parse("--port", "1", "--port", "2"))
