@@ -14,6 +14,7 @@ import lor.protocol.ProtocolException;
 import lor.protocol.control.ControlMessages;
 import lor.protocol.control.WorldAssignMessage;
 import lor.protocol.control.WorldHydrateMessage;
+import lor.protocol.control.WorldSpec;
 import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketException;
@@ -143,24 +144,14 @@ final class Spare {
         host.release();
     }
 
-    /** The arguments and environment a world started from this assignment parses, as a spawned one would. */
+    /**
+     * The configuration a world started from this assignment has: the spare's own options followed by the assigned
+     * world's, the very arguments the director would have spawned it with, read as a spawned world reads them.
+     */
     static WorldConfig configFor(WorldAssignMessage assign, List<String> spareArgs, String spawnToken,
                                  Map<String, String> environment) {
         List<String> args = new ArrayList<>(spareArgs);
-        args.addAll(List.of("--world-id", assign.worldId(),
-                "--snapshot-interval-ms", Long.toString(assign.snapshotIntervalMs()),
-                "--npcs", Integer.toString(assign.npcs()),
-                "--view-radius", Integer.toString(assign.viewRadius()),
-                "--spawn", assign.spawn()));
-        if (assign.map() != null) {
-            args.addAll(List.of("--map", assign.map()));
-        }
-        if (assign.content() != null) {
-            args.addAll(List.of("--content", assign.content()));
-        }
-        if (assign.seedObjects() != null) {
-            args.addAll(List.of("--seed-objects", assign.seedObjects()));
-        }
+        args.addAll(assign.spec().toArguments());
         return WorldConfig.parse(args.toArray(String[]::new), withSecrets(environment, spawnToken,
                 assign.ticketSecret()));
     }
@@ -210,8 +201,8 @@ final class Spare {
         // took 15 ms of the assignment (class loading and linking), 1-3 ms after this.
         MessageCodec fromDirector = ControlMessages.directorCodec();
         MessageCodec asWorld = ControlMessages.worldCodec();
-        asWorld.decode(fromDirector.encode(new WorldAssignMessage(config.worldId(), Secrets.random256(), Maps.BENCH,
-                16, 16, "hashed", 30_000)));
+        asWorld.decode(fromDirector.encode(new WorldAssignMessage(new WorldSpec(config.worldId(), Maps.BENCH, null,
+                null, 16, 16, "hashed", 30_000), Secrets.random256())));
         asWorld.decode(fromDirector.encode(new WorldHydrateMessage(config.worldId(), 1, JsonPayload.of(state))));
         // The assigned world's ticket gate: the first HMAC and secure random of a JVM load their providers.
         TicketSigner signer = TicketSigner.fromEncodedSecret(Secrets.random256());

@@ -2,14 +2,21 @@ package lor.world;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
 import lor.protocol.control.ObjectSeed;
+import lor.protocol.control.WorldSpec;
+import lor.protocol.netty.HttpDeadlines;
 import lor.protocol.netty.KeepAlive;
 import lor.protocol.netty.NetworkGuards;
 import lor.protocol.netty.PortRange;
+import lor.protocol.options.Option;
+import lor.protocol.options.OptionSet;
+import lor.protocol.options.OptionValues;
+import lor.protocol.options.Readers;
 import lor.sim.grid.GridSize;
 import lor.sim.world.World;
 import lor.world.agones.AgonesConfig;
@@ -17,15 +24,13 @@ import lor.world.agones.AgonesConfig;
 /**
  * Everything a world process is started with. Non-secret settings come from the command line, so that {@code ps}
  * shows which world a process serves; the spawn token and the ticket secret come only from the environment.
- * {@code agones} is null unless the process runs as an Agones game server ({@code --agones}). {@code controlUrls}
- * lists the directors it may register with, the one that spawned it first.
+ * {@code world} is the world's id and settings, read from their options as {@link WorldSpec} declares them (a warm
+ * spare gets the same in {@code world_assign}); the rest are the process's own. {@code agones} is null unless the
+ * process runs as an Agones game server ({@code --agones}). {@code controlUrls} lists the directors it may register
+ * with, the one that spawned it first.
  */
-public record WorldConfig(String worldId, List<URI> controlUrls, String bindAddress, PortRange gamePorts,
-                          long snapshotIntervalMs,
-                          GridSize grid, String map, String content, Path contentDir, ObjectSeed seedObjects,
-                          int npcs, int viewRadius,
-                          int intentsPerSecond,
-                          World.SpawnRule spawnRule,
+public record WorldConfig(WorldSpec world, List<URI> controlUrls, String bindAddress, PortRange gamePorts,
+                          GridSize grid, Path contentDir, int intentsPerSecond,
                           long shutdownAckTimeoutMs, long maxSnapshotBytes, long pingIntervalMs,
                           long clientTimeoutMs, long reconnectWindowMs, String spawnToken, String ticketSecret,
                           NetworkGuards guards, Path tlsCert, Path tlsKey, AgonesConfig agones) {
@@ -33,155 +38,115 @@ public record WorldConfig(String worldId, List<URI> controlUrls, String bindAddr
     public static final String ENV_SPAWN_TOKEN = "LOR_SPAWN_TOKEN";
     public static final String ENV_TICKET_SECRET = "LOR_TICKET_SECRET";
 
-    /** The one option without a value: this process is an Agones game server (see {@link #agones}). */
-    static final String AGONES_OPTION = "--agones";
-
     /** The director's ticket secrets are 256 random bits; a shorter key would make tickets guessable. */
     static final int MIN_TICKET_SECRET_BYTES = 32;
 
-    /** One day: the longest interval or timeout accepted, far from any overflow in tick arithmetic. */
-    static final long MAX_INTERVAL_MS = 86_400_000L;
+    private static final long MAX_INTERVAL_MS = WorldSpec.MAX_INTERVAL_MS;
 
-    static final String USAGE = """
-            usage: java -jar world-server.jar --world-id ID --control-url ws://HOST:PORT/control[,…] [options]
-              (started by the director; not meant to be run by hand)
-              --control-url URL,…         the /control of the director that spawned this world, then those of the
-                                          other directors on its database (at most 16, all ws:// or all wss://):
-                                          when its director goes away the world registers with another one
-              --bind ADDR                 address for the game endpoint (default 127.0.0.1)
-              --game-port N               port for the game endpoint, 0 = any free port (default 0)
-              --game-ports FROM-TO        the first free port of this range instead (the director's --game-ports)
-              --snapshot-interval-ms N    time between periodic snapshots (default 30000)
-              --map NAME                  load maps/NAME.map shipped in this jar (default: an open floor of --grid)
-              --grid WxHxL                size of the open floor used without --map (default 64x64x1)
-              --content NAME              the content pack the world plays (default: none, no objects)
-              --content-dir DIR           where studio-edited packs live (NAME.json, .yaml, .yml); a pack found there
-                                          shadows the one of that name shipped in this jar
-              --seed-objects K:N:L        create the world with N objects of the pack's kind K on the free floor
-                                          cells from layer L on (first hydration only; snapshots keep them after)
-              --npcs N                    wandering NPCs (default 0)
-              --view-radius N             cells a player sees in each direction (default 24)
-              --intent-rate N             move intents per second a connection may send (default 20)
-              --spawn nearest|hashed      where new players appear: nearest the map's spawn point (default), or
-                                          the bench rule (hashed by join order, then the next free cell)
-              --shutdown-ack-timeout-ms N how long shutdown waits for the final snapshot's ack (default 30000)
-              --max-snapshot-bytes N      largest control message accepted (default 268435456)
-              --max-connections-per-address N   open game connections per address (default 4096; 0 = unlimited)
-              --max-new-connections-per-second N  new game connections per second per address (default 200;
-                                          0 = unlimited)
-              --handshake-timeout-ms N    a game connection must have upgraded within this time (default 10000)
-              --allowed-origins a,b,…     browser origins allowed to open /game (default: none; requests without
-                                          Origin are always allowed)
-              --ping-interval-ms N        time between two pings of a game connection (default 10000)
-              --client-timeout-ms N       a game connection silent for this long is closed (default 30000)
-              --reconnect-window-ms N     how long a player whose connection was lost stays in the world,
-                                          waiting for a new ticket of the same account (default 30000; 0 = none)
-              --tls-cert FILE             PEM certificate chain: serve /game over wss; also the one certificate
-                                          trusted on a wss:// --control-url (needs --tls-key)
-              --tls-key FILE              its unencrypted PKCS#8 PEM private key
-              --agones                    this process is an Agones game server of its own (one world per pod):
-                                          report Ready once hydrated, Health while the tick runs and Shutdown
-                                          after the final snapshot is acknowledged to the SDK sidecar at
-                                          http://localhost:$AGONES_SDK_HTTP_PORT/ (default port 9358)
-              --agones-sdk-host HOST      where that sidecar listens instead of localhost (needs --agones)
-              --agones-health-interval-ms N  time between two health pings (default 2000; needs --agones)
-            environment: LOR_SPAWN_TOKEN and LOR_TICKET_SECRET (required; the ticket secret is URL-safe base64 of
-                         at least 256 bits); AGONES_SDK_HTTP_PORT (set by Agones; read with --agones only)""";
+    static final Option<List<URI>> CONTROL_URLS = Option.of(ControlUrls.OPTION, "URL,…",
+            (option, text) -> ControlUrls.parse(text))
+            .help("the /control of the director that spawned this world, then those of the other directors on its "
+                    + "database (at most 16, all ws:// or all wss://): when its director goes away the world "
+                    + "registers with another one");
+    static final Option<String> BIND = Option.text("--bind", "ADDR").defaultValue("127.0.0.1")
+            .help("address for the game endpoint");
+    static final Option<PortRange> GAME_PORTS = Option.of("--game-port", "N", PortRange::parse)
+            .defaultValue(PortRange.ANY, "0").help("port for the game endpoint, 0 = any free port")
+            .alias("--game-ports", "FROM-TO", "the first free port of this range instead (the director's "
+                    + "--game-ports)");
+    static final Option<GridSize> GRID = Option.of("--grid", "WxHxL", WorldConfig::parseGrid)
+            .defaultValue(new GridSize(64, 64, 1), "64x64x1").help("size of the open floor used without --map");
+    static final Option<Path> CONTENT_DIR = Option.of("--content-dir", "DIR", Readers::path)
+            .help("where studio-edited packs live (NAME.json, .yaml, .yml); a pack found there shadows the one of "
+                    + "that name shipped in this jar");
+    static final Option<Integer> INTENT_RATE = Option.of("--intent-rate", "N", Readers.intIn(1, 1000))
+            .defaultValue(20).help("move intents per second a connection may send");
+    static final Option<Long> SHUTDOWN_ACK_TIMEOUT = Option.of("--shutdown-ack-timeout-ms", "N",
+            Readers.longIn(100, MAX_INTERVAL_MS)).defaultValue(30_000L)
+            .help("how long shutdown waits for the final snapshot's ack");
+    static final Option<Long> MAX_SNAPSHOT_BYTES = Option.of("--max-snapshot-bytes", "N",
+            Readers.longIn(64 * 1024, Integer.MAX_VALUE)).defaultValue(256L * 1024 * 1024)
+            .help("largest control message accepted");
+    static final Option<Integer> MAX_CONNECTIONS = Option.of(NetworkGuards.MAX_CONNECTIONS_OPTION, "N",
+            Readers.intIn(0, 1_000_000)).defaultValue(NetworkGuards.DEFAULT_MAX_CONNECTIONS_PER_ADDRESS)
+            .help("open game connections per address (default {default}; 0 = unlimited)");
+    static final Option<Integer> MAX_NEW_CONNECTIONS = Option.of(NetworkGuards.MAX_NEW_CONNECTIONS_OPTION, "N",
+            Readers.intIn(0, 1_000_000)).defaultValue(NetworkGuards.DEFAULT_MAX_NEW_CONNECTIONS_PER_SECOND)
+            .help("new game connections per second per address (default {default}; 0 = unlimited)");
+    static final Option<Long> HANDSHAKE_TIMEOUT = Option.of(NetworkGuards.HANDSHAKE_TIMEOUT_OPTION, "N",
+            Readers.longIn(100, 600_000)).defaultValue(HttpDeadlines.DEFAULT_HANDSHAKE_TIMEOUT_MS)
+            .help("a game connection must have upgraded within this time");
+    static final Option<List<String>> ALLOWED_ORIGINS = Option.of(NetworkGuards.ALLOWED_ORIGINS_OPTION, "a,b,…",
+            WorldConfig::parseOrigins).defaultDescribed(List.of(), "none; requests without Origin are always allowed")
+            .help("browser origins allowed to open /game");
+    static final Option<Long> PING_INTERVAL = Option.of("--ping-interval-ms", "N",
+            Readers.longIn(10, MAX_INTERVAL_MS)).defaultValue(10_000L)
+            .help("time between two pings of a game connection");
+    static final Option<Long> CLIENT_TIMEOUT = Option.of("--client-timeout-ms", "N",
+            Readers.longIn(20, MAX_INTERVAL_MS)).defaultValue(30_000L)
+            .help("a game connection silent for this long is closed");
+    static final Option<Long> RECONNECT_WINDOW = Option.of("--reconnect-window-ms", "N",
+            Readers.longIn(0, MAX_INTERVAL_MS)).defaultValue(30_000L)
+            .help("how long a player whose connection was lost stays in the world, waiting for a new ticket of the "
+                    + "same account (default {default}; 0 = none)");
+    static final Option<Path> TLS_CERT = Option.of("--tls-cert", "FILE", Readers::absolutePath)
+            .help("PEM certificate chain: serve /game over wss; also the one certificate trusted on a wss:// "
+                    + "--control-url (needs --tls-key)");
+    static final Option<Path> TLS_KEY = Option.of("--tls-key", "FILE", Readers::absolutePath)
+            .help("its unencrypted PKCS#8 PEM private key");
+    /** The one switch: this process is an Agones game server (see {@link #agones}). */
+    static final Option<Boolean> AGONES = Option.flag("--agones")
+            .help("this process is an Agones game server of its own (one world per pod): report Ready once "
+                    + "hydrated, Health while the tick runs and Shutdown after the final snapshot is acknowledged "
+                    + "to the SDK sidecar at http://localhost:$AGONES_SDK_HTTP_PORT/ (default port "
+                    + AgonesConfig.DEFAULT_HTTP_PORT + ")");
+    static final Option<String> AGONES_SDK_HOST = Option.text("--agones-sdk-host", "HOST")
+            .help("where that sidecar listens instead of localhost (needs --agones)");
+    static final Option<Long> AGONES_HEALTH_INTERVAL = Option.of("--agones-health-interval-ms", "N",
+            Readers.longIn(10, 60_000)).defaultValue(AgonesConfig.DEFAULT_HEALTH_INTERVAL_MS)
+            .help("time between two health pings (default {default}; needs --agones)");
+
+    private static final OptionSet OPTIONS = options();
+
+    private static OptionSet options() {
+        List<Option<?>> options = new ArrayList<>(WorldSpec.options());
+        options.addAll(List.of(CONTROL_URLS, BIND, GAME_PORTS, GRID, CONTENT_DIR, INTENT_RATE, SHUTDOWN_ACK_TIMEOUT,
+                MAX_SNAPSHOT_BYTES, MAX_CONNECTIONS, MAX_NEW_CONNECTIONS, HANDSHAKE_TIMEOUT, ALLOWED_ORIGINS,
+                PING_INTERVAL, CLIENT_TIMEOUT, RECONNECT_WINDOW, TLS_CERT, TLS_KEY, AGONES, AGONES_SDK_HOST,
+                AGONES_HEALTH_INTERVAL));
+        return OptionSet.of(options).helpColumn(30).header("""
+                usage: java -jar world-server.jar --world-id ID --control-url ws://HOST:PORT/control[,…] [options]
+                  (started by the director; not meant to be run by hand)
+                """).footer("""
+                environment: LOR_SPAWN_TOKEN and LOR_TICKET_SECRET (required; the ticket secret is URL-safe base64 of
+                             at least 256 bits); AGONES_SDK_HTTP_PORT (set by Agones; read with --agones only)""");
+    }
+
+    /** Every option with its default and help line; written only when a start fails, so built only then. */
+    static String usage() {
+        return OPTIONS.usage();
+    }
 
     public static WorldConfig parse(String[] args, Map<String, String> env) {
-        String worldId = null;
-        List<URI> controlUrls = null;
-        String bind = "127.0.0.1";
-        PortRange gamePorts = PortRange.ANY;
-        long snapshotIntervalMs = 30_000;
-        GridSize grid = new GridSize(64, 64, 1);
-        String map = null;
-        String content = null;
-        Path contentDir = null;
-        ObjectSeed seedObjects = null;
-        int npcs = 0;
-        int viewRadius = 24;
-        int intentsPerSecond = 20;
-        World.SpawnRule spawnRule = World.SpawnRule.NEAREST_TO_SPAWN_POINT;
-        long shutdownAckTimeoutMs = 30_000;
-        long maxSnapshotBytes = 256L * 1024 * 1024;
-        NetworkGuards defaults = NetworkGuards.defaults();
-        int maxConnectionsPerAddress = defaults.maxConnectionsPerAddress();
-        int maxNewConnectionsPerSecond = defaults.maxNewConnectionsPerSecond();
-        long handshakeTimeoutMs = defaults.handshakeTimeoutMs();
-        List<String> allowedOrigins = defaults.allowedOrigins();
-        long pingIntervalMs = 10_000;
-        long clientTimeoutMs = 30_000;
-        long reconnectWindowMs = 30_000;
-        Path tlsCert = null;
-        Path tlsKey = null;
-        boolean agones = false;
-        String agonesHost = null;
-        Long agonesHealthIntervalMs = null;
-        for (int i = 0; i < args.length; i++) {
-            String option = args[i];
-            if (option.equals(AGONES_OPTION)) {
-                agones = true;
-                continue;
-            }
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException("option " + option + " needs a value");
-            }
-            String value = args[++i];
-            switch (option) {
-                case "--world-id" -> worldId = value;
-                case ControlUrls.OPTION -> controlUrls = ControlUrls.parse(value);
-                case "--bind" -> bind = value;
-                case "--game-port", "--game-ports" -> gamePorts = PortRange.parse(option, value);
-                case "--snapshot-interval-ms" -> snapshotIntervalMs = parseLong(option, value, 100, MAX_INTERVAL_MS);
-                case "--grid" -> grid = parseGrid(value);
-                case "--map" -> map = parseMapName(value);
-                case "--content" -> content = parseName(option, value);
-                case "--content-dir" -> contentDir = Path.of(value);
-                case "--seed-objects" -> seedObjects = ObjectSeed.parse(value);
-                case "--npcs" -> npcs = parseInt(option, value, 0, 1_000_000);
-                case "--view-radius" -> viewRadius = parseInt(option, value, 1, 256);
-                case "--intent-rate" -> intentsPerSecond = parseInt(option, value, 1, 1000);
-                case "--spawn" -> spawnRule = switch (value) {
-                    case "nearest" -> World.SpawnRule.NEAREST_TO_SPAWN_POINT;
-                    case "hashed" -> World.SpawnRule.HASHED;
-                    default -> throw new IllegalArgumentException("--spawn must be nearest or hashed");
-                };
-                case "--shutdown-ack-timeout-ms" ->
-                        shutdownAckTimeoutMs = parseLong(option, value, 100, MAX_INTERVAL_MS);
-                case "--max-snapshot-bytes" ->
-                        maxSnapshotBytes = parseLong(option, value, 64 * 1024, Integer.MAX_VALUE);
-                case NetworkGuards.MAX_CONNECTIONS_OPTION ->
-                        maxConnectionsPerAddress = parseInt(option, value, 0, 1_000_000);
-                case NetworkGuards.MAX_NEW_CONNECTIONS_OPTION ->
-                        maxNewConnectionsPerSecond = parseInt(option, value, 0, 1_000_000);
-                case NetworkGuards.HANDSHAKE_TIMEOUT_OPTION -> handshakeTimeoutMs = parseLong(option, value, 100, 600_000);
-                case NetworkGuards.ALLOWED_ORIGINS_OPTION -> allowedOrigins = parseOrigins(value);
-                case "--ping-interval-ms" -> pingIntervalMs = parseLong(option, value, 10, MAX_INTERVAL_MS);
-                case "--client-timeout-ms" -> clientTimeoutMs = parseLong(option, value, 20, MAX_INTERVAL_MS);
-                case "--reconnect-window-ms" -> reconnectWindowMs = parseLong(option, value, 0, MAX_INTERVAL_MS);
-                case "--tls-cert" -> tlsCert = Path.of(value).toAbsolutePath().normalize();
-                case "--tls-key" -> tlsKey = Path.of(value).toAbsolutePath().normalize();
-                case "--agones-sdk-host" -> agonesHost = value;
-                case "--agones-health-interval-ms" -> agonesHealthIntervalMs = parseLong(option, value, 10, 60_000);
-                default -> throw new IllegalArgumentException("unknown option " + option);
-            }
-        }
-        if (worldId == null || !worldId.matches("[a-z0-9_-]{1,32}")) {
-            throw new IllegalArgumentException("--world-id must be 1-32 of [a-z0-9_-]");
-        }
+        OptionValues values = OPTIONS.parse(args, Map.of());
+        WorldSpec world = WorldSpec.from(values);
+        List<URI> controlUrls = values.get(CONTROL_URLS);
         if (controlUrls == null) {
             throw new IllegalArgumentException("--control-url is required");
         }
+        Path tlsCert = values.get(TLS_CERT);
+        Path tlsKey = values.get(TLS_KEY);
         if ((tlsCert == null) != (tlsKey == null)) {
             throw new IllegalArgumentException("--tls-cert and --tls-key go together: give both or neither");
         }
         if (controlUrls.get(0).getScheme().equals("wss") && tlsCert == null) {
             throw new IllegalArgumentException("a wss:// --control-url needs --tls-cert: the one certificate trusted");
         }
-        if (seedObjects != null && content == null) {
+        if (world.seedObjects() != null && world.content() == null) {
             throw new IllegalArgumentException("--seed-objects needs --content: the kind comes from the pack");
         }
+        long pingIntervalMs = values.get(PING_INTERVAL);
+        long clientTimeoutMs = values.get(CLIENT_TIMEOUT);
         if (pingIntervalMs >= clientTimeoutMs) {
             throw new IllegalArgumentException("--ping-interval-ms must be shorter than --client-timeout-ms");
         }
@@ -191,20 +156,53 @@ public record WorldConfig(String worldId, List<URI> controlUrls, String bindAddr
             throw new IllegalArgumentException(ENV_SPAWN_TOKEN + " and " + ENV_TICKET_SECRET + " must be set");
         }
         requireStrongTicketSecret(ticketSecret);
-        if (!agones && (agonesHost != null || agonesHealthIntervalMs != null)) {
+        boolean agones = values.get(AGONES);
+        if (!agones && (values.has(AGONES_SDK_HOST) || values.has(AGONES_HEALTH_INTERVAL))) {
             throw new IllegalArgumentException("--agones-sdk-host and --agones-health-interval-ms need --agones");
         }
         // The environment alone does not make a game server: a director run inside an Agones pod would hand its
         // AGONES_SDK_HTTP_PORT to every world it spawns, and the first world to stop would shut the pod down.
         AgonesConfig agonesConfig = !agones ? null : AgonesConfig.of(
-                agonesHost == null ? AgonesConfig.DEFAULT_HOST : agonesHost, env,
-                agonesHealthIntervalMs == null ? AgonesConfig.DEFAULT_HEALTH_INTERVAL_MS : agonesHealthIntervalMs);
-        return new WorldConfig(worldId, controlUrls, bind, gamePorts, snapshotIntervalMs, grid, map, content,
-                contentDir, seedObjects, npcs,
-                viewRadius, intentsPerSecond, spawnRule, shutdownAckTimeoutMs, maxSnapshotBytes, pingIntervalMs,
-                clientTimeoutMs, reconnectWindowMs, spawnToken, ticketSecret,
-                new NetworkGuards(maxConnectionsPerAddress, maxNewConnectionsPerSecond, handshakeTimeoutMs,
-                        allowedOrigins), tlsCert, tlsKey, agonesConfig);
+                values.has(AGONES_SDK_HOST) ? values.get(AGONES_SDK_HOST) : AgonesConfig.DEFAULT_HOST, env,
+                values.get(AGONES_HEALTH_INTERVAL));
+        return new WorldConfig(world, controlUrls, values.get(BIND), values.get(GAME_PORTS), values.get(GRID),
+                values.get(CONTENT_DIR), values.get(INTENT_RATE), values.get(SHUTDOWN_ACK_TIMEOUT),
+                values.get(MAX_SNAPSHOT_BYTES), pingIntervalMs, clientTimeoutMs, values.get(RECONNECT_WINDOW),
+                spawnToken, ticketSecret,
+                new NetworkGuards(values.get(MAX_CONNECTIONS), values.get(MAX_NEW_CONNECTIONS),
+                        values.get(HANDSHAKE_TIMEOUT), values.get(ALLOWED_ORIGINS)), tlsCert, tlsKey, agonesConfig);
+    }
+
+    public String worldId() {
+        return world.worldId();
+    }
+
+    public String map() {
+        return world.map();
+    }
+
+    public String content() {
+        return world.content();
+    }
+
+    public ObjectSeed seedObjects() {
+        return world.seedObjects();
+    }
+
+    public int npcs() {
+        return world.npcs();
+    }
+
+    public int viewRadius() {
+        return world.viewRadius();
+    }
+
+    public long snapshotIntervalMs() {
+        return world.snapshotIntervalMs();
+    }
+
+    public World.SpawnRule spawnRule() {
+        return world.spawn().equals("hashed") ? World.SpawnRule.HASHED : World.SpawnRule.NEAREST_TO_SPAWN_POINT;
     }
 
     /** The director that spawned this world: the first it registers with. */
@@ -219,7 +217,7 @@ public record WorldConfig(String worldId, List<URI> controlUrls, String bindAddr
 
     /** Ticks between two periodic snapshots at the given tick rate (at least one). */
     public long snapshotIntervalTicks(int tickRate) {
-        return Math.max(1, snapshotIntervalMs * tickRate / 1000);
+        return Math.max(1, world.snapshotIntervalMs() * tickRate / 1000);
     }
 
     /** Ticks a lost player is held for (rounded up: a window never ends early). */
@@ -236,13 +234,13 @@ public record WorldConfig(String worldId, List<URI> controlUrls, String bindAddr
      * cold world process tens of milliseconds before its first log line. */
     @Override
     public String toString() {
-        return "WorldConfig[worldId=" + worldId + ", controlUrls=" + controlUrls + ", bind=" + bindAddress
-                + ", gamePorts=" + gamePorts + ", snapshotIntervalMs=" + snapshotIntervalMs
+        return "WorldConfig[worldId=" + worldId() + ", controlUrls=" + controlUrls + ", bind=" + bindAddress
+                + ", gamePorts=" + gamePorts + ", snapshotIntervalMs=" + snapshotIntervalMs()
                 + ", grid=" + grid.width() + "x" + grid.height() + "x" + grid.layers()
-                + ", map=" + map + ", content=" + content + ", contentDir=" + contentDir
-                + ", seedObjects=" + (seedObjects == null ? null : seedObjects.toArgument()) + ", npcs=" + npcs
-                + ", viewRadius=" + viewRadius
-                + ", intentsPerSecond=" + intentsPerSecond + ", spawn=" + spawnRule
+                + ", map=" + map() + ", content=" + content() + ", contentDir=" + contentDir
+                + ", seedObjects=" + (seedObjects() == null ? null : seedObjects().toArgument()) + ", npcs=" + npcs()
+                + ", viewRadius=" + viewRadius()
+                + ", intentsPerSecond=" + intentsPerSecond + ", spawn=" + spawnRule()
                 + ", shutdownAckTimeoutMs=" + shutdownAckTimeoutMs + ", maxSnapshotBytes=" + maxSnapshotBytes
                 + ", pingIntervalMs=" + pingIntervalMs + ", clientTimeoutMs=" + clientTimeoutMs
                 + ", reconnectWindowMs=" + reconnectWindowMs
@@ -254,7 +252,7 @@ public record WorldConfig(String worldId, List<URI> controlUrls, String bindAddr
                 + agones.healthIntervalMs() + " ms") + ", secrets=<redacted>]";
     }
 
-    private static List<String> parseOrigins(String value) {
+    private static List<String> parseOrigins(String option, String value) {
         try {
             return NetworkGuards.parseOrigins(value);
         } catch (IllegalArgumentException e) {
@@ -276,41 +274,13 @@ public record WorldConfig(String worldId, List<URI> controlUrls, String bindAddr
         }
     }
 
-    private static String parseMapName(String value) {
-        return parseName("--map", value);
-    }
-
-    private static String parseName(String option, String value) {
-        if (!value.matches("[a-z0-9_-]{1,32}")) {
-            throw new IllegalArgumentException(option + " must be 1-32 of [a-z0-9_-]");
-        }
-        return value;
-    }
-
-    private static GridSize parseGrid(String value) {
+    private static GridSize parseGrid(String option, String value) {
         String[] parts = value.split("x", -1);
         if (parts.length != 3) {
-            throw new IllegalArgumentException("--grid must look like 64x64x1");
+            throw new IllegalArgumentException(option + " must look like 64x64x1");
         }
-        return new GridSize(parseInt("--grid", parts[0], 1, GridSize.MAX_SIDE),
-                parseInt("--grid", parts[1], 1, GridSize.MAX_SIDE),
-                parseInt("--grid", parts[2], 1, GridSize.MAX_LAYERS));
-    }
-
-    private static int parseInt(String option, String value, int min, int max) {
-        return (int) parseLong(option, value, min, max);
-    }
-
-    private static long parseLong(String option, String value, long min, long max) {
-        long parsed;
-        try {
-            parsed = Long.parseLong(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " needs a number, got " + value);
-        }
-        if (parsed < min || parsed > max) {
-            throw new IllegalArgumentException(option + " must be between " + min + " and " + max);
-        }
-        return parsed;
+        Option.Reader<Integer> side = Readers.intIn(1, GridSize.MAX_SIDE);
+        return new GridSize(side.read(option, parts[0]), side.read(option, parts[1]),
+                Readers.intIn(1, GridSize.MAX_LAYERS).read(option, parts[2]));
     }
 }

@@ -27,7 +27,7 @@ public final class WorldServerMain {
             config = WorldConfig.parse(args, System.getenv());
         } catch (IllegalArgumentException e) {
             System.err.println("world-server: " + e.getMessage());
-            System.err.println(WorldConfig.USAGE);
+            System.err.println(WorldConfig.usage());
             System.exit(WorldExitCodes.USAGE);
             return;
         }
@@ -52,7 +52,7 @@ public final class WorldServerMain {
             spare = Spare.start(Arrays.asList(spareArgs), token, System.getenv(), true);
         } catch (IllegalArgumentException e) {
             System.err.println("world-server: " + e.getMessage());
-            System.err.println(WorldConfig.USAGE);
+            System.err.println(WorldConfig.usage());
             System.exit(WorldExitCodes.USAGE);
             return;
         }

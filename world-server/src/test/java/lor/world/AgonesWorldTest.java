@@ -27,6 +27,7 @@ import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldSnapshotMessage;
+import lor.protocol.control.WorldSpec;
 import lor.protocol.ticket.Secrets;
 import lor.world.agones.AgonesConfig;
 import lor.world.agones.AgonesSdk;
@@ -227,8 +228,8 @@ class AgonesWorldTest {
         await().atMost(STEP).until(() -> sdk.count("/health") >= 3);
         assertThat(sdk.count("/ready")).as("a spare has no world to offer").isZero();
 
-        director.send(registered.connection(), new WorldAssignMessage("meadow", Secrets.random256(), "meadow", 0,
-                24, "nearest", 30_000));
+        director.send(registered.connection(), new WorldAssignMessage(
+                new WorldSpec("meadow", "meadow", null, null, 0, 24, "nearest", 30_000), Secrets.random256()));
         world = spare.become(spare.assignment().get(STEP.toMillis(), TimeUnit.MILLISECONDS));
         spare = null;
         control = director.next(WorldRegisterMessage.class, STEP).connection();

@@ -26,6 +26,7 @@ import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldSnapshotMessage;
+import lor.protocol.control.WorldSpec;
 import lor.protocol.game.HelloMessage;
 import lor.protocol.game.MapMessage;
 import lor.protocol.game.WelcomeMessage;
@@ -85,8 +86,8 @@ class SpareTest {
 
     @Test
     void configForBuildsTheWorldFromTheAssignmentAndTheSparesOwnArguments() {
-        WorldAssignMessage assign = new WorldAssignMessage("bench", ASSIGNED_SECRET, "bench", 0, 24, "hashed",
-                30_000);
+        WorldAssignMessage assign = new WorldAssignMessage(
+                new WorldSpec("bench", "bench", null, null, 0, 24, "hashed", 30_000), ASSIGNED_SECRET);
 
         WorldConfig config = Spare.configFor(assign, spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN,
                 Map.of());
@@ -109,8 +110,8 @@ class SpareTest {
         NetworkGuards guards = new NetworkGuards(9, 4, 2500, List.of("http://127.0.0.1:8080"));
         List<String> args = new ArrayList<>(spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"));
         args.addAll(guards.arguments());
-        WorldAssignMessage assign = new WorldAssignMessage("start", ASSIGNED_SECRET, "start", 0, 24, "nearest",
-                30_000);
+        WorldAssignMessage assign = new WorldAssignMessage(
+                new WorldSpec("start", "start", null, null, 0, 24, "nearest", 30_000), ASSIGNED_SECRET);
 
         assertThat(Spare.provisionalConfig(args, TOKEN, Map.of()).guards()).as("the spare's own game port")
                 .isEqualTo(guards);
@@ -122,8 +123,8 @@ class SpareTest {
     void underAgonesTheSpareAndTheWorldItBecomesReadTheSidecarsPortFromTheProcessEnvironmentOnly() {
         List<String> args = new ArrayList<>(spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"));
         args.add("--agones");
-        WorldAssignMessage assign = new WorldAssignMessage("start", ASSIGNED_SECRET, "start", 0, 24, "nearest",
-                30_000);
+        WorldAssignMessage assign = new WorldAssignMessage(
+                new WorldSpec("start", "start", null, null, 0, 24, "nearest", 30_000), ASSIGNED_SECRET);
         Map<String, String> environment = AgonesConfig.environment(Map.of(AgonesConfig.ENV_HTTP_PORT, "9400",
                 "LOR_DB_PASSWORD", "not-for-worlds"));
 
@@ -136,8 +137,8 @@ class SpareTest {
 
     @Test
     void theTicketSecretComesWithTheAssignmentNotFromTheCommandLine() {
-        WorldAssignMessage assign = new WorldAssignMessage("start", ASSIGNED_SECRET, "start", 24, 24, "nearest",
-                30_000);
+        WorldAssignMessage assign = new WorldAssignMessage(
+                new WorldSpec("start", "start", null, null, 24, 24, "nearest", 30_000), ASSIGNED_SECRET);
         List<String> args = spareArgs("ws://127.0.0.1:9/control", "127.0.0.2");
 
         WorldConfig config = Spare.configFor(assign, args, TOKEN, Map.of());
@@ -149,7 +150,8 @@ class SpareTest {
 
     @Test
     void anAssignmentWithoutAMapGivesTheOpenFloorAndTheNearestRule() {
-        WorldAssignMessage assign = new WorldAssignMessage("open", ASSIGNED_SECRET, null, 3, 10, "nearest", 1_000);
+        WorldAssignMessage assign = new WorldAssignMessage(
+                new WorldSpec("open", null, null, null, 3, 10, "nearest", 1_000), ASSIGNED_SECRET);
 
         WorldConfig config = Spare.configFor(assign, spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN,
                 Map.of());
@@ -163,12 +165,14 @@ class SpareTest {
 
     @Test
     void anAssignmentTheWorldCannotRunIsRefusedAsAnyBadOption() {
-        assertThatThrownBy(() -> Spare.configFor(new WorldAssignMessage("start", ASSIGNED_SECRET, null, 0, 24,
-                "scattered", 30_000), spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN, Map.of()))
+        assertThatThrownBy(() -> Spare.configFor(new WorldAssignMessage(
+                new WorldSpec("start", null, null, null, 0, 24, "scattered", 30_000), ASSIGNED_SECRET),
+                spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN, Map.of()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("--spawn");
-        assertThatThrownBy(() -> Spare.configFor(new WorldAssignMessage("No Such World", ASSIGNED_SECRET, null, 0,
-                24, "nearest", 30_000), spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN, Map.of()))
+        assertThatThrownBy(() -> Spare.configFor(new WorldAssignMessage(
+                new WorldSpec("No Such World", null, null, null, 0, 24, "nearest", 30_000), ASSIGNED_SECRET),
+                spareArgs("ws://127.0.0.1:9/control", "127.0.0.2"), TOKEN, Map.of()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("--world-id");
     }
@@ -202,8 +206,8 @@ class SpareTest {
         assertThat(hello.pid()).isEqualTo(ProcessHandle.current().pid());
         assertThat(spare.assignment()).isNotDone();
 
-        director.send(registered.connection(), new WorldAssignMessage("meadow", ASSIGNED_SECRET, "meadow", 0, 24,
-                "nearest", 30_000));
+        director.send(registered.connection(), new WorldAssignMessage(
+                new WorldSpec("meadow", "meadow", null, null, 0, 24, "nearest", 30_000), ASSIGNED_SECRET));
         world = spare.become(spare.assignment().get(STEP.toSeconds(), TimeUnit.SECONDS));
         spare = null;
 
@@ -234,8 +238,8 @@ class SpareTest {
         director = new ScriptedDirector();
         spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, Map.of(), false);
         ScriptedDirector.Received registered = director.next(SpareRegisterMessage.class, STEP);
-        director.send(registered.connection(), new WorldAssignMessage("meadow", ASSIGNED_SECRET, "meadow", 0, 24,
-                "nearest", 30_000));
+        director.send(registered.connection(), new WorldAssignMessage(
+                new WorldSpec("meadow", "meadow", null, null, 0, 24, "nearest", 30_000), ASSIGNED_SECRET));
         WorldAssignMessage assign = spare.assignment().get(STEP.toSeconds(), TimeUnit.SECONDS);
         registered.connection().close().sync();
 
@@ -270,8 +274,8 @@ class SpareTest {
         director = new ScriptedDirector();
         spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, Map.of(), false);
         ScriptedDirector.Received registered = director.next(SpareRegisterMessage.class, STEP);
-        director.send(registered.connection(), new WorldAssignMessage("meadow", ASSIGNED_SECRET, "meadow", 0, 24,
-                "nearest", 30_000));
+        director.send(registered.connection(), new WorldAssignMessage(
+                new WorldSpec("meadow", "meadow", null, null, 0, 24, "nearest", 30_000), ASSIGNED_SECRET));
         world = spare.become(spare.assignment().get(STEP.toSeconds(), TimeUnit.SECONDS));
         spare = null;
         ScriptedDirector.Received asWorld = director.next(WorldRegisterMessage.class, STEP);

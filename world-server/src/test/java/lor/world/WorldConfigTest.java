@@ -230,7 +230,7 @@ class WorldConfigTest {
 
     @Test
     void usageListsEveryOption() {
-        assertThat(WorldConfig.USAGE).contains("--world-id", "--control-url", "--bind", "--game-port",
+        assertThat(WorldConfig.usage()).contains("--world-id", "--control-url", "--bind", "--game-port",
                 "--snapshot-interval-ms", "--map", "--grid", "--npcs", "--view-radius", "--intent-rate",
                 "--shutdown-ack-timeout-ms", "--max-snapshot-bytes", "--spawn", WorldConfig.ENV_SPAWN_TOKEN,
                 WorldConfig.ENV_TICKET_SECRET, "--agones", "--agones-sdk-host", "--agones-health-interval-ms",
@@ -379,7 +379,7 @@ class WorldConfigTest {
         assertThat(config.seedObjects()).isEqualTo(new ObjectSeed("pump", 100_000, 1));
         assertThat(config.toString()).contains("seedObjects=pump:100000:1");
         assertThat(WorldConfig.parse(required(), ENV).seedObjects()).isNull();
-        assertThat(WorldConfig.USAGE).contains("--seed-objects");
+        assertThat(WorldConfig.usage()).contains("--seed-objects");
     }
 
     @ParameterizedTest
@@ -416,7 +416,7 @@ class WorldConfigTest {
         assertThat(config.tlsCert()).isEqualTo(java.nio.file.Path.of("/etc/lor/cert.pem"));
         assertThat(config.toString()).contains("tls=cert /etc/lor/cert.pem, key /etc/lor/key.pem");
         assertThat(WorldConfig.parse(required(), ENV).tls()).isFalse();
-        assertThat(WorldConfig.USAGE).contains("--tls-cert", "--tls-key");
+        assertThat(WorldConfig.usage()).contains("--tls-cert", "--tls-key");
     }
 
     @Test

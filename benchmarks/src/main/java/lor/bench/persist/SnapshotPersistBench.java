@@ -59,12 +59,12 @@ public final class SnapshotPersistBench {
             options = BenchOptions.parse(args);
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
-            System.err.print(BenchOptions.USAGE);
+            System.err.print(BenchOptions.OPTIONS.usage());
             System.exit(2);
             return;
         }
         if (options == null) {
-            System.out.print(BenchOptions.USAGE);
+            System.out.print(BenchOptions.OPTIONS.usage());
             return;
         }
         List<SizeResult> results = new SnapshotPersistBench(options).run();

@@ -5,6 +5,7 @@ import java.util.Optional;
 import lor.director.db.DataAccessException;
 import lor.director.world.lease.SpawnRecord;
 import lor.director.world.process.AdoptedProcess;
+import lor.protocol.control.Timings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,13 +18,7 @@ final class WorldAdoption {
 
     private static final Logger LOG = LoggerFactory.getLogger(WorldSupervisor.class);
 
-    /**
-     * How long a world left running by a previous director has to reconnect to this one. A world retries at least
-     * every 5 s (its backoff's cap), so this is several attempts.
-     */
-    static final long WINDOW_MILLIS = 20_000;
-    /** What a world that no director takes back waits before it ends itself (the world server's figure). */
-    private static final long ORPHAN_SECONDS = 20;
+    static final long WINDOW_MILLIS = Timings.ADOPTION_WINDOW.toMillis();
 
     private final LocalDirector director;
     private final GameAddresses addresses;
@@ -62,7 +57,7 @@ final class WorldAdoption {
             }
         } catch (DataAccessException e) {
             LOG.error("cannot look for worlds left running by an earlier director: {}; they end themselves within "
-                    + "{} s and start afresh on the next join", e.getMessage(), ORPHAN_SECONDS);
+                    + "{} s and start afresh on the next join", e.getMessage(), Timings.ORPHAN_LIMIT.toSeconds());
         }
         return waiting;
     }

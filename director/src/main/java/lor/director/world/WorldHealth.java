@@ -3,6 +3,7 @@ package lor.director.world;
 import java.util.Collection;
 
 import lor.director.DirectorMetrics;
+import lor.protocol.control.Timings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,10 +18,9 @@ final class WorldHealth {
 
     private static final Logger LOG = LoggerFactory.getLogger(WorldHealth.class);
 
-    /** The world's beat interval (see the world server's {@code Heartbeat}) and how often this checks. */
-    static final long HEARTBEAT_MILLIS = 1_000;
-    /** Beats missed in a row after which a world is dead to the director. */
-    static final int MISSED_BEATS = 3;
+    /** The world's beat interval and how often this checks. */
+    static final long HEARTBEAT_MILLIS = Timings.HEARTBEAT_PERIOD.toMillis();
+    static final int MISSED_BEATS = Timings.MISSED_HEARTBEATS;
     static final long SILENCE_NANOS = MISSED_BEATS * HEARTBEAT_MILLIS * 1_000_000;
 
     private final Collection<WorldInstance> worlds;

@@ -3,6 +3,7 @@ package lor.director.world;
 import lor.protocol.Json;
 import lor.protocol.Names;
 import lor.protocol.control.ObjectSeed;
+import lor.protocol.control.WorldSpec;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -52,6 +53,12 @@ public record WorldSettings(String map, String content, String seedObjects, int 
 
     public WorldSettings(String map, String content, int npcs, int viewRadius, String spawn) {
         this(map, content, null, npcs, viewRadius, spawn);
+    }
+
+    /** What world {@code worldId} is started with, on its command line or in {@code world_assign}. */
+    public WorldSpec spec(String worldId, long snapshotIntervalMs) {
+        return new WorldSpec(worldId, map, content, seedObjects == null ? null : ObjectSeed.parse(seedObjects), npcs,
+                viewRadius, spawn, snapshotIntervalMs);
     }
 
     public static WorldSettings parse(String worldId, String json) {

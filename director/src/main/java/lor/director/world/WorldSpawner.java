@@ -176,9 +176,8 @@ final class WorldSpawner {
         p.reportsThrough(spare.report());
         spare.becomes(worldId);
         hydration.prefetch(w, p);
-        WorldSettings s = w.settings();
-        spare.control().send(new WorldAssignMessage(worldId, ticketSecret, s.map(), s.content(), s.seedObjects(),
-                s.npcs(), s.viewRadius(), s.spawn(), director.launcher.snapshotIntervalMs()));
+        spare.control().send(new WorldAssignMessage(
+                w.settings().spec(worldId, director.launcher.snapshotIntervalMs()), ticketSecret));
         LOG.info("world {} takes warm spare pid {} (epoch {})", worldId, p.pid(), p.epoch());
         spare.process().onExit().thenAccept(exited -> exits.exited(w, p, exited.exitValue()));
         // The replacement's JVM start would compete for the CPU with the hydration the join is waiting for.

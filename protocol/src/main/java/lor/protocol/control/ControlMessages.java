@@ -180,22 +180,10 @@ public final class ControlMessages {
 
     public static final MessageType<WorldAssignMessage> WORLD_ASSIGN = MessageType.of(WorldAssignMessage.TYPE,
             WorldAssignMessage.class,
-            f -> new WorldAssignMessage(f.string("worldId"), f.string("ticketSecret"), f.optionalString("map"),
-                    f.optionalString("content"), f.optionalString("seedObjects"), f.intValue("npcs"),
-                    f.intValue("viewRadius"), f.string("spawn"), f.longValue("snapshotIntervalMs")),
+            f -> new WorldAssignMessage(WorldSpec.read(f), f.string("ticketSecret")),
             (m, out) -> {
                 out.put("worldId", m.worldId()).put("ticketSecret", m.ticketSecret());
-                if (m.map() != null) {
-                    out.put("map", m.map());
-                }
-                if (m.content() != null) {
-                    out.put("content", m.content());
-                }
-                if (m.seedObjects() != null) {
-                    out.put("seedObjects", m.seedObjects());
-                }
-                out.put("npcs", m.npcs()).put("viewRadius", m.viewRadius()).put("spawn", m.spawn())
-                        .put("snapshotIntervalMs", m.snapshotIntervalMs());
+                m.spec().writeSettings(out);
             });
 
     public static final MessageType<WorldHeartbeatMessage> WORLD_HEARTBEAT = MessageType.of(

@@ -3,26 +3,16 @@ package lor.protocol.control;
 import lor.protocol.Message;
 
 /**
- * Director → spare: become world {@code worldId} with these settings and this spawn's ticket secret. The process
- * then connects as that world ({@code world_register} with its spawn token) and is hydrated like any other.
- * {@code seedObjects} is the world server's {@code --seed-objects} value ({@code KIND:COUNT:LAYER}), or null.
+ * Director → spare: become the world {@code spec} names, built with its settings, under this spawn's ticket secret.
+ * The process then connects as that world ({@code world_register} with its spawn token) and is hydrated like any
+ * other. On the wire the spec's fields sit beside {@code ticketSecret} ({@link WorldSpec#writeSettings}).
  */
-public record WorldAssignMessage(String worldId, String ticketSecret, String map, String content,
-                                 String seedObjects, int npcs, int viewRadius, String spawn,
-                                 long snapshotIntervalMs) implements Message {
+public record WorldAssignMessage(WorldSpec spec, String ticketSecret) implements Message {
 
     public static final String TYPE = "world_assign";
 
-    /** A world without seeded objects. */
-    public WorldAssignMessage(String worldId, String ticketSecret, String map, String content, int npcs,
-                              int viewRadius, String spawn, long snapshotIntervalMs) {
-        this(worldId, ticketSecret, map, content, null, npcs, viewRadius, spawn, snapshotIntervalMs);
-    }
-
-    /** A world without a content pack. */
-    public WorldAssignMessage(String worldId, String ticketSecret, String map, int npcs, int viewRadius, String spawn,
-                              long snapshotIntervalMs) {
-        this(worldId, ticketSecret, map, null, null, npcs, viewRadius, spawn, snapshotIntervalMs);
+    public String worldId() {
+        return spec.worldId();
     }
 
     @Override
@@ -32,9 +22,6 @@ public record WorldAssignMessage(String worldId, String ticketSecret, String map
 
     @Override
     public String toString() {
-        return "WorldAssignMessage[worldId=" + worldId + ", ticketSecret=<redacted>, map=" + map
-                + ", content=" + content + ", seedObjects=" + seedObjects + ", npcs=" + npcs
-                + ", viewRadius=" + viewRadius + ", spawn=" + spawn
-                + ", snapshotIntervalMs=" + snapshotIntervalMs + "]";
+        return "WorldAssignMessage[" + spec + ", ticketSecret=<redacted>]";
     }
 }

@@ -228,10 +228,10 @@ class ControlMessagesTest {
                 new PortalGrantedMessage("start", 3, 42, "cellar", "ws://127.0.0.1:4001/game", "p.m"),
                 new PortalRefusedMessage("start", 3, 42, "cellar is unavailable: it did not start in time"),
                 new PlayerKickMessage("start", 42, "entered another world"),
-                new WorldAssignMessage("bench", "secret", "bench", 0, 24, "hashed", 30_000),
-                new WorldAssignMessage("open", "secret", null, 3, 10, "nearest", 1_000),
-                new WorldAssignMessage("bench-objects", "secret", "bench-layers", "bench", "pump:100000:1", 0, 24,
-                        "hashed", 30_000),
+                new WorldAssignMessage(new WorldSpec("bench", "bench", null, null, 0, 24, "hashed", 30_000), "secret"),
+                new WorldAssignMessage(new WorldSpec("open", null, null, null, 3, 10, "nearest", 1_000), "secret"),
+                new WorldAssignMessage(new WorldSpec("bench-objects", "bench-layers", "bench",
+                        ObjectSeed.parse("pump:100000:1"), 0, 24, "hashed", 30_000), "secret"),
                 new WorldDirectorsMessage("open", List.of("ws://10.0.0.1:8080/control", "ws://10.0.0.2:8080/control")),
                 ErrorMessage.of(ErrorCode.BAD_TOKEN, "stale spawn", null));
 
@@ -369,15 +369,18 @@ class ControlMessagesTest {
 
     @Test
     void encodesWorldAssignExactlyWithAndWithoutAMap() {
-        assertThat(director.encode(new WorldAssignMessage("bench", "ts", "bench", 0, 24, "hashed", 30000)))
+        assertThat(director.encode(new WorldAssignMessage(
+                new WorldSpec("bench", "bench", null, null, 0, 24, "hashed", 30000), "ts")))
                 .isEqualTo("{\"type\":\"world_assign\",\"worldId\":\"bench\",\"ticketSecret\":\"ts\","
                         + "\"map\":\"bench\",\"npcs\":0,\"viewRadius\":24,\"spawn\":\"hashed\","
                         + "\"snapshotIntervalMs\":30000}");
-        assertThat(director.encode(new WorldAssignMessage("open", "ts", null, 3, 10, "nearest", 1000)))
+        assertThat(director.encode(new WorldAssignMessage(
+                new WorldSpec("open", null, null, null, 3, 10, "nearest", 1000), "ts")))
                 .isEqualTo("{\"type\":\"world_assign\",\"worldId\":\"open\",\"ticketSecret\":\"ts\","
                         + "\"npcs\":3,\"viewRadius\":10,\"spawn\":\"nearest\",\"snapshotIntervalMs\":1000}");
-        assertThat(director.encode(new WorldAssignMessage("b", "ts", "bench-layers", "bench", "pump:9:1", 0, 24,
-                "hashed", 1000)))
+        assertThat(director.encode(new WorldAssignMessage(
+                new WorldSpec("b", "bench-layers", "bench", ObjectSeed.parse("pump:9:1"), 0, 24, "hashed", 1000),
+                "ts")))
                 .isEqualTo("{\"type\":\"world_assign\",\"worldId\":\"b\",\"ticketSecret\":\"ts\","
                         + "\"map\":\"bench-layers\",\"content\":\"bench\",\"seedObjects\":\"pump:9:1\","
                         + "\"npcs\":0,\"viewRadius\":24,\"spawn\":\"hashed\",\"snapshotIntervalMs\":1000}");
@@ -415,7 +418,8 @@ class ControlMessagesTest {
 
     @Test
     void keepsTheAssignedTicketSecretOutOfToString() {
-        String shown = new WorldAssignMessage("bench", "ticket-secret", "bench", 0, 24, "hashed", 30000).toString();
+        String shown = new WorldAssignMessage(new WorldSpec("bench", "bench", null, null, 0, 24, "hashed", 30000),
+                "ticket-secret").toString();
 
         assertThat(shown).doesNotContain("ticket-secret").contains("<redacted>").contains("worldId=bench")
                 .contains("spawn=hashed");

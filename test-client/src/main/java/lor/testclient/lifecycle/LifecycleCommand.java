@@ -13,6 +13,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import lor.protocol.Json;
+import lor.protocol.options.Option;
+import lor.protocol.options.OptionSet;
+import lor.protocol.options.OptionValues;
+import lor.protocol.options.Readers;
 import lor.testclient.net.DirectorHttp;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -23,57 +27,52 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class LifecycleCommand {
 
-    static final String USAGE = """
-            usage: test-client lifecycle --director ws://HOST:PORT/ws --admin-token T [options]
-              --world W              the world to stop and join (default bench)
-              --rounds N             stop-then-join rounds (default 20, 1..1000)
-              --wait-for-spare       before each round, wait until the director has a warm spare ready
-              --idle-rss-seconds S   afterwards, leave the world without players for S seconds, then report its
-                                     resident memory (lor_world_resident_memory_bytes) as idleRssMb
-              --report FILE          also write the figures as JSON
-            """;
+    private static final Option<URI> DIRECTOR = Option.of("--director", "ws://HOST:PORT/ws",
+            (option, text) -> URI.create(text)).help("the director's client endpoint (required)");
+    private static final Option<String> ADMIN_TOKEN = Option.text("--admin-token", "T")
+            .help("the director's admin token (required): each round stops the world through the operator API");
+    private static final Option<String> WORLD = Option.text("--world", "W").defaultValue("bench")
+            .help("the world to stop and join");
+    private static final Option<Integer> ROUNDS = Option.of("--rounds", "N", Readers.intIn(1, 1000))
+            .defaultValue(20).help("stop-then-join rounds (default {default}, 1..1000)");
+    private static final Option<Boolean> WAIT_FOR_SPARE = Option.flag("--wait-for-spare")
+            .help("before each round, wait until the director has a warm spare ready");
+    private static final Option<Integer> IDLE_RSS_SECONDS = Option.of("--idle-rss-seconds", "S",
+            Readers.intIn(0, 3600)).defaultValue(0)
+            .help("afterwards, leave the world without players for S seconds, then report its resident memory "
+                    + "(lor_world_resident_memory_bytes) as idleRssMb");
+    private static final Option<Path> REPORT = Option.of("--report", "FILE", Readers::path)
+            .help("also write the figures as JSON");
+    private static final Option<Boolean> HELP = Option.flag("--help").help("this text");
+
+    private static final OptionSet OPTIONS = OptionSet.of(DIRECTOR, ADMIN_TOKEN, WORLD, ROUNDS, WAIT_FOR_SPARE,
+            IDLE_RSS_SECONDS, REPORT, HELP).helpColumn(25)
+            .header("usage: test-client lifecycle --director ws://HOST:PORT/ws --admin-token T [options]\n");
+
+    static final String USAGE = OPTIONS.usage();
 
     private LifecycleCommand() {
     }
 
     public static int run(String[] args, PrintStream out) throws Exception {
-        URI director = null;
-        String world = "bench";
-        String adminToken = null;
-        String report = null;
-        int rounds = 20;
-        int idleRssSeconds = 0;
-        boolean waitForSpare = false;
-        for (int i = 0; i < args.length; i++) {
-            String option = args[i];
-            if (option.equals("--help")) {
-                out.print(USAGE);
-                return 0;
-            }
-            if (option.equals("--wait-for-spare")) {
-                waitForSpare = true;
-                continue;
-            }
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException("option " + option + " needs a value");
-            }
-            String value = args[++i];
-            switch (option) {
-                case "--director" -> director = URI.create(value);
-                case "--world" -> world = value;
-                case "--admin-token" -> adminToken = value;
-                case "--report" -> report = value;
-                case "--rounds" -> rounds = intIn(option, value, 1, 1000);
-                case "--idle-rss-seconds" -> idleRssSeconds = intIn(option, value, 0, 3600);
-                default -> throw new IllegalArgumentException("unknown option " + option);
-            }
+        OptionValues options = OPTIONS.parse(args);
+        if (options.get(HELP)) {
+            out.print(USAGE);
+            return 0;
         }
+        URI director = options.get(DIRECTOR);
         if (director == null || !("ws".equals(director.getScheme()) || "wss".equals(director.getScheme()))) {
             throw new IllegalArgumentException("--director ws://HOST:PORT/ws is required");
         }
+        String adminToken = options.get(ADMIN_TOKEN);
         if (adminToken == null) {
             throw new IllegalArgumentException("--admin-token is required: each round stops the world");
         }
+        String world = options.get(WORLD);
+        boolean waitForSpare = options.get(WAIT_FOR_SPARE);
+        int rounds = options.get(ROUNDS);
+        int idleRssSeconds = options.get(IDLE_RSS_SECONDS);
+        Path report = options.get(REPORT);
 
         List<LifecycleBench.Round> results = new LifecycleBench(director, world, adminToken, waitForSpare)
                 .run(rounds);
@@ -87,7 +86,7 @@ public final class LifecycleCommand {
                     idleRssSeconds, mb);
         }
         if (report != null) {
-            Files.writeString(Path.of(report), Json.MAPPER.writerWithDefaultPrettyPrinter()
+            Files.writeString(report, Json.MAPPER.writerWithDefaultPrettyPrinter()
                     .writeValueAsString(json), StandardCharsets.UTF_8);
         }
         return 0;
@@ -102,18 +101,5 @@ public final class LifecycleCommand {
                     + seconds + " s?)");
         }
         return http.metric("lor_world_resident_memory_bytes{world=\"" + world + "\"}") / (1024.0 * 1024.0);
-    }
-
-    private static int intIn(String option, String value, int min, int max) {
-        int n;
-        try {
-            n = Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " must be a whole number, got " + value);
-        }
-        if (n < min || n > max) {
-            throw new IllegalArgumentException(option + " must be between " + min + " and " + max + ", got " + n);
-        }
-        return n;
     }
 }

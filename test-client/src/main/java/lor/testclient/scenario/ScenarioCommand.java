@@ -6,11 +6,25 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
 
+import lor.protocol.options.Option;
+import lor.protocol.options.OptionSet;
+import lor.protocol.options.OptionValues;
+import lor.protocol.options.Readers;
+
 /**
  * {@code test-client.jar scenarios} and {@code faults}: the options, then a {@link ScenarioRunner} over the chosen
  * suite. Public so that a test can run the very command in its own JVM and read every frame it exchanges.
  */
 public final class ScenarioCommand {
+
+    private static final Option<URI> DIRECTOR = Option.of("--director", "ws://HOST:PORT/ws",
+            (option, text) -> URI.create(text)).help("the director's client endpoint (required)");
+    private static final Option<Long> TIMEOUT = Option.of("--timeout-ms", "N", Readers.longIn(1, 86_400_000))
+            .defaultValue(120_000L).help("longest wait for a world lifecycle step, e.g. an idle shutdown");
+    private static final Option<String> ONLY = Option.text("--only", "TEXT")
+            .help("run only the scenarios whose name contains TEXT");
+
+    private static final OptionSet OPTIONS = OptionSet.of(DIRECTOR, TIMEOUT, ONLY);
 
     private ScenarioCommand() {
     }
@@ -22,25 +36,13 @@ public final class ScenarioCommand {
      * @throws IllegalArgumentException for options it cannot accept
      */
     public static int run(String[] options, List<Scenario> suite, PrintStream out, Consumer<String> frameTap) {
-        URI director = null;
-        long timeoutMs = 120_000;
-        String only = null;
-        for (int i = 0; i < options.length; i++) {
-            String option = options[i];
-            if (i + 1 >= options.length) {
-                throw new IllegalArgumentException("option " + option + " needs a value");
-            }
-            String value = options[++i];
-            switch (option) {
-                case "--director" -> director = URI.create(value);
-                case "--timeout-ms" -> timeoutMs = Long.parseLong(value);
-                case "--only" -> only = value;
-                default -> throw new IllegalArgumentException("unknown option " + option);
-            }
-        }
+        OptionValues values = OPTIONS.parse(options);
+        URI director = values.get(DIRECTOR);
         if (director == null || !("ws".equals(director.getScheme()) || "wss".equals(director.getScheme()))) {
             throw new IllegalArgumentException("--director ws://HOST:PORT/ws is required");
         }
+        long timeoutMs = values.get(TIMEOUT);
+        String only = values.get(ONLY);
         String filter = only;
         List<Scenario> selected = suite.stream()
                 .filter(s -> filter == null || s.name().contains(filter))

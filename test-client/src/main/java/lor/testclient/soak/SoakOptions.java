@@ -6,6 +6,9 @@ import java.util.List;
 
 import lor.protocol.game.HelloMessage;
 import lor.protocol.game.binary.BinaryState;
+import lor.protocol.options.Option;
+import lor.protocol.options.OptionSet;
+import lor.protocol.options.OptionValues;
 import lor.testclient.net.DirectorUrl;
 
 /**
@@ -15,100 +18,101 @@ import lor.testclient.net.DirectorUrl;
 record SoakOptions(URI director, int players, Duration duration, Duration killEvery, List<String> worlds,
                    String encoding, long seed, boolean stopDirector) {
 
-    static final String USAGE = """
-            usage: java -jar test-client.jar soak --director ws://HOST:PORT/ws [options]
+    private static final Option<URI> DIRECTOR = Option.of("--director", "URL",
+            (option, text) -> DirectorUrl.parse(text))
+            .help("the director's client endpoint ws://HOST:PORT/ws (required)");
+    private static final Option<Integer> PLAYERS = Option.of("--players", "N", whole(1, 10_000)).defaultValue(200)
+            .help("players, spread evenly over the worlds");
+    private static final Option<Duration> DURATION = Option.of("--duration", "S", seconds())
+            .defaultValue(Duration.ofMinutes(30), "1800").help("seconds of play once every player is in");
+    private static final Option<Duration> KILL_EVERY = Option.of("--kill-every", "S", seconds())
+            .defaultValue(Duration.ofMinutes(2), "120").help("seconds between two world kills");
+    private static final Option<List<String>> WORLDS = Option.of("--worlds", "LIST", SoakOptions::worlds)
+            .defaultValue(List.of("start", "cellar", "meadow"), "start,cellar,meadow")
+            .help("worlds to play in and kill, comma-separated");
+    // The players share the host with the director and its worlds: binary state costs them (and the worlds) about
+    // half the CPU of JSON, which on a small host would otherwise be taken from the worlds' ticks.
+    private static final Option<String> ENCODING = Option.of("--encoding", "E", SoakOptions::encoding)
+            .defaultValue(BinaryState.ENCODING).help("state encoding the players ask for in hello: binary or json");
+    private static final Option<Long> SEED = Option.of("--seed", "N", SoakOptions::seed).defaultValue(6L)
+            .help("seed of the walks and of the choice of world to kill");
+    private static final Option<Boolean> STOP_DIRECTOR = Option.flag("--stop-director")
+            .help("at the end, stop the director with SIGTERM and check that no world process outlives it");
+    /** Answered by the command before the options are parsed. */
+    private static final Option<Boolean> HELP = Option.flag("--help").help("this text");
 
-            Players join, walk and rejoin in several worlds while a random world process is SIGKILLed every
-            so often; then one PASS/FAIL line per criterion of issue 6's soak and "N passed, M failed"
-            (exit status 0 only when M is 0). Must run on the director's host: it signals world processes
-            and reads the director's /proc entries and heap.
+    private static final OptionSet OPTIONS = OptionSet.of(DIRECTOR, PLAYERS, DURATION, KILL_EVERY, WORLDS, ENCODING,
+            SEED, STOP_DIRECTOR, HELP).missingValueFirst().helpColumn(21).header("""
+                    usage: java -jar test-client.jar soak --director ws://HOST:PORT/ws [options]
 
-            options (durations in seconds):
-              --director URL     the director's client endpoint ws://HOST:PORT/ws (required)
-              --players N        players, spread evenly over the worlds (default 200)
-              --duration S       seconds of play once every player is in (default 1800)
-              --kill-every S     seconds between two world kills (default 120)
-              --worlds LIST      worlds to play in and kill, comma-separated (default start,cellar,meadow)
-              --encoding E       state encoding the players ask for in hello: binary (default) or json
-              --seed N           seed of the walks and of the choice of world to kill (default 6)
-              --stop-director    at the end, stop the director with SIGTERM and check that no world process
-                                 outlives it
-              --help             this text
-            """;
+                    Players join, walk and rejoin in several worlds while a random world process is SIGKILLed every
+                    so often; then one PASS/FAIL line per criterion of issue 6's soak and "N passed, M failed"
+                    (exit status 0 only when M is 0). Must run on the director's host: it signals world processes
+                    and reads the director's /proc entries and heap.
+
+                    options (durations in seconds):
+                    """);
+
+    static final String USAGE = OPTIONS.usage();
 
     /** Parses the arguments that follow {@code soak}; {@code --help} is the command's to handle. */
     static SoakOptions parse(String... args) {
-        URI director = null;
-        int players = 200;
-        Duration duration = Duration.ofMinutes(30);
-        Duration killEvery = Duration.ofMinutes(2);
-        List<String> worlds = List.of("start", "cellar", "meadow");
-        // The players share the host with the director and its worlds: binary state costs them (and the worlds)
-        // about half the CPU of JSON, which on a small host would otherwise be taken from the worlds' ticks.
-        String encoding = BinaryState.ENCODING;
-        long seed = 6;
-        boolean stopDirector = false;
-        for (int i = 0; i < args.length; i++) {
-            String option = args[i];
-            if (option.equals("--stop-director")) {
-                stopDirector = true;
-                continue;
-            }
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException("option " + option + " needs a value\n" + USAGE);
-            }
-            String value = args[++i];
-            switch (option) {
-                case "--director" -> director = DirectorUrl.parse(value);
-                case "--players" -> players = number(option, value, 1, 10_000);
-                case "--duration" -> duration = Duration.ofSeconds(number(option, value, 1, 7 * 86_400));
-                case "--kill-every" -> killEvery = Duration.ofSeconds(number(option, value, 1, 7 * 86_400));
-                case "--worlds" -> worlds = worlds(value);
-                case "--encoding" -> encoding = encoding(value);
-                case "--seed" -> seed = seed(value);
-                default -> throw new IllegalArgumentException("unknown option " + option + "\n" + USAGE);
-            }
+        OptionValues values;
+        try {
+            values = OPTIONS.parse(args);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + "\n" + USAGE);
         }
-        if (director == null) {
+        if (!values.has(DIRECTOR)) {
             throw new IllegalArgumentException("--director ws://HOST:PORT/ws is required\n" + USAGE);
         }
-        return new SoakOptions(director, players, duration, killEvery, worlds, encoding, seed, stopDirector);
+        return new SoakOptions(values.get(DIRECTOR), values.get(PLAYERS), values.get(DURATION),
+                values.get(KILL_EVERY), values.get(WORLDS), values.get(ENCODING), values.get(SEED),
+                values.get(STOP_DIRECTOR));
     }
 
-    private static List<String> worlds(String value) {
+    private static List<String> worlds(String option, String value) {
         List<String> worlds = List.of(value.split(",")).stream().map(String::trim).filter(w -> !w.isEmpty())
                 .distinct().toList();
         if (worlds.isEmpty()) {
-            throw new IllegalArgumentException("--worlds needs at least one world");
+            throw new IllegalArgumentException(option + " needs at least one world");
         }
         return worlds;
     }
 
-    private static String encoding(String value) {
+    private static String encoding(String option, String value) {
         if (!value.equals(HelloMessage.JSON) && !value.equals(BinaryState.ENCODING)) {
-            throw new IllegalArgumentException("--encoding must be json or binary, not " + value);
+            throw new IllegalArgumentException(option + " must be json or binary, not " + value);
         }
         return value;
     }
 
-    private static long seed(String value) {
+    private static long seed(String option, String value) {
         try {
             return Long.parseLong(value.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--seed must be a whole number, not " + value);
+            throw new IllegalArgumentException(option + " must be a whole number, not " + value);
         }
     }
 
-    private static int number(String option, String value, int min, int max) {
-        int n;
-        try {
-            n = Integer.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " must be a whole number, not " + value);
-        }
-        if (n < min || n > max) {
-            throw new IllegalArgumentException(option + " must be " + min + ".." + max + ", not " + value);
-        }
-        return n;
+    /** Whole seconds, from one to a week. */
+    private static Option.Reader<Duration> seconds() {
+        Option.Reader<Integer> seconds = whole(1, 7 * 86_400);
+        return (option, value) -> Duration.ofSeconds(seconds.read(option, value));
+    }
+
+    private static Option.Reader<Integer> whole(int min, int max) {
+        return (option, value) -> {
+            int n;
+            try {
+                n = Integer.parseInt(value.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(option + " must be a whole number, not " + value);
+            }
+            if (n < min || n > max) {
+                throw new IllegalArgumentException(option + " must be " + min + ".." + max + ", not " + value);
+            }
+            return n;
+        };
     }
 }

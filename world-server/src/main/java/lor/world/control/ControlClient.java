@@ -23,6 +23,7 @@ import lor.protocol.Message;
 import lor.protocol.MessageCodec;
 import lor.protocol.control.ControlMessages;
 import lor.protocol.control.SpareRegisterMessage;
+import lor.protocol.control.Timings;
 import lor.protocol.control.WorldAssignMessage;
 import lor.protocol.control.WorldRegisterMessage;
 import org.slf4j.Logger;
@@ -50,14 +51,8 @@ public final class ControlClient implements ControlLink {
 
     private static final Logger LOG = LoggerFactory.getLogger(ControlClient.class);
 
-    /**
-     * How long a world may go without a director that accepts it before it ends itself, an attempt in flight or
-     * not. A director's lease on its worlds lives 30 s unrenewed (it renews every 2 s); a director that cannot renew
-     * fences itself after 5 s and lets its worlds go. Ending at 20 s means a world has stopped serving its players
-     * before its lease can expire and another director may start a second copy from its last snapshot, with 5 s
-     * to spare.
-     */
-    public static final long ORPHAN_AFTER_MILLIS = 20_000;
+    /** How long a world may go without a director that accepts it before it ends itself: see {@link Timings}. */
+    public static final long ORPHAN_AFTER_MILLIS = Timings.ORPHAN_LIMIT.toMillis();
 
     private final String spawnToken;
     private final DirectorRotation directors;
@@ -91,7 +86,7 @@ public final class ControlClient implements ControlLink {
                   long orphanAfterMillis, RandomGenerator random) {
         this.spawnToken = spawnToken;
         this.directors = new DirectorRotation(urls, random);
-        this.backoff = new Backoff(100, 5_000, random);
+        this.backoff = new Backoff(100, Timings.RECONNECT_BACKOFF_CAP.toMillis(), random);
         this.maxMessageBytes = maxMessageBytes;
         this.gamePort = gamePort;
         this.loop = group.next();

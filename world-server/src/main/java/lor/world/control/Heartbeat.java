@@ -3,6 +3,7 @@ package lor.world.control;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
+import lor.protocol.control.Timings;
 import lor.protocol.control.WorldHeartbeatMessage;
 
 /**
@@ -12,7 +13,7 @@ import lor.protocol.control.WorldHeartbeatMessage;
  */
 public final class Heartbeat implements Runnable {
 
-    public static final long INTERVAL_MILLIS = 1_000;
+    public static final long INTERVAL_MILLIS = Timings.HEARTBEAT_PERIOD.toMillis();
 
     private final String worldId;
     private final ControlLink link;

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 import lor.director.db.DataAccessException;
+import lor.protocol.control.Timings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,8 +29,9 @@ import org.slf4j.LoggerFactory;
  * after the start of the last renewal that succeeded. When {@link #FENCE_MILLIS} have passed since then, the
  * director lets go of every world ({@link Fencing#fence}): it refuses joins, acknowledges no snapshot, and tells its
  * worlds to find another director, which adopts them under the same epoch. The margin before anyone may claim is
- * {@code TTL - FENCE_MILLIS} = 25 s, minus the fence check's period; a world that finds no director ends itself
- * within 20 s (the world server's orphan limit), inside that margin. A renewal that succeeds again lifts the fence.
+ * {@code TTL - FENCE_MILLIS}, minus the fence check's period; a world that finds no director ends itself within the
+ * world server's orphan limit, inside that margin ({@link Timings}, whose test holds them to it). A renewal that
+ * succeeds again lifts the fence.
  * A world missing from a renewal's answer was taken over by another director: this one forgets it. The lease of a
  * world this director let go is not renewed again: it expires, by when the process, if nobody adopted it, has ended.
  */
@@ -38,13 +40,10 @@ public final class LeaseKeeper {
     private static final Logger LOG = LoggerFactory.getLogger(LeaseKeeper.class);
 
     /** How long a world's lease lives unrenewed; a crashed director's worlds are free again after it. */
-    public static final Duration TTL = Duration.ofSeconds(30);
-    /** How often this director renews its leases (one statement for all of them). */
-    static final long RENEW_MILLIS = 2_000;
-    /** How long without a successful renewal before the director fences itself. */
-    static final long FENCE_MILLIS = 5_000;
-    /** How often the fence is checked: its delay beyond {@link #FENCE_MILLIS}. */
-    static final long FENCE_CHECK_MILLIS = 250;
+    public static final Duration TTL = Timings.LEASE_TTL;
+    static final long RENEW_MILLIS = Timings.LEASE_RENEWAL_PERIOD.toMillis();
+    static final long FENCE_MILLIS = Timings.FENCE_DELAY.toMillis();
+    static final long FENCE_CHECK_MILLIS = Timings.FENCE_CHECK_PERIOD.toMillis();
 
     /** What fencing does to the worlds; see {@link lor.director.world.WorldSupervisor}. */
     public interface Fencing {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Supplier;
 
 import lor.director.world.WorldSettings;
+import lor.protocol.control.WorldSpec;
 
 /**
  * The world server's arguments for a world or a warm spare, whatever starts it: where the director's {@code /control}
@@ -40,27 +41,18 @@ public final class WorldArguments {
         return snapshotIntervalMs;
     }
 
+    /**
+     * A world's command line: its id and settings as {@link WorldSpec} writes them (what a spare gets in
+     * {@code world_assign}), then the process's own options.
+     */
     public List<String> world(String worldId, WorldSettings settings) {
-        List<String> args = new ArrayList<>(List.of(
-                "--world-id", worldId,
+        List<String> args = new ArrayList<>(settings.spec(worldId, snapshotIntervalMs).toArguments());
+        args.addAll(List.of(
                 "--control-url", controlUrl.get(),
                 "--bind", bindAddress,
                 "--game-port", Integer.toString(gamePort),
-                "--snapshot-interval-ms", Long.toString(snapshotIntervalMs),
-                "--max-snapshot-bytes", Integer.toString(maxSnapshotBytes),
-                "--npcs", Integer.toString(settings.npcs()),
-                "--view-radius", Integer.toString(settings.viewRadius()),
-                "--spawn", settings.spawn()));
+                "--max-snapshot-bytes", Integer.toString(maxSnapshotBytes)));
         args.addAll(worldOptions.get());
-        if (settings.map() != null) {
-            args.addAll(List.of("--map", settings.map()));
-        }
-        if (settings.content() != null) {
-            args.addAll(List.of("--content", settings.content()));
-        }
-        if (settings.seedObjects() != null) {
-            args.addAll(List.of("--seed-objects", settings.seedObjects()));
-        }
         return args;
     }
 

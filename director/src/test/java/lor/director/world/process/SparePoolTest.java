@@ -345,11 +345,11 @@ class SparePoolTest {
         assertThat(channel.sent()).hasSize(1);
         WorldAssignMessage assign = channel.sent(WorldAssignMessage.class).get(0);
         assertThat(assign.worldId()).isEqualTo("cellar");
-        assertThat(assign.map()).isEqualTo("cellar");
-        assertThat(assign.npcs()).isEqualTo(3);
-        assertThat(assign.viewRadius()).isEqualTo(20);
-        assertThat(assign.spawn()).isEqualTo("hashed");
-        assertThat(assign.snapshotIntervalMs()).isEqualTo(30_000);
+        assertThat(assign.spec().map()).isEqualTo("cellar");
+        assertThat(assign.spec().npcs()).isEqualTo(3);
+        assertThat(assign.spec().viewRadius()).isEqualTo(20);
+        assertThat(assign.spec().spawn()).isEqualTo("hashed");
+        assertThat(assign.spec().snapshotIntervalMs()).isEqualTo(30_000);
         assertThat(assign.ticketSecret()).isNotBlank();
         WorldView cellar = view("cellar");
         assertThat(cellar.status()).isEqualTo(WorldStatus.STARTING);
