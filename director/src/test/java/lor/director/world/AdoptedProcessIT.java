@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
-class AdoptedProcessTest {
+class AdoptedProcessIT {
 
     @Test
     void findsALiveProcessStartedWhenItsRecordSaysAndWatchesAndSignalsIt() throws Exception {
