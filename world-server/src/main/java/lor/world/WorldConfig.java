@@ -155,7 +155,8 @@ public record WorldConfig(String worldId, List<URI> controlUrls, String bindAddr
                         maxConnectionsPerAddress = parseInt(option, value, 0, 1_000_000);
                 case NetworkGuards.MAX_NEW_CONNECTIONS_OPTION ->
                         maxNewConnectionsPerSecond = parseInt(option, value, 0, 1_000_000);
-                case NetworkGuards.HANDSHAKE_TIMEOUT_OPTION -> handshakeTimeoutMs = parseLong(option, value, 100, 600_000);
+                case NetworkGuards.HANDSHAKE_TIMEOUT_OPTION ->
+                        handshakeTimeoutMs = parseLong(option, value, 100, 600_000);
                 case NetworkGuards.ALLOWED_ORIGINS_OPTION -> allowedOrigins = parseOrigins(value);
                 case "--ping-interval-ms" -> pingIntervalMs = parseLong(option, value, 10, MAX_INTERVAL_MS);
                 case "--client-timeout-ms" -> clientTimeoutMs = parseLong(option, value, 20, MAX_INTERVAL_MS);

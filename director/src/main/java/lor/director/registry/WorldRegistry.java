@@ -3,8 +3,8 @@ package lor.director.registry;
 import java.util.List;
 
 import lor.director.world.UnknownWorldException;
-import lor.director.world.WorldRepository.WorldRecord;
 import lor.director.world.WorldRepository;
+import lor.director.world.WorldRepository.WorldRecord;
 import lor.director.world.WorldSettings;
 import lor.director.world.WorldStatus;
 import lor.director.world.WorldSupervisor;

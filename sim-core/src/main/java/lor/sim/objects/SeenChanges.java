@@ -5,8 +5,9 @@ import lor.sim.util.ReadySet;
 
 /**
  * What a broadcaster needs to send changes only: which objects changed (built, stock, recipe, crafting) since its
- * last broadcast (removals a view finds itself, by what its regions no longer hold), and how many objects stand in each block of {@link ObjectEngine#BLOCK}
- * cells, so that a view skips the empty ones. Kept by the engine as it goes; cleared by {@link #markSeen()}.
+ * last broadcast (removals a view finds itself, by what its regions no longer hold), and how many objects stand in each
+ * block of {@link ObjectEngine#BLOCK} cells, so that a view skips the empty ones. Kept by the engine as it goes;
+ * cleared by {@link #markSeen()}.
  */
 final class SeenChanges {
 

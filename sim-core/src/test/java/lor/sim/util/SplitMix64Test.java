@@ -23,6 +23,7 @@ class SplitMix64Test {
     }
 
     @Test
+    @SuppressWarnings("ConstantOverflow") // The state wraps around, as the generator's own arithmetic does.
     void stateIsTheSeedAdvancedByTheGoldenGammaPerDraw() {
         SplitMix64 random = new SplitMix64(42);
         random.nextLong();

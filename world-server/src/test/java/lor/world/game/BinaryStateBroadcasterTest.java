@@ -3,10 +3,10 @@ package lor.world.game;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -695,7 +695,8 @@ class BinaryStateBroadcasterTest {
     }
 
     /** One broadcast, its frames handed to the connections' writers as a tick hands its batch. */
-    private static void broadcast(BinaryStateBroadcaster broadcaster, World world, Collection<PlayerSession> sessions, long nowNanos) {
+    private static void broadcast(BinaryStateBroadcaster broadcaster, World world, Collection<PlayerSession> sessions,
+            long nowNanos) {
         BroadcastBatch batch = new BroadcastBatch();
         broadcaster.broadcast(world, sessions, nowNanos, batch);
         batch.send();
