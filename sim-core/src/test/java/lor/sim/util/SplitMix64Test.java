@@ -23,7 +23,6 @@ class SplitMix64Test {
     }
 
     @Test
-    @SuppressWarnings("ConstantOverflow") // The state wraps around, as the generator's own arithmetic does.
     void stateIsTheSeedAdvancedByTheGoldenGammaPerDraw() {
         SplitMix64 random = new SplitMix64(42);
         random.nextLong();
