@@ -13,7 +13,6 @@ import java.util.stream.Stream;
 import lor.director.kubernetes.AgonesSettings;
 import lor.protocol.netty.NetworkGuards;
 import lor.protocol.netty.PortRange;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -531,7 +530,8 @@ class DirectorConfigTest {
                 .hasMessageStartingWith("--agones-image is needed");
         assertThatThrownBy(() -> parse("--launcher", "agones", "--agones-image", "i:1"))
                 .hasMessageStartingWith("--agones-control-url is needed");
-        assertThatThrownBy(() -> parse("--launcher", "docker")).hasMessage("--launcher must be local or agones, got docker");
+        assertThatThrownBy(() -> parse("--launcher", "docker"))
+                .hasMessage("--launcher must be local or agones, got docker");
     }
 
     @Test

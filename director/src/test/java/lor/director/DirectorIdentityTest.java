@@ -2,8 +2,6 @@ package lor.director;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-
 import org.junit.jupiter.api.Test;
 
 class DirectorIdentityTest {
@@ -16,25 +14,6 @@ class DirectorIdentityTest {
 
         assertThat(identity).matches(HOST.replace(".", "\\.") + "/" + ProcessHandle.current().pid() + "/[0-9a-f]{8}");
         assertThat(DirectorIdentity.create()).isNotEqualTo(identity);
-    }
-
-    @Test
-    void aDirectorOfThisHostWhosePidHasExitedIsGone() throws Exception {
-        Process exited = new ProcessBuilder("true").start();
-        exited.waitFor();
-
-        assertThat(DirectorIdentity.isGoneFromThisHost(HOST + "/" + exited.pid() + "/0badc0de")).isTrue();
-    }
-
-    @Test
-    void aRunningDirectorIsNotGone() throws IOException {
-        Process running = new ProcessBuilder("sleep", "30").start();
-        try {
-            assertThat(DirectorIdentity.isGoneFromThisHost(HOST + "/" + running.pid() + "/0badc0de")).isFalse();
-            assertThat(DirectorIdentity.isGoneFromThisHost(DirectorIdentity.create())).as("this director").isFalse();
-        } finally {
-            running.destroyForcibly();
-        }
     }
 
     @Test

@@ -29,9 +29,10 @@ import tools.jackson.databind.util.RawValue;
  * JSON text ↔ trees on jackson-core's streaming parser and generator alone, for the message codecs. It reads what
  * {@link Json#MAPPER}'s {@code readTree} reads, into the same nodes (int, long or big-integer nodes by size, decimal
  * nodes with their trailing zeros; duplicate keys, trailing content and decimals out of {@code BigDecimal}'s range
- * refused; nothing but blanks is a missing node), and writes what its {@code writeValueAsString} writes. Why not the mapper: building a databind mapper costs
- * a cold JVM about 80 ms (its java.time support, locale data, method handles), which a world server paid on the way
- * to registering with the director, and it needs nothing of it but trees. Thread-safe.
+ * refused; nothing but blanks is a missing node), and writes what its {@code writeValueAsString} writes. Why not the
+ * mapper: building a databind mapper costs a cold JVM about 80 ms (its java.time support, locale data, method handles),
+ * which a world server paid on the way to registering with the director, and it needs nothing of it but trees.
+ * Thread-safe.
  */
 public final class JsonText {
 

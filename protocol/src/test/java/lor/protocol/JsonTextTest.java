@@ -304,20 +304,23 @@ class JsonTextTest {
 
     private Arbitrary<String> array(int depth) {
         return Combinators.combine(value(depth).list().ofMaxSize(4), blank())
-                .as((values, blank) -> "[" + blank + String.join(blank + "," , values) + blank + "]");
+                .as((values, blank) -> "[" + blank + String.join(blank + ",", values) + blank + "]");
     }
 
     private Arbitrary<String> scalar() {
         Arbitrary<String> integers = Arbitraries.oneOf(
                 Arbitraries.integers().map(String::valueOf),
                 Arbitraries.longs().map(String::valueOf),
-                Arbitraries.strings().numeric().ofMinLength(19).ofMaxLength(30).map(d -> "-" + d.replaceFirst("^0+", "1")),
+                Arbitraries.strings().numeric().ofMinLength(19).ofMaxLength(30)
+                        .map(d -> "-" + d.replaceFirst("^0+", "1")),
                 Arbitraries.of("0", "-0", "2147483647", "2147483648", "-2147483649", "9223372036854775808"));
         Arbitrary<String> decimals = Arbitraries.oneOf(
                 Arbitraries.doubles().map(String::valueOf),
-                Arbitraries.of("1.50", "0.0", "-0.0", "1e5", "1E+5", "-2.5E-3", "1.0e400", "3.14159265358979323846264338"));
+                Arbitraries.of("1.50", "0.0", "-0.0", "1e5", "1E+5", "-2.5E-3", "1.0e400",
+                        "3.14159265358979323846264338"));
         Arbitrary<String> strings = Arbitraries.strings().all().ofMaxLength(12).map(JsonTextTest::quoted);
-        Arbitrary<String> escaped = Arbitraries.of("\"\\u00e9\\u2028\"", "\"\\\\\\/\\b\\f\\n\\r\\t\"", "\"\\ud83d\\ude00\"");
+        Arbitrary<String> escaped = Arbitraries.of("\"\\u00e9\\u2028\"", "\"\\\\\\/\\b\\f\\n\\r\\t\"",
+                "\"\\ud83d\\ude00\"");
         return Arbitraries.oneOf(integers, decimals, strings, escaped, Arbitraries.of("true", "false", "null"));
     }
 

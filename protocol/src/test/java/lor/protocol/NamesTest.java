@@ -37,8 +37,8 @@ class NamesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "   ", "a\u0000b", "a\u0007", "tab\there", "a\u202eb", "a\u200fb", "\ufeffa", "a\u2028b",
-            "a\u0085", "a\ufffe", "a\uffff", "a\ufdd0", "a\ue000", "\ud800a", "a\udc00", "\udbff\udfff"})
+    @ValueSource(strings = {"", "   ", "a\u0000b", "a\u0007", "tab\there", "a\u202eb", "a\u200fb", "\ufeffa",
+            "a\u2028b", "a\u0085", "a\ufffe", "a\uffff", "a\ufdd0", "a\ue000", "\ud800a", "a\udc00", "\udbff\udfff"})
     void displayNamesRefuseControlsFormatsSurrogatesAndNonCharacters(String name) {
         assertThat(Names.isDisplayName(name)).isFalse();
     }

@@ -84,7 +84,9 @@ public final class PagePrediction {
         predictor.rejected((long) seq, reason);
     }
 
-    /** A state begins; then its entities, objects (each with its stock), inventory and clock line; then {@link #end}. */
+    /**
+     * A state begins; then its entities, objects (each with its stock), inventory and clock line; then {@link #end}.
+     */
     @JSExport
     public void begin() {
         predictor.beginState();

@@ -12,8 +12,8 @@ import lor.sim.grid.MapText;
 
 /**
  * The maps of this build: {@code maps/NAME.map} resources in the {@link MapText} format, and the generated
- * {@code bench} and {@code bench-layers} maps. Grids are immutable, so each is built once per process: a warm spare loads them all before it
- * knows its world, and the world it becomes finds its map ready.
+ * {@code bench} and {@code bench-layers} maps. Grids are immutable, so each is built once per process: a warm spare
+ * loads them all before it knows its world, and the world it becomes finds its map ready.
  */
 final class Maps {
 

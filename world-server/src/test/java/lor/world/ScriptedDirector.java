@@ -1,6 +1,5 @@
 package lor.world;
 
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,26 +8,15 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
-import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
-import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import lor.protocol.Message;
 import lor.protocol.MessageCodec;
 import lor.protocol.control.ControlMessages;
-import lor.protocol.netty.EventLoops;
 import lor.protocol.netty.MessageFrames;
+import lor.protocol.testing.LoopbackServer;
 
 /**
  * The director's side of {@code /control}, played by the test step by step: every message a world sends lands in
@@ -46,46 +34,17 @@ final class ScriptedDirector implements AutoCloseable {
      */
     static final int RECEIVE_BUFFER_BYTES = 64 * 1024;
 
-    private final EventLoopGroup group = EventLoops.create("scripted-director", 1);
     private final MessageCodec codec = ControlMessages.directorCodec();
     private final BlockingQueue<Received> inbox = new LinkedBlockingQueue<>();
-    private final Channel server;
+    private final LoopbackServer server;
 
     ScriptedDirector() throws InterruptedException {
-        WebSocketServerProtocolConfig config = WebSocketServerProtocolConfig.newBuilder()
-                .websocketPath("/control")
-                .maxFramePayloadLength(MessageFrames.FRAGMENT_BYTES)
-                .build();
-        server = new ServerBootstrap()
-                .group(group)
-                .channel(NioServerSocketChannel.class)
-                .childOption(ChannelOption.SO_RCVBUF, RECEIVE_BUFFER_BYTES)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        ch.pipeline()
-                                .addLast(new HttpServerCodec())
-                                .addLast(new HttpObjectAggregator(64 * 1024))
-                                .addLast(new WebSocketServerProtocolHandler(config))
-                                .addLast(new WebSocketFrameAggregator(64 * 1024 * 1024))
-                                .addLast(new SimpleChannelInboundHandler<TextWebSocketFrame>() {
-                                    @Override
-                                    protected void channelRead0(ChannelHandlerContext ctx, TextWebSocketFrame frame)
-                                            throws Exception {
-                                        String text = frame.text();
-                                        inbox.add(new Received(ctx.channel(), codec.decode(text), text.length(),
-                                                System.nanoTime()));
-                                    }
-                                });
-                    }
-                })
-                .bind("127.0.0.1", 0)
-                .sync()
-                .channel();
+        server = LoopbackServer.named("scripted-director").receiveBuffer(RECEIVE_BUFFER_BYTES).start(
+                LoopbackServer.webSocket("/control", MessageFrames.FRAGMENT_BYTES, 64 * 1024 * 1024, Inbox::new));
     }
 
     URI controlUrl() {
-        return URI.create("ws://127.0.0.1:" + ((InetSocketAddress) server.localAddress()).getPort() + "/control");
+        return server.webSocketUrl("/control");
     }
 
     /** The next message of {@code type} from the world, skipping status reports; fails after {@code timeout}. */
@@ -131,7 +90,16 @@ final class ScriptedDirector implements AutoCloseable {
 
     @Override
     public void close() {
-        server.close().awaitUninterruptibly();
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+        server.close();
+    }
+
+    /** Queues what the world sends, with the connection it came on. */
+    private final class Inbox extends SimpleChannelInboundHandler<TextWebSocketFrame> {
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, TextWebSocketFrame frame) throws Exception {
+            String text = frame.text();
+            inbox.add(new Received(ctx.channel(), codec.decode(text), text.length(), System.nanoTime()));
+        }
     }
 }

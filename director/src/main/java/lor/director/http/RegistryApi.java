@@ -134,7 +134,8 @@ final class RegistryApi {
                     errorJson("the database is unavailable; nothing was changed, try again"));
         }
         LOG.error("admin request failed", error);
-        return new Answer(HttpResponseStatus.INTERNAL_SERVER_ERROR, errorJson("internal error; see the director's log"));
+        return new Answer(HttpResponseStatus.INTERNAL_SERVER_ERROR,
+                errorJson("internal error; see the director's log"));
     }
 
     private static String errorJson(String message) {

@@ -44,7 +44,8 @@ final class GameServerProcess extends UnpipedProcess implements PublishedEndpoin
     /** What a deletion seen later means: asked for by the director gracefully, forcibly, or by no one here. */
     private volatile int deletionMeans = DELETED_BY_OTHERS;
 
-    GameServerProcess(String namespace, GenericKubernetesResource created, Resource<GenericKubernetesResource> resource) {
+    GameServerProcess(String namespace, GenericKubernetesResource created,
+            Resource<GenericKubernetesResource> resource) {
         this.namespace = namespace;
         this.name = created.getMetadata().getName();
         this.resource = resource;

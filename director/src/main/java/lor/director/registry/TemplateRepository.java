@@ -138,7 +138,8 @@ public final class TemplateRepository {
                 }
                 String worldId = templateId + "-" + number;
                 try (PreparedStatement s = c.prepareStatement("INSERT INTO worlds (world_id, name, settings, "
-                        + "template_id, instance_no) VALUES (?, ?, ?::jsonb, ?, ?) ON CONFLICT (world_id) DO NOTHING")) {
+                        + "template_id, instance_no) VALUES (?, ?, ?::jsonb, ?, ?) "
+                        + "ON CONFLICT (world_id) DO NOTHING")) {
                     s.setString(1, worldId);
                     s.setString(2, name);
                     s.setString(3, settings);

@@ -3,7 +3,6 @@ package lor.director.control;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
@@ -24,12 +23,6 @@ import java.util.concurrent.TimeUnit;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import io.netty.bootstrap.ServerBootstrap;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import lor.director.DirectorMetrics;
@@ -53,7 +46,7 @@ import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldSnapshotMessage;
-import lor.protocol.netty.EventLoops;
+import lor.protocol.testing.LoopbackServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -81,14 +74,13 @@ class ControlTokenIT {
 
     private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
     private final ExecutorService blocking = Executors.newFixedThreadPool(4);
-    private final EventLoopGroup group = EventLoops.create("control-token-it", 1);
     private final HttpClient http = HttpClient.newHttpClient();
     private final ListAppender<ILoggingEvent> logs = new ListAppender<>();
     private final Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
     private final List<Long> pids = new ArrayList<>();
     private StandInWorlds standIns;
     private WorldSupervisor supervisor;
-    private Channel server;
+    private LoopbackServer server;
 
     @BeforeAll
     static void startDatabase() {
@@ -110,19 +102,10 @@ class ControlTokenIT {
                 WorldSupervisor.LEASE_TTL), blocking, scheduler, new DirectorMetrics(), new Membership(),
                 new TicketIssuer(Clock.systemUTC(), 30_000), "127.0.0.1", 60_000, 0, 30_000, 0);
         ControlEndpoint endpoint = new ControlEndpoint(supervisor, 1 << 20, 30_000);
-        server = new ServerBootstrap()
-                .group(group)
-                .channel(NioServerSocketChannel.class)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new HttpServerCodec()).addLast(new HttpObjectAggregator(16 * 1024));
-                        endpoint.configure(ch.pipeline());
-                    }
-                })
-                .bind("127.0.0.1", 0)
-                .sync()
-                .channel();
+        server = LoopbackServer.start("control-token-it", pipeline -> {
+            pipeline.addLast(new HttpServerCodec()).addLast(new HttpObjectAggregator(16 * 1024));
+            endpoint.configure(pipeline);
+        });
     }
 
     @AfterEach
@@ -130,8 +113,7 @@ class ControlTokenIT {
         root.detachAppender(logs);
         pids.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
         supervisor.shutdownAll(Duration.ofSeconds(10));
-        server.close().awaitUninterruptibly();
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+        server.close();
         standIns.close();
         scheduler.shutdownNow();
         blocking.shutdownNow();
@@ -243,7 +225,7 @@ class ControlTokenIT {
     }
 
     private World connect() throws Exception {
-        URI url = URI.create("ws://127.0.0.1:" + ((InetSocketAddress) server.localAddress()).getPort() + "/control");
+        URI url = server.webSocketUrl("/control");
         World world = new World();
         world.socket = http.newWebSocketBuilder().buildAsync(url, world).get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
         return world;

@@ -91,7 +91,8 @@ class WorldSupervisorIT {
         standIns = new StandInWorlds(dir);
         supervisor = new WorldSupervisor(new WorldRepository(db).all(), standIns.launcher(),
                 new SnapshotRepository(db, 3),
-                new WorldLeaseRepository(db, "director-under-test", WorldSupervisor.LEASE_TTL), blocking, scheduler, metrics, new Membership(),
+                new WorldLeaseRepository(db, "director-under-test", WorldSupervisor.LEASE_TTL), blocking, scheduler,
+                metrics, new Membership(),
                 new TicketIssuer(Clock.systemUTC(), 30_000), "127.0.0.1", 60_000, 0, 30_000, 0);
     }
 

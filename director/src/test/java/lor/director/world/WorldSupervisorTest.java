@@ -183,7 +183,8 @@ class WorldSupervisorTest {
     }
 
     private WorldSupervisor supervisor(WorldProcessLauncher launcher) {
-        return new WorldSupervisor(RECORDS, launcher, null, new LocalLeases(), blocking, scheduler, new DirectorMetrics(), membership,
-                new TicketIssuer(Clock.systemUTC(), 30_000), "127.0.0.1", 60_000, 0, 30_000, 0);
+        return new WorldSupervisor(RECORDS, launcher, null, new LocalLeases(), blocking, scheduler,
+                new DirectorMetrics(), membership, new TicketIssuer(Clock.systemUTC(), 30_000), "127.0.0.1", 60_000, 0,
+                30_000, 0);
     }
 }

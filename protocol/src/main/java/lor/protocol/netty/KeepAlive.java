@@ -30,7 +30,9 @@ public final class KeepAlive extends IdleStateHandler {
     /** How a server pings and waits: every 10 s, dropping a peer silent for 30 s. */
     public static final Settings DEFAULTS = new Settings(Duration.ofSeconds(10), Duration.ofSeconds(30));
 
-    /** @param pingInterval between two pings; shorter than {@code timeout}, so that a live peer always answers in time */
+    /**
+     * @param pingInterval between two pings; shorter than {@code timeout}, so that a live peer always answers in time
+     */
     public record Settings(Duration pingInterval, Duration timeout) {
 
         public Settings {

@@ -11,7 +11,7 @@ public final class MaskedFrame {
     private MaskedFrame() {
     }
 
-    /** A final frame. @param mask four bytes; the payload is at most 64 KiB */
+    /** A final frame: {@code mask} is four bytes; the payload is at most 64 KiB. */
     public static byte[] of(int opcode, byte[] payload, byte[] mask) {
         return withFirstByte(0x80 | opcode, payload, mask);
     }

@@ -53,7 +53,8 @@ public record NetworkGuards(int maxConnectionsPerAddress, int maxNewConnectionsP
     }
 
     public HttpDeadlines deadlines() {
-        return new HttpDeadlines(handshakeTimeoutMs, Math.max(handshakeTimeoutMs, HttpDeadlines.DEFAULT_IDLE_TIMEOUT_MS));
+        return new HttpDeadlines(handshakeTimeoutMs,
+                Math.max(handshakeTimeoutMs, HttpDeadlines.DEFAULT_IDLE_TIMEOUT_MS));
     }
 
     /** These guards as command-line options, in the form {@link #parseOrigins} and the limits' parsers read. */

@@ -74,7 +74,8 @@ public final class OriginPolicy {
             throw new IllegalArgumentException("not an origin (want http[s]://host[:port]): " + origin);
         }
         int port = uri.getPort();
-        boolean defaultPort = port == -1 || scheme.equals("http") && port == 80 || scheme.equals("https") && port == 443;
+        boolean defaultPort = port == -1 || scheme.equals("http") && port == 80
+                || scheme.equals("https") && port == 443;
         return scheme + "://" + uri.getHost().toLowerCase(Locale.ROOT) + (defaultPort ? "" : ":" + port);
     }
 }

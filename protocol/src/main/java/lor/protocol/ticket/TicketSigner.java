@@ -15,10 +15,10 @@ import javax.crypto.spec.SecretKeySpec;
  * process. Wire form: {@code base64url(payload) "." base64url(mac)}, payload
  * {@code v1|accountId|worldId|expiresAtMillis|nonce|arrival}, where arrival is {@code X,Y,LAYER} or {@code -}, for a
  * ticket without a name; {@code v2|accountId|worldId|expiresAtMillis|nonce|arrival|name} for one with a name (a
- * username, {@link lor.protocol.Names#USERNAME}). A ticket without a name is signed as v1, byte for byte as before v2 existed, so
- * a world process that knows only v1 still admits it; {@link #verify} accepts both. At the longest (64-character
- * world id and nonce, 32-character name, the largest arrival) a v2 token is about 360 characters, well inside the
- * 512 that {@link #verify} accepts. Thread-safe.
+ * username, {@link lor.protocol.Names#USERNAME}). A ticket without a name is signed as v1, byte for byte as before v2
+ * existed, so a world process that knows only v1 still admits it; {@link #verify} accepts both. At the longest
+ * (64-character world id and nonce, 32-character name, the largest arrival) a v2 token is about 360 characters, well
+ * inside the 512 that {@link #verify} accepts. Thread-safe.
  */
 public final class TicketSigner {
 

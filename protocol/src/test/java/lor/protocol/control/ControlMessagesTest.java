@@ -98,7 +98,8 @@ class ControlMessagesTest {
         assertThat(world.encode(new PortalTransferMessage("start", 3, 42, "cellar", 6, 7, 0, "alice")))
                 .as("a name only when the player's ticket had one")
                 .isEqualTo("{\"type\":\"portal_transfer\",\"worldId\":\"start\",\"transferId\":3,"
-                        + "\"accountId\":42,\"targetWorldId\":\"cellar\",\"x\":6,\"y\":7,\"layer\":0,\"name\":\"alice\"}");
+                        + "\"accountId\":42,\"targetWorldId\":\"cellar\",\"x\":6,\"y\":7,\"layer\":0,"
+                        + "\"name\":\"alice\"}");
         assertThat(world.encode(new PlayerRosterMessage("start", List.of(42L, 7L))))
                 .isEqualTo("{\"type\":\"player_roster\",\"worldId\":\"start\",\"accountIds\":[42,7]}");
         assertThat(world.encode(new PlayerRosterMessage("start", List.of())))

@@ -11,7 +11,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class OriginPolicyTest {
 
-    private final OriginPolicy policy = OriginPolicy.of(List.of("http://127.0.0.1:8080", "HTTPS://Game.Example.org:443"));
+    private final OriginPolicy policy =
+            OriginPolicy.of(List.of("http://127.0.0.1:8080", "HTTPS://Game.Example.org:443"));
 
     @Test
     void allowsListedOriginsAndRequestsWithoutOrigin() {

@@ -215,12 +215,14 @@ class TicketSignerTest {
     @Test
     void signsAV2PayloadOnlyWhenTheTicketHasAName() {
         String named = signer.sign(new Ticket(5, "start", NOW, "nonce", null, "alice"));
-        String namedArriving = signer.sign(new Ticket(5, "cellar", NOW, "nonce", new Ticket.Arrival(6, 7, 0), "Bo_b-1"));
+        String namedArriving =
+                signer.sign(new Ticket(5, "cellar", NOW, "nonce", new Ticket.Arrival(6, 7, 0), "Bo_b-1"));
         String unnamed = signer.sign(new Ticket(5, "start", NOW, "nonce", null, null));
 
         assertThat(payloadOf(named)).isEqualTo("v2|5|start|" + NOW + "|nonce|-|alice");
         assertThat(payloadOf(namedArriving)).isEqualTo("v2|5|cellar|" + NOW + "|nonce|6,7,0|Bo_b-1");
-        assertThat(payloadOf(unnamed)).as("without a name, today's v1 payload").isEqualTo("v1|5|start|" + NOW + "|nonce|-");
+        assertThat(payloadOf(unnamed)).as("without a name, today's v1 payload")
+                .isEqualTo("v1|5|start|" + NOW + "|nonce|-");
     }
 
     @Test

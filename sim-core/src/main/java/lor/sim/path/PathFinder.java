@@ -7,9 +7,9 @@ import lor.sim.grid.Walls;
 
 /**
  * A* on one layer of a grid ({@link Walls}), 4-neighbour steps, walls block, Manhattan heuristic (admissible and
- * consistent, so paths are shortest). All scratch state lives in int arrays sized once for the largest search window; a search
- * allocates nothing. A search is confined to a rectangle of the grid (its window), which bounds both its cost and
- * its scratch memory. Not thread-safe: one instance per thread (the world's tick thread owns one).
+ * consistent, so paths are shortest). All scratch state lives in int arrays sized once for the largest search window; a
+ * search allocates nothing. A search is confined to a rectangle of the grid (its window), which bounds both its cost
+ * and its scratch memory. Not thread-safe: one instance per thread (the world's tick thread owns one).
  */
 public final class PathFinder {
 

@@ -12,7 +12,7 @@ import lor.sim.world.ObjectActions;
 /**
  * A client's copy of the objects it sees and of its own inventory, on which its actions on objects are predicted
  * with the server's own {@link ObjectActions}: rebuilt from each authoritative state, then changed by the actions
- * not yet acknowledged. Objects get ids of their own here; {@link #serverId} maps back to the server's (0 for one
+ * not yet acknowledged. Objects get ids of their own here; {@code serverIds} maps back to the server's (0 for one
  * the prediction built). A recipe in progress is known only by its selection, so what dismantling it refunds can
  * be predicted wrong (as a contested cell can be).
  */

@@ -24,7 +24,8 @@ public final class ObjectActions {
     private final ObjectEngine objects;
     private final Inventories inventories;
 
-    public ObjectActions(ContentPack pack, Field field, int[] occupancy, ObjectEngine objects, Inventories inventories) {
+    public ObjectActions(ContentPack pack, Field field, int[] occupancy, ObjectEngine objects,
+            Inventories inventories) {
         this.pack = pack;
         this.size = field.grid().size();
         this.field = field;

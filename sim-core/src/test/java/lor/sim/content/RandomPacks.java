@@ -69,8 +69,8 @@ public final class RandomPacks {
     }
 
     /** ports: N, E, S, W, null for none; runner: 0 nothing (storage), 1 recipes, 2 a formula. */
-    public record KindGene(List<Amount> cost, int slots, int capacity, List<Port> ports, int runner, List<Integer> recipes,
-                    List<Rule> rules, int every) {
+    public record KindGene(List<Amount> cost, int slots, int capacity, List<Port> ports, int runner,
+                           List<Integer> recipes, List<Rule> rules, int every) {
     }
 
     /** gate: -1 for every line, else the line (modulo the clock's) it may start on. */

@@ -10,8 +10,8 @@ import java.util.Map;
 record BotResult(int index, boolean joined, String failure, boolean dropped, String dropReason, Bot.Auth auth,
                  long intentsSent, long measured, long answeredByState, long answeredByRejection, long rateLimited,
                  long unanswered, long discarded, long rejectedByTick, long rejectedRateLimited, long malformedStates,
-                 long transfers, long missedSlots, boolean sample, long sampleFrames, long sampleErrors, long selfMissing,
-                 String firstSampleError, Map<String, Integer> errors, long[] windowStart, long[] windowEnd) {
+                 long transfers, long missedSlots, boolean sample, long sampleFrames, long sampleErrors,
+                 long selfMissing, String firstSampleError, Map<String, Integer> errors, long[] windowStart, long[] windowEnd) {
 
     static final int BYTES_IN = 0;
     static final int FRAMES_IN = 1;
@@ -24,8 +24,8 @@ record BotResult(int index, boolean joined, String failure, boolean dropped, Str
         return new BotResult(bot.index, bot.joined, bot.failure, bot.dropped, bot.dropReason, bot.auth,
                 bot.framesOut, i.measured(), i.answeredByState(), i.answeredByRejection(), i.rateLimited(),
                 i.unanswered(), i.discarded(), bot.rejectedByTick, bot.rejectedRateLimited, bot.malformedStates,
-                bot.transfers, bot.missedSlots, bot.sample, bot.sampleFrames, bot.sampleErrors, bot.selfMissing, bot.firstSampleError,
-                Map.copyOf(bot.errors), bot.windowStart, bot.windowEnd);
+                bot.transfers, bot.missedSlots, bot.sample, bot.sampleFrames, bot.sampleErrors, bot.selfMissing,
+                bot.firstSampleError, Map.copyOf(bot.errors), bot.windowStart, bot.windowEnd);
     }
 
     /** Whether the bot's traffic over the window is known. */

@@ -25,6 +25,8 @@ public final class HeapProbe implements AutoCloseable {
         this.memory = memory;
     }
 
+    // JMX over the address the JVM we attached to just gave us, on this machine: no one else's input.
+    @SuppressWarnings("BanJNDI")
     public static HeapProbe attach(long pid) throws Exception {
         VirtualMachine vm = VirtualMachine.attach(String.valueOf(pid));
         String address;

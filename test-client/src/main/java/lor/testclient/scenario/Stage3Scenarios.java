@@ -28,7 +28,8 @@ public final class Stage3Scenarios {
         return List.of(
                 new Scenario("a portal transfers the player to its target cell", Stage3Scenarios::portalTransfer),
                 new Scenario("membership counts follow players between worlds", Stage3Scenarios::membershipCounts),
-                new Scenario("a portal to a world killed a moment before respawns it", Stage3Scenarios::portalToKilled));
+                new Scenario("a portal to a world killed a moment before respawns it",
+                        Stage3Scenarios::portalToKilled));
     }
 
     static void portalTransfer(ScenarioContext ctx) throws Exception {

@@ -34,7 +34,8 @@ public final class Stage7Scenarios {
     public static List<Scenario> all() {
         return List.of(
                 new Scenario("objects: build a furnace, smelt iron at night, take it out", Stage7Scenarios::economy),
-                new Scenario("objects: binary state shows what JSON state shows", Stage7Scenarios::binaryAgreesWithJson),
+                new Scenario("objects: binary state shows what JSON state shows",
+                        Stage7Scenarios::binaryAgreesWithJson),
                 new Scenario("objects: a crate's stock comes back after SIGKILL of its world",
                         Stage7Scenarios::stockSurvivesKill));
     }

@@ -136,7 +136,8 @@ class BotsReportTest {
         assertThat(server.path("playersAtEnd").asInt()).isEqualTo(2);
 
         assertThat(json.path("serverMetrics")).hasSize(2);
-        assertThat(json.path("serverMetrics").get(1).asString()).isEqualTo("lor_tick_overruns_total{world=\"bench\"} 3");
+        assertThat(json.path("serverMetrics").get(1).asString())
+                .isEqualTo("lor_tick_overruns_total{world=\"bench\"} 3");
         assertThat(json.path("serverMetricsAtStart")).hasSize(1);
     }
 

@@ -4,29 +4,23 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
 import io.netty.util.concurrent.ScheduledFuture;
 import lor.protocol.Json;
 import lor.protocol.game.binary.BinaryState;
 import lor.protocol.game.binary.Varints;
 import lor.protocol.netty.EventLoops;
 import lor.protocol.netty.HttpResponses;
+import lor.protocol.testing.LoopbackServer;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -41,8 +35,8 @@ final class FakeLorServer implements AutoCloseable {
     private static final int HEIGHT = 48;
 
     private final EventLoopGroup group = EventLoops.create("fake-lor", 1);
-    private final Channel director;
-    private final Channel game;
+    private final LoopbackServer director;
+    private final LoopbackServer game;
     private final AtomicInteger nextEntity = new AtomicInteger(1);
     private final boolean speaksBinary;
     /** A bot whose game connection the world closes once it has sent this many intents; none when empty. */
@@ -57,7 +51,7 @@ final class FakeLorServer implements AutoCloseable {
     }
 
     String directorUrl() {
-        return "ws://127.0.0.1:" + port(director) + "/ws";
+        return director.webSocketUrl("/ws").toString();
     }
 
     void closeGameOf(String username, int afterIntents) {
@@ -71,29 +65,10 @@ final class FakeLorServer implements AutoCloseable {
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }
 
-    private interface SessionFactory {
-        SimpleChannelInboundHandler<Object> create();
-    }
-
-    private Channel bind(String path, SessionFactory sessions) throws InterruptedException {
-        return new ServerBootstrap()
-                .group(group)
-                .channel(NioServerSocketChannel.class)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        ch.pipeline()
-                                .addLast(new HttpServerCodec())
-                                .addLast(new HttpObjectAggregator(64 * 1024))
-                                .addLast(new WebSocketServerProtocolHandler(path))
-                                .addLast(sessions.create());
-                    }
-                })
-                .bind("127.0.0.1", 0).sync().channel();
-    }
-
-    private static int port(Channel server) {
-        return ((java.net.InetSocketAddress) server.localAddress()).getPort();
+    /** Frames of up to 64 KiB, each as it comes, as Netty's WebSocket handler takes them by default. */
+    private LoopbackServer bind(String path, Supplier<SimpleChannelInboundHandler<Object>> sessions)
+            throws InterruptedException {
+        return LoopbackServer.named(path).on(group).start(LoopbackServer.webSocket(path, 64 * 1024, 0, sessions));
     }
 
     private static JsonNode json(WebSocketFrame frame) {
@@ -125,8 +100,8 @@ final class FakeLorServer implements AutoCloseable {
                     send(ctx, "{\"type\":\"logged_in\",\"accountId\":1,\"token\":\"tok-" + username + "\"}");
                 }
                 case "join_world" -> send(ctx, "{\"type\":\"world_joined\",\"worldId\":\""
-                        + request.path("worldId").asString() + "\",\"gameUrl\":\"ws://127.0.0.1:" + port(game)
-                        + "/game\",\"ticket\":\"" + username + "\"}");
+                        + request.path("worldId").asString() + "\",\"gameUrl\":\"" + game.webSocketUrl("/game")
+                        + "\",\"ticket\":\"" + username + "\"}");
                 default -> send(ctx, "{\"type\":\"error\",\"code\":\"unknown_type\",\"message\":\"?\"}");
             }
         }

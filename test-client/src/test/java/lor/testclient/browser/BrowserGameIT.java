@@ -37,7 +37,8 @@ class BrowserGameIT {
     void registersJoinsStartAndDrawsTheMap() throws Exception {
         browsers.alsoSaveFirstAs("game.png");
         GamePage page = new GamePage(browsers.open("player"), director.baseUrl()).open();
-        assertThat(page.statusText()).as("the landing page, not in a world: nothing in red").isEqualTo("not in a world");
+        assertThat(page.statusText()).as("the landing page, not in a world: nothing in red")
+                .isEqualTo("not in a world");
         page.register(user("ann"));
         GamePage.View view = page.join("start").awaitInWorld("start", GamePage.SHORT);
 

@@ -211,7 +211,8 @@ class ContractClientIT {
                     int[] me = me();
                     JsonNode blocker = null;
                     for (JsonNode e : lastState.get("entities")) {
-                        if (e.get("x").asInt() == me[0] + DX[direction] && e.get("y").asInt() == me[1] + DY[direction]) {
+                        if (e.get("x").asInt() == me[0] + DX[direction]
+                                && e.get("y").asInt() == me[1] + DY[direction]) {
                             blocker = e;
                         }
                     }
@@ -280,7 +281,8 @@ class ContractClientIT {
                 for (int x = 1; x < width - 1; x++) {
                     for (int d = 0; d < 4 && !blocked(x, y); d++) {
                         int distance = Math.abs(x - me[0]) + Math.abs(y - me[1]);
-                        if (wall(x + DX[d], y + DY[d]) && distance < bestDistance && route(me[0], me[1], x, y) != null) {
+                        if (wall(x + DX[d], y + DY[d]) && distance < bestDistance
+                                && route(me[0], me[1], x, y) != null) {
                             best = new int[] {x, y, d};
                             bestDistance = distance;
                         }

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * SIGTERM to the director stops every world the graceful way: each world's final snapshot is persisted before
- * the director exits 0, and no world process outlives it. SIGTERM to a world from outside is a clean stop too. Periodic snapshots are off (a long interval), so a
- * persisted snapshot can only be the final one.
+ * the director exits 0, and no world process outlives it. SIGTERM to a world from outside is a clean stop too. Periodic
+ * snapshots are off (a long interval), so a persisted snapshot can only be the final one.
  */
 class DirectorShutdownIT {
 

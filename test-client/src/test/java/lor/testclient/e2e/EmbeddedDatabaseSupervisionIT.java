@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The director's embedded PostgreSQL is supervised. Frozen (SIGSTOP), {@code /readyz} answers 503 and nothing else
- * happens; SIGKILL its postmaster, and the director starts it again by itself, becomes ready again, and every snapshot it had acknowledged is still there; the world keeps playing and
- * its later snapshots are acknowledged too.
+ * happens; SIGKILL its postmaster, and the director starts it again by itself, becomes ready again, and every snapshot
+ * it had acknowledged is still there; the world keeps playing and its later snapshots are acknowledged too.
  */
 class EmbeddedDatabaseSupervisionIT {
 

@@ -109,7 +109,8 @@ class RuntimeWorldsIT {
                     .containsExactly("dungeon-1", "dungeon-2");
 
             WelcomeMessage welcome = GameSession.enter(ctx, ctx.newAccount("party"), "dungeon-2").welcome();
-            assertThat(welcome.grid()).as("the template's map, 48 x 48").isEqualTo(new WelcomeMessage.GridSize(48, 48, 1));
+            assertThat(welcome.grid()).as("the template's map, 48 x 48")
+                    .isEqualTo(new WelcomeMessage.GridSize(48, 48, 1));
             assertThat(ctx.http().world("dungeon-2").status()).isEqualTo("running");
             assertThat(ctx.http().world("dungeon-1").status()).as("an instance per party").isEqualTo("stopped");
 

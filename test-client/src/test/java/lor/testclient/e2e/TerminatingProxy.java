@@ -82,8 +82,9 @@ final class TerminatingProxy implements AutoCloseable {
             int port = m.matches() ? Integer.parseInt(m.group(1)) : -1;
             if (!worlds.contains(port)) {
                 refused.incrementAndGet();
-                client.getOutputStream().write("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-                        .getBytes(StandardCharsets.US_ASCII));
+                client.getOutputStream().write(
+                        "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                                .getBytes(StandardCharsets.US_ASCII));
                 client.close();
                 return;
             }

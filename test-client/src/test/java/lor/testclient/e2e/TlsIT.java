@@ -35,8 +35,8 @@ class TlsIT {
     void theDirectorAndItsWorldsSpeakTlsEndToEnd() throws Exception {
         Path cert = resource("tls/test-cert.pem");
         Path key = resource("tls/test-key.pem");
-        HttpClient http = HttpClient.newBuilder().sslContext(Tls.contextTrusting(cert)).connectTimeout(Duration.ofSeconds(5))
-                .build();
+        HttpClient http = HttpClient.newBuilder().sslContext(Tls.contextTrusting(cert))
+                .connectTimeout(Duration.ofSeconds(5)).build();
         try (DirectorProcess director = DirectorProcess.start(dataDir, "tls", "--tls-cert", cert.toString(),
                 "--tls-key", key.toString(), "--warm-spares", "1");
              ScenarioContext ctx = new ScenarioContext(director.clientUrl(), Duration.ofSeconds(60), WsClient.NO_TAP,

@@ -117,7 +117,8 @@ final class FuzzShard implements Callable<ShardReport> {
                 frame = connection.read();
             } catch (SocketTimeoutException e) {
                 report.fail("no answer within the deadline: " + answers + "/" + answersDue + " answers, " + pongs
-                        + "/" + pongsDue + " pongs" + (last.closing() ? ", no close" : "") + "; batch " + describe(batch));
+                        + "/" + pongsDue + " pongs" + (last.closing() ? ", no close" : "") + "; batch "
+                        + describe(batch));
                 return false;
             } catch (IOException e) {
                 if (last.kind().startsWith("oversize")) {

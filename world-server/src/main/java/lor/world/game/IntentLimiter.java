@@ -4,7 +4,8 @@ package lor.world.game;
  * The per-connection intent rate limit: a token bucket holding one second's worth of intents, refilled
  * continuously at the configured rate. Intents beyond it are refused ({@code rate_limited}); a connection that
  * keeps sending into an empty bucket (more than {@link #FLOOD_REFUSALS} refusals within
- * {@link #FLOOD_WINDOW_NANOS}, counted in consecutive windows) is a flooder and is closed. Time is injected. Confined to one event loop.
+ * {@link #FLOOD_WINDOW_NANOS}, counted in consecutive windows) is a flooder and is closed. Time is injected. Confined
+ * to one event loop.
  */
 public final class IntentLimiter {
 

@@ -28,6 +28,7 @@ public final class WorldLoop {
     private final BlockingQueue<Runnable> commands;
     private final TickStats stats = new TickStats();
     private final Tickable tickable;
+    private final TickClock clock;
     private final Thread thread;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile boolean running = true;
@@ -44,8 +45,14 @@ public final class WorldLoop {
     }
 
     public WorldLoop(String worldId, int queueCapacity, Tickable tickable) {
+        this(worldId, queueCapacity, tickable, TickClock.system());
+    }
+
+    /** On {@code clock} instead of the machine's: for tests that step time by hand. */
+    public WorldLoop(String worldId, int queueCapacity, Tickable tickable, TickClock clock) {
         this.commands = new ArrayBlockingQueue<>(queueCapacity);
         this.tickable = tickable;
+        this.clock = clock;
         this.thread = new Thread(this::run, "tick-" + worldId);
     }
 
@@ -110,14 +117,14 @@ public final class WorldLoop {
     }
 
     private void run() {
-        timeline = TickTimeline.ofRate(TICK_RATE, System.nanoTime());
+        timeline = TickTimeline.ofRate(TICK_RATE, clock.nanoTime());
         parkUntil(timeline.nextDeadline());
         try {
             while (running) {
-                long start = System.nanoTime();
+                long start = clock.nanoTime();
                 drainCommands();
                 tickable.tick(this);
-                long end = System.nanoTime();
+                long end = clock.nanoTime();
                 stats.record(end - start);
                 long wait = timeline.completeTick(end);
                 passes++;
@@ -147,13 +154,12 @@ public final class WorldLoop {
     }
 
     private void parkUntil(long deadline) {
-        long remaining;
-        while (running && (remaining = deadline - System.nanoTime()) > 0) {
+        while (running && deadline - clock.nanoTime() > 0) {
             if (wake) {
                 wake = false;
                 drainCommands();
             } else {
-                LockSupport.parkNanos(this, remaining);
+                clock.parkUntil(this, deadline);
             }
         }
     }

@@ -57,7 +57,7 @@ public final class RecordingControlListener implements ControlListener {
     public void onRefused(ErrorMessage error) {
         events.add("error " + error.code());
     }
-    
+
     @Override
     public void onOrphaned() {
         events.add("orphaned");

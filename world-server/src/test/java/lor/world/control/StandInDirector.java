@@ -1,29 +1,15 @@
 package lor.world.control;
 
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.group.ChannelGroup;
-import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
-import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
-import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
-import io.netty.util.concurrent.GlobalEventExecutor;
 import lor.protocol.ErrorCode;
 import lor.protocol.ErrorMessage;
 import lor.protocol.Message;
@@ -34,6 +20,7 @@ import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldResumedMessage;
 import lor.protocol.netty.MessageFrames;
+import lor.protocol.testing.LoopbackServer;
 
 /**
  * A director's {@code /control} on 127.0.0.1 reduced to its answer to {@code world_register}, for tests of which
@@ -55,43 +42,20 @@ final class StandInDirector implements AutoCloseable {
     }
 
     private final MessageCodec codec = ControlMessages.directorCodec();
-    private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
-    private final AtomicInteger opened = new AtomicInteger();
     private final AtomicInteger registrations = new AtomicInteger();
-    private final Channel server;
+    private final LoopbackServer server;
     private volatile Answer answer;
     /** Named to every world that registers, as a director sharing its database with others does; empty for none. */
     private volatile List<URI> peers = List.of();
 
     StandInDirector(EventLoopGroup group, Answer answer) throws InterruptedException {
         this.answer = answer;
-        WebSocketServerProtocolConfig config = WebSocketServerProtocolConfig.newBuilder()
-                .websocketPath("/control")
-                .maxFramePayloadLength(MessageFrames.FRAGMENT_BYTES)
-                .build();
-        server = new ServerBootstrap()
-                .group(group)
-                .channel(NioServerSocketChannel.class)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        connections.add(ch);
-                        opened.incrementAndGet();
-                        ch.pipeline()
-                                .addLast(new HttpServerCodec())
-                                .addLast(new HttpObjectAggregator(64 * 1024))
-                                .addLast(new WebSocketServerProtocolHandler(config))
-                                .addLast(new WebSocketFrameAggregator(1 << 20))
-                                .addLast(new Registrar());
-                    }
-                })
-                .bind("127.0.0.1", 0)
-                .sync()
-                .channel();
+        server = LoopbackServer.named("stand-in-director").on(group)
+                .start(LoopbackServer.webSocket("/control", MessageFrames.FRAGMENT_BYTES, 1 << 20, Registrar::new));
     }
 
     URI controlUrl() {
-        return URI.create("ws://127.0.0.1:" + ((InetSocketAddress) server.localAddress()).getPort() + "/control");
+        return server.webSocketUrl("/control");
     }
 
     /** Names these other directors to every world that registers from now on. */
@@ -101,7 +65,7 @@ final class StandInDirector implements AutoCloseable {
 
     /** Connections opened to it, registered or not. */
     int connectionsOpened() {
-        return opened.get();
+        return server.connectionsOpened();
     }
 
     int registrations() {
@@ -110,14 +74,13 @@ final class StandInDirector implements AutoCloseable {
 
     /** As a SIGKILL does: every connection drops and nothing listens on its port any more. */
     void die() {
-        server.close().syncUninterruptibly();
-        connections.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+        server.close();
     }
 
     /** As a director that lost its database does: it lets its worlds go and turns away those that come. */
     void fence() {
         answer = Answer.UNAVAILABLE;
-        for (Channel connection : connections) {
+        for (Channel connection : server.connections()) {
             MessageFrames.closeWithError(connection, codec, unavailable());
         }
     }

@@ -695,7 +695,8 @@ class BinaryStateBroadcasterTest {
     }
 
     /** One broadcast, its frames handed to the connections' writers as a tick hands its batch. */
-    private static void broadcast(BinaryStateBroadcaster broadcaster, World world, Collection<PlayerSession> sessions, long nowNanos) {
+    private static void broadcast(BinaryStateBroadcaster broadcaster, World world, Collection<PlayerSession> sessions,
+            long nowNanos) {
         BroadcastBatch batch = new BroadcastBatch();
         broadcaster.broadcast(world, sessions, nowNanos, batch);
         batch.send();

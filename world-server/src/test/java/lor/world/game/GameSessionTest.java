@@ -779,8 +779,8 @@ class GameSessionTest {
         while ((packed = player.intents().poll()) != IntentQueue.EMPTY) {
             if (IntentQueue.isAction(packed)) {
                 long action = player.intents().polledAction();
-                intents.add(IntentQueue.seqOf(packed) + ObjectIntent.type(action).messageType + ObjectIntent.side(action)
-                        + ObjectIntent.index(action) + "x" + ObjectIntent.count(action));
+                intents.add(IntentQueue.seqOf(packed) + ObjectIntent.type(action).messageType
+                        + ObjectIntent.side(action) + ObjectIntent.index(action) + "x" + ObjectIntent.count(action));
             } else {
                 intents.add(IntentQueue.seqOf(packed) + IntentQueue.directionOf(packed).name());
             }

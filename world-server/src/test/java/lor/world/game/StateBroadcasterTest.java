@@ -285,7 +285,8 @@ class StateBroadcasterTest {
     }
 
     /** One broadcast, its frames handed to the connections' writers as a tick hands its batch. */
-    private static void broadcast(StateBroadcaster broadcaster, World world, Collection<PlayerSession> sessions, long nowNanos) {
+    private static void broadcast(StateBroadcaster broadcaster, World world, Collection<PlayerSession> sessions,
+            long nowNanos) {
         BroadcastBatch batch = new BroadcastBatch();
         broadcaster.broadcast(world, sessions, nowNanos, batch);
         batch.send();

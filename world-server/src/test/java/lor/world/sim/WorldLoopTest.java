@@ -12,9 +12,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The tick thread's command queue: bounded, and commands that are waited on are applied between ticks. */
+/**
+ * The tick thread on a clock the test steps: ticks fall on an absolute timeline and each is measured, overruns are
+ * counted, the command queue is bounded, and commands that are waited on are applied between ticks.
+ */
 class WorldLoopTest {
 
+    private static final Duration PERIOD = Duration.ofMillis(1000 / WorldLoop.TICK_RATE);
+    /** Any start: the loop's timeline is relative to the clock's first reading. */
+    private static final long T0 = 1_000_000_000L;
+
+    private final SteppedClock clock = new SteppedClock(T0);
     private WorldLoop loop;
 
     @AfterEach
@@ -28,7 +36,7 @@ class WorldLoopTest {
     @Test
     void commandsSubmittedEitherWayRunOnTheTickThreadInOrder() throws InterruptedException {
         AtomicInteger ticks = new AtomicInteger();
-        loop = new WorldLoop("test", 16, l -> ticks.incrementAndGet());
+        loop = new WorldLoop("test", 16, l -> ticks.incrementAndGet(), clock);
         StringBuilder order = new StringBuilder();
         AtomicBoolean allOnTickThread = new AtomicBoolean(true);
         CountDownLatch done = new CountDownLatch(3);
@@ -48,7 +56,7 @@ class WorldLoopTest {
 
     @Test
     void aFullQueueRefusesBothKindsOfSubmission() {
-        loop = new WorldLoop("test", 2, l -> { });
+        loop = new WorldLoop("test", 2, l -> { }, clock);
 
         assertThat(loop.submit(() -> { })).isTrue();
         assertThat(loop.submitNow(() -> { })).isTrue();
@@ -60,16 +68,81 @@ class WorldLoopTest {
     }
 
     @Test
-    void aCommandSubmittedNowToARunningLoopIsApplied() throws InterruptedException {
+    void aCommandSubmittedNowToARunningLoopIsAppliedBeforeTheNextTick() throws InterruptedException {
         AtomicInteger ticks = new AtomicInteger();
-        loop = new WorldLoop("test", 16, l -> ticks.incrementAndGet());
+        loop = new WorldLoop("test", 16, l -> ticks.incrementAndGet(), clock);
         loop.start();
-        await().atMost(Duration.ofSeconds(10)).until(() -> ticks.get() >= 2);
+        awaitParkedUntil(1);
+        clock.advance(PERIOD);
+        awaitParkedUntil(2);
+        clock.advance(PERIOD);
+        awaitParkedUntil(3);
+        assertThat(ticks).hasValue(2);
         CountDownLatch ran = new CountDownLatch(1);
 
         assertThat(loop.submitNow(ran::countDown)).isTrue();
 
         assertThat(ran.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(ticks).as("applied while time stood still, between ticks").hasValue(2);
+    }
+
+    @Test
+    void ticksFallOnTheAbsoluteTimelineWhateverTheyTakeAndEachIsMeasured() {
+        loop = new WorldLoop("test", 16, l -> clock.advance(Duration.ofMillis(7)), clock);
+        loop.start();
+        awaitParkedUntil(1);
+        assertThat(loop.passes()).isZero();
+
+        clock.advance(PERIOD);
+
+        awaitParkedUntil(2);
+        assertThat(loop.passes()).isEqualTo(1);
+        assertThat(loop.stats().summary().max()).isEqualTo(0.007);
+        assertThat(loop.overruns()).isZero();
+    }
+
+    @Test
+    void aTickPastTheNextDeadlineIsAnOverrunAndTheNextFollowsAtOnceOnTheSameTimeline() {
+        AtomicInteger ticks = new AtomicInteger();
+        loop = new WorldLoop("test", 16, l -> {
+            if (ticks.incrementAndGet() == 1) {
+                clock.advance(PERIOD.plusMillis(20));
+            }
+        }, clock);
+        loop.start();
+        awaitParkedUntil(1);
+
+        clock.advance(PERIOD);
+
+        awaitParkedUntil(3);
+        assertThat(loop.passes()).isEqualTo(2);
+        assertThat(loop.overruns()).isEqualTo(1);
+    }
+
+    @Test
+    void aLoopFarBehindResetsItsTimelineInsteadOfBurstingThroughTheBacklog() {
+        AtomicInteger ticks = new AtomicInteger();
+        loop = new WorldLoop("test", 16, l -> {
+            if (ticks.incrementAndGet() == 1) {
+                clock.advance(PERIOD.multipliedBy(8));
+            }
+        }, clock);
+        loop.start();
+        awaitParkedUntil(1);
+
+        clock.advance(PERIOD);
+
+        // The first tick ended at 9 periods: the one after it runs at once, the next a period later, not 7 at once.
+        awaitParkedUntil(10);
+        assertThat(loop.passes()).isEqualTo(2);
+        assertThat(loop.overruns()).isEqualTo(1);
+    }
+
+    /** Waits until the tick thread is parked on {@code T0 + n} periods: the tick before that one has finished. */
+    private void awaitParkedUntil(int n) {
+        Long deadline = T0 + PERIOD.toNanos() * n;
+        await().atMost(Duration.ofSeconds(10)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1))
+                .until(clock::parkedUntil, deadline::equals);
     }
 
     private void record(StringBuilder order, String name, AtomicBoolean allOnTickThread, CountDownLatch done) {

@@ -408,7 +408,8 @@ class SparePoolTest {
                 new WorldRepository.WorldRecord("start", "Start", 0, "{\"map\":\"start\"}"),
                 new WorldRepository.WorldRecord("cellar", "Cellar", 0,
                         "{\"map\":\"cellar\",\"npcs\":3,\"viewRadius\":20,\"spawn\":\"hashed\"}"));
-        return new WorldSupervisor(records, launcher, null, new LocalLeases(), blocking, scheduler, metrics, new Membership(),
-                new TicketIssuer(Clock.systemUTC(), 30_000), "127.0.0.1", 60_000, 0, 30_000, warmSpares);
+        return new WorldSupervisor(records, launcher, null, new LocalLeases(), blocking, scheduler, metrics,
+                new Membership(), new TicketIssuer(Clock.systemUTC(), 30_000), "127.0.0.1", 60_000, 0, 30_000,
+                warmSpares);
     }
 }

@@ -9,7 +9,8 @@ import java.nio.charset.StandardCharsets;
  * The main class of a stand-in for the world-server jar, for supervisor tests: it does not open a game port or
  * speak {@code /control}; it hands its spawn secrets to the test (an HTTP POST to the {@code --control-url} it was
  * given) so that the test can register it, then lives until it is signalled or its stdin closes (when the test
- * JVM exits), or exits at once with the status the test answered. JDK classes only: it runs from a jar holding this one class.
+ * JVM exits), or exits at once with the status the test answered. JDK classes only: it runs from a jar holding this
+ * one class.
  */
 public final class StandInWorld {
 

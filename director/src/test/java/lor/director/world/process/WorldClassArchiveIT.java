@@ -72,7 +72,8 @@ class WorldClassArchiveIT {
     }
 
     /** Whether {@code java -Xshare:on} with these flags runs the jar's classes (it exits at once without them). */
-    private static boolean startsWithOnly(Path jar, List<String> archiveFlags) throws IOException, InterruptedException {
+    private static boolean startsWithOnly(Path jar, List<String> archiveFlags)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(archiveFlags);

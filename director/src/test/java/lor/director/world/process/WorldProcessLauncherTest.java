@@ -75,9 +75,11 @@ class WorldProcessLauncherTest {
                 () -> "ws://127.0.0.1:8080/control", "127.0.0.1", 30_000, 1 << 20, List.of(), () -> options);
 
         assertThat(withOptions.command("start", new WorldSettings("start", 0, 24)))
-                .containsSubsequence("--reconnect-window-ms", "5000").containsSubsequence("--client-timeout-ms", "9000");
+                .containsSubsequence("--reconnect-window-ms", "5000")
+                .containsSubsequence("--client-timeout-ms", "9000");
         assertThat(withOptions.spareCommand())
-                .containsSubsequence("--reconnect-window-ms", "5000").containsSubsequence("--client-timeout-ms", "9000");
+                .containsSubsequence("--reconnect-window-ms", "5000")
+                .containsSubsequence("--client-timeout-ms", "9000");
     }
 
     // ---- stage 5: warm spares and the class-data-sharing archive ------------------------------------------------

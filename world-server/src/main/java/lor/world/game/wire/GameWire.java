@@ -293,7 +293,7 @@ public final class GameWire extends ChannelInboundHandlerAdapter implements Clie
         return buf.writerIndex(ServerFrameHeader.MAX_BYTES).readerIndex(ServerFrameHeader.MAX_BYTES);
     }
 
-    /** A ping or a pong, flushed at once. @param payload with room for the header in front */
+    /** A ping or a pong, flushed at once: {@code payload} has room for the header in front. */
     private void writeControl(ByteBuf payload, int opcode) {
         ServerFrameHeader.prepend(payload, opcode);
         ctx.writeAndFlush(payload, ctx.voidPromise());

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * its newest unacknowledged snapshot, reconnects after losing the director, registers again, resends that
  * snapshot, and on shutdown waits for the final snapshot's ack before it says {@code shutdown_ack}.
  */
-class ControlReconnectTest {
+class ControlReconnectIT {
 
     private static final Duration STEP = Duration.ofSeconds(10);
     private static final String SPAWN_TOKEN = "spawn-token-for-this-test";

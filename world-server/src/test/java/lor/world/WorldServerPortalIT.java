@@ -48,7 +48,7 @@ import org.junit.jupiter.api.Test;
  * and a game client on {@code /game}. What {@link WorldRuntimeTest} shows for the tick thread, this shows for the
  * wiring: control messages reach the tick thread, and the player sees the result on its connection.
  */
-class WorldServerPortalTest {
+class WorldServerPortalIT {
 
     private static final Duration STEP = Duration.ofSeconds(20);
     private static final String TICKET_SECRET = Secrets.random256();

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * its final snapshot is acknowledged, a spare that was still waiting for a world. The director's side of
  * {@code /control} is played by the test.
  */
-class WorldProcessSignalsTest {
+class WorldProcessSignalsIT {
 
     private static final Duration STEP = Duration.ofSeconds(30);
 

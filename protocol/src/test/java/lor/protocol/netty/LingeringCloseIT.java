@@ -12,6 +12,7 @@ import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
 import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+import lor.protocol.testing.LoopbackServer;
 import lor.protocol.testing.RawWebSocket;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * Over real sockets: a frame refused from its header (here one with a reserved bit set, which Netty answers with a
  * 1002 close) while the rest of it is still on its way.
  */
-class LingeringCloseTest {
+class LingeringCloseIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     /** Far more than the socket buffers hold: without a lingering close, writing it meets the server's reset. */

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
 /** The SDK client against a stand-in sidecar that records every call ({@link StandInSdk}). */
-class AgonesSdkTest {
+class AgonesSdkIT {
 
     private static final Duration STEP = Duration.ofSeconds(10);
     private static final long HEALTH_MS = 50;

@@ -14,17 +14,17 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import lor.protocol.JsonPayload;
 import lor.protocol.control.SnapshotAckMessage;
-import lor.protocol.control.WorldHeartbeatMessage;
 import lor.protocol.control.WorldExitCodes;
+import lor.protocol.control.WorldHeartbeatMessage;
 import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldSnapshotMessage;
 import lor.protocol.game.HelloMessage;
-import lor.protocol.game.NamesMessage;
 import lor.protocol.game.MapEncoding;
 import lor.protocol.game.MapMessage;
 import lor.protocol.game.MoveMessage;
+import lor.protocol.game.NamesMessage;
 import lor.protocol.game.RejectedMessage;
 import lor.protocol.game.StateMessage;
 import lor.protocol.game.WelcomeMessage;
@@ -43,7 +43,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * A real world server in this JVM (game endpoint, tick thread, control client, snapshot I/O) between a director
  * the test plays ({@link ScriptedDirector}) and a game client over a real {@code /game} WebSocket.
  */
-class WorldServerTest {
+class WorldServerIT {
 
     private static final Duration STEP = Duration.ofSeconds(20);
     private static final String TICKET_SECRET = Secrets.random256();

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** A game endpoint given a range of ports binds a free one of them, or says that all are taken. */
-class GameServerPortsTest {
+class GameServerPortsIT {
 
     private final GameTransport transport = GameTransport.configured();
     private final EventLoopGroup boss = transport.eventLoops("test-boss", 1);

@@ -17,6 +17,7 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
+import lor.protocol.testing.LoopbackServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * Over real sockets: a request refused because its line is too long, while the client is still sending the rest of
  * it (a hostile admin path failed this way: the client met a reset instead of the 414).
  */
-class HttpLingeringRefusalTest {
+class HttpLingeringRefusalIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     /** Far more than the socket buffers hold: without a lingering close, writing it meets the server's reset. */

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * environment) and stopped by a real SIGTERM: its sidecar, a stand-in that records every call, sees Ready, Health
  * and Shutdown in that order. The director's side of {@code /control} is played by the test.
  */
-class AgonesProcessTest {
+class AgonesProcessIT {
 
     private static final Duration STEP = Duration.ofSeconds(30);
     private static final long HEALTH_MS = 200;

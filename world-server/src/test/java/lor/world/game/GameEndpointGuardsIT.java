@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * The game port's guards over real sockets on 127.0.0.1: the handshake deadline, the allowed origins, connections per
  * address, and the frame budget against floods of every kind. The world behind it admits everyone and does nothing.
  */
-class GameEndpointGuardsTest {
+class GameEndpointGuardsIT {
 
     private static final String OWN_ORIGIN = "http://127.0.0.1:8080";
     private static final String SECRET = Secrets.random256();

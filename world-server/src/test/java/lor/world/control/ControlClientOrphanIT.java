@@ -17,7 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** A world that no director takes (back) gives up after the orphan limit, having tried until then. */
-class ControlClientOrphanTest {
+class ControlClientOrphanIT {
 
     private static final long LIMIT_MILLIS = 1_000;
 

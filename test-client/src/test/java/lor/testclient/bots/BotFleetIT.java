@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /** Whole runs of the load generator against {@link FakeLorServer}, a director and world in this JVM. */
-class BotFleetTest {
+class BotFleetIT {
 
     @TempDir
     Path dir;

@@ -7,10 +7,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 
-import lor.director.world.process.AdoptedProcess;
 import org.junit.jupiter.api.Test;
 
-class AdoptedProcessTest {
+class AdoptedProcessIT {
 
     @Test
     void findsALiveProcessStartedWhenItsRecordSaysAndWatchesAndSignalsIt() throws Exception {

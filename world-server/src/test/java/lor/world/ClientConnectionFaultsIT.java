@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
  * How a world treats game connections that fail, over real sockets: pings and the silence cut-off, the reconnect
  * window, a second login of the same account, and a client that stops reading while another one plays on.
  */
-class ClientConnectionFaultsTest {
+class ClientConnectionFaultsIT {
 
     private static final Duration STEP = Duration.ofSeconds(20);
     private static final String TICKET_SECRET = Secrets.random256();

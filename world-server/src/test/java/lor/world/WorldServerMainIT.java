@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@link WorldServerMain} exits with status 64 and says why, without showing the secret, before it binds or connects
  * anything.
  */
-class WorldServerMainTest {
+class WorldServerMainIT {
 
     @ParameterizedTest
     @ValueSource(strings = {"", "too-short-a-secret", "dGlja2V0LXNlY3JldC1vZi0zMS1ieXRlcy1mb3ItdA"})

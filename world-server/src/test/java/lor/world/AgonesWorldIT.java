@@ -42,7 +42,7 @@ import org.slf4j.LoggerFactory;
  * stand-in SDK sidecar that records every call ({@link StandInSdk}), it reports Ready once hydrated, Health while its
  * tick runs and Shutdown once its final snapshot is acknowledged; outside Agones it calls nothing.
  */
-class AgonesWorldTest {
+class AgonesWorldIT {
 
     private static final Duration STEP = Duration.ofSeconds(20);
     private static final long HEALTH_MS = 100;

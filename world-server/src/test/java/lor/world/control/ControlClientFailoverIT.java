@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * registers with another, which adopts it; a director that refuses it outright still ends it. Real control
  * connections on 127.0.0.1 to stand-in directors.
  */
-class ControlClientFailoverTest {
+class ControlClientFailoverIT {
 
     private static final Duration STEP = Duration.ofSeconds(5);
     /** The failover target: from a director's death to its worlds adopted. */

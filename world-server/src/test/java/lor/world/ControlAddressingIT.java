@@ -20,7 +20,6 @@ import lor.protocol.control.WorldShutdownMessage;
 import lor.protocol.netty.EventLoops;
 import lor.world.control.ControlClient;
 import lor.world.control.RecordingControlListener;
-import lor.world.control.ControlListener;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
@@ -29,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * A world acts only on what the director addresses to it: a hydration, snapshot ack, kick or shutdown naming
  * another world is logged and ignored, over a real control connection to a director the test plays.
  */
-class ControlAddressingTest {
+class ControlAddressingIT {
 
     private static final Duration STEP = Duration.ofSeconds(10);
 

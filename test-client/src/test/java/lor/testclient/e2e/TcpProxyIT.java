@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * {@link TcpProxy} between two sockets of the test's own, so that both ends of every connection can be watched: what
  * a partition must look like is silence on both, never a close.
  */
-class TcpProxyTest {
+class TcpProxyIT {
 
     /** How long an end must hear nothing for the silence to count: long beside a loopback round trip. */
     private static final int SILENCE_MS = 300;
