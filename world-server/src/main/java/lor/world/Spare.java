@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
-import lor.protocol.Message;
 import lor.protocol.JsonPayload;
+import lor.protocol.Message;
 import lor.protocol.MessageCodec;
 import lor.protocol.ProtocolException;
 import lor.protocol.control.ControlMessages;

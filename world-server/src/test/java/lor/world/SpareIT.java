@@ -23,6 +23,7 @@ import lor.protocol.control.WorldHydrateMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldSnapshotMessage;
+import lor.protocol.control.WorldSpec;
 import lor.protocol.game.HelloMessage;
 import lor.protocol.game.MapMessage;
 import lor.protocol.game.WelcomeMessage;
@@ -103,8 +104,8 @@ class SpareIT {
         assertThat(hello.pid()).isEqualTo(ProcessHandle.current().pid());
         assertThat(spare.assignment()).isNotDone();
 
-        director.send(registered.connection(), new WorldAssignMessage("meadow", ASSIGNED_SECRET, "meadow", 0, 24,
-                "nearest", 30_000));
+        director.send(registered.connection(), new WorldAssignMessage(
+                new WorldSpec("meadow", "meadow", null, null, 0, 24, "nearest", 30_000), ASSIGNED_SECRET));
         world = spare.become(spare.assignment().get(STEP.toSeconds(), TimeUnit.SECONDS));
         spare = null;
 
@@ -135,8 +136,8 @@ class SpareIT {
         director = new ScriptedDirector();
         spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, Map.of(), false);
         ScriptedDirector.Received registered = director.next(SpareRegisterMessage.class, STEP);
-        director.send(registered.connection(), new WorldAssignMessage("meadow", ASSIGNED_SECRET, "meadow", 0, 24,
-                "nearest", 30_000));
+        director.send(registered.connection(), new WorldAssignMessage(
+                new WorldSpec("meadow", "meadow", null, null, 0, 24, "nearest", 30_000), ASSIGNED_SECRET));
         WorldAssignMessage assign = spare.assignment().get(STEP.toSeconds(), TimeUnit.SECONDS);
         registered.connection().close().sync();
 
@@ -171,8 +172,8 @@ class SpareIT {
         director = new ScriptedDirector();
         spare = Spare.start(spareArgs(director.controlUrl().toString(), "127.0.0.1"), TOKEN, Map.of(), false);
         ScriptedDirector.Received registered = director.next(SpareRegisterMessage.class, STEP);
-        director.send(registered.connection(), new WorldAssignMessage("meadow", ASSIGNED_SECRET, "meadow", 0, 24,
-                "nearest", 30_000));
+        director.send(registered.connection(), new WorldAssignMessage(
+                new WorldSpec("meadow", "meadow", null, null, 0, 24, "nearest", 30_000), ASSIGNED_SECRET));
         world = spare.become(spare.assignment().get(STEP.toSeconds(), TimeUnit.SECONDS));
         spare = null;
         ScriptedDirector.Received asWorld = director.next(WorldRegisterMessage.class, STEP);

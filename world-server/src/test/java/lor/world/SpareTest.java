@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import lor.protocol.control.WorldAssignMessage;
+import lor.protocol.control.WorldSpec;
 import lor.protocol.netty.NetworkGuards;
 import lor.protocol.netty.PortRange;
 import lor.protocol.ticket.Secrets;

@@ -24,7 +24,9 @@ import lor.sim.world.World;
  * The snapshot persist round trip, from a world deciding to snapshot to the snapshot committed in PostgreSQL and
  * acknowledged, and hydration, the way back, for a world of 1,000 and of 100,000 entities. A plain main, run by
  * hand:
- * <pre>java -cp benchmarks/target/benchmarks.jar lor.bench.persist.SnapshotPersistBench [--rounds 20] [--report FILE]</pre>
+ * <pre>
+ * java -cp benchmarks/target/benchmarks.jar lor.bench.persist.SnapshotPersistBench [--rounds 20] [--report FILE]
+ * </pre>
  *
  * <p>Everything on the path is the project's own code, against a real database: an embedded PostgreSQL started by
  * the director's {@link EmbeddedDatabase} exactly as the director starts it (durable: fsync and synchronous commit

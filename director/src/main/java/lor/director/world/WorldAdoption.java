@@ -78,7 +78,8 @@ final class WorldAdoption {
                 return;
             }
             LOG.error("world {} (pid {}) left running by the previous director did not reconnect within {} ms; "
-                    + "killing it: the next join starts it from its last snapshot", w.worldId(), p.pid(), WINDOW_MILLIS);
+                    + "killing it: the next join starts it from its last snapshot",
+                    w.worldId(), p.pid(), WINDOW_MILLIS);
             p.abort(new WorldUnavailableException(
                     "the world did not come back after a director restart; try again"));
         }

@@ -31,8 +31,8 @@ final class WorldRegistrations {
     private final WorldSpawner spawner;
     private final WorldFailover failover;
 
-    WorldRegistrations(LocalDirector director, GameAddresses addresses, WorldHydration hydration, WorldAdoption adoption,
-                       WorldSpawner spawner, WorldFailover failover) {
+    WorldRegistrations(LocalDirector director, GameAddresses addresses, WorldHydration hydration,
+                       WorldAdoption adoption, WorldSpawner spawner, WorldFailover failover) {
         this.director = director;
         this.failover = failover;
         this.addresses = addresses;

@@ -63,7 +63,8 @@ import org.slf4j.LoggerFactory;
  * </ul>
  *
  * <p>Thread rules: a world's state changes only through {@link WorldInstance}'s transitions, under its monitor;
- * blocking work (the database) runs on {@code blocking}; timers on {@code scheduler}. Nothing here runs on or blocks an event loop for long.
+ * blocking work (the database) runs on {@code blocking}; timers on {@code scheduler}. Nothing here runs on or
+ * blocks an event loop for long.
  */
 public final class WorldSupervisor {
 

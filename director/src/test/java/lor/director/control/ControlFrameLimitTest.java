@@ -116,7 +116,8 @@ class ControlFrameLimitTest {
     void aRegisteredSpareRegistersOnlyAsItsAssignedWorld() throws Exception {
         connect();
         StandInWorlds.Spawned spare = standIns.next(Duration.ofSeconds(30));
-        String register = ControlMessages.worldCodec().encode(new SpareRegisterMessage(spare.spawnToken(), spare.pid()));
+        String register = ControlMessages.worldCodec()
+                .encode(new SpareRegisterMessage(spare.spawnToken(), spare.pid()));
         channel.writeInbound(new TextWebSocketFrame(register));
 
         channel.writeInbound(new TextWebSocketFrame(register));

@@ -22,8 +22,8 @@ class SchemaIT {
         try (Database db = TestDatabase.fresh()) {
             List<WorldRecord> worlds = new WorldRepository(db).all();
 
-            assertThat(worlds).extracting(WorldRecord::worldId).containsExactly("bench", "bench-objects", "cellar", "meadow",
-                    "start");
+            assertThat(worlds).extracting(WorldRecord::worldId)
+                    .containsExactly("bench", "bench-objects", "cellar", "meadow", "start");
             assertThat(settingsOf(worlds, "start")).isEqualTo(new WorldSettings("start", "default", 24, 24, "nearest"));
             assertThat(settingsOf(worlds, "meadow")).isEqualTo(new WorldSettings("meadow", 0, 24));
             assertThat(settingsOf(worlds, "cellar")).as("no NPCs on the stairs' landing")

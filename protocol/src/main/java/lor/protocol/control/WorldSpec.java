@@ -16,7 +16,7 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Which world a world process serves and the settings it is built with, whichever way it gets them: a spawned world
  * on its command line ({@link #toArguments}, read back by the world server with {@link #from(OptionValues)}), a warm
- * spare in {@code world_assign} ({@link #write}, {@link #read}). Both encodings come from one declaration per
+ * spare in {@code world_assign} ({@link #writeSettings}, {@link #read}). Both encodings come from one declaration per
  * setting in {@link #SETTINGS}: its {@code world_assign} key, its command-line option (with its default, its check
  * and its help line) and its JSON form. A setting whose default is null is optional: left out of both encodings when
  * unset. The values are checked where a world reads them, as its command line ({@link #from(OptionValues)}).

@@ -11,7 +11,8 @@ record BotResult(int index, boolean joined, String failure, boolean dropped, Str
                  long intentsSent, long measured, long answeredByState, long answeredByRejection, long rateLimited,
                  long unanswered, long discarded, long rejectedByTick, long rejectedRateLimited, long malformedStates,
                  long transfers, long missedSlots, boolean sample, long sampleFrames, long sampleErrors,
-                 long selfMissing, String firstSampleError, Map<String, Integer> errors, long[] windowStart, long[] windowEnd) {
+                 long selfMissing, String firstSampleError, Map<String, Integer> errors, long[] windowStart,
+                 long[] windowEnd) {
 
     static final int BYTES_IN = 0;
     static final int FRAMES_IN = 1;

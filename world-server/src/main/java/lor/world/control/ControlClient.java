@@ -308,8 +308,9 @@ public final class ControlClient implements ControlLink {
     }
 
     /**
-     * The director at {@code from}, which has world {@code worldId}, names every director sharing its database: the next connection, if this one is
-     * lost, goes to one of them. Entries this world could not use (another scheme, not a URL) are left out.
+     * The director at {@code from}, which has world {@code worldId}, names every director sharing its database: the
+     * next connection, if this one is lost, goes to one of them. Entries this world could not use (another scheme,
+     * not a URL) are left out.
      */
     void directorsAnnounced(URI from, String worldId, List<String> announced) {
         List<URI> usable = new ArrayList<>();

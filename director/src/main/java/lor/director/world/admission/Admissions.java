@@ -5,7 +5,6 @@ import java.util.concurrent.CompletableFuture;
 import lor.director.world.UnknownWorldException;
 import lor.director.world.WorldSupervisor;
 import lor.director.world.WorldUnavailableException;
-import lor.director.world.admission.Admission;
 import lor.protocol.ticket.Ticket;
 
 /**

@@ -2,8 +2,6 @@ package lor.director.world.admission;
 
 import java.time.Clock;
 
-import lor.director.world.admission.JoinTarget;
-import lor.director.world.admission.SpawnSecrets;
 import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.Ticket;
 

@@ -18,9 +18,6 @@ import java.util.function.Predicate;
 
 import lor.director.db.Database;
 import lor.director.world.UnknownWorldException;
-import lor.director.world.lease.LeaseHeldException;
-import lor.director.world.lease.SpawnRecord;
-import lor.director.world.lease.WorldLeases;
 import lor.director.world.store.WorldRepository;
 
 /**

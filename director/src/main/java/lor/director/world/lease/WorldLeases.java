@@ -5,9 +5,6 @@ import java.util.List;
 import java.util.Set;
 
 import lor.director.world.admission.SpawnSecrets;
-import lor.director.world.lease.LeaseHeldException;
-import lor.director.world.lease.LeaseKeeper;
-import lor.director.world.lease.SpawnRecord;
 import lor.director.world.store.WorldRepository;
 
 /**

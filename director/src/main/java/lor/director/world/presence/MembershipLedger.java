@@ -2,8 +2,6 @@ package lor.director.world.presence;
 
 import java.util.Collection;
 
-import lor.director.world.presence.Membership;
-
 /**
  * Which world each account is in across every director sharing the database ({@link Membership} is this
  * director's own view). Each report a world makes of its players is written here too, and an account that enters a

@@ -39,7 +39,8 @@ public final class PortalRouter {
         this.admissions = admissions;
     }
 
-    public CompletableFuture<Message> transfer(String registeredWorldId, PortalTransferMessage message, long timeoutMs) {
+    public CompletableFuture<Message> transfer(String registeredWorldId, PortalTransferMessage message,
+                                               long timeoutMs) {
         if (!registeredWorldId.equals(message.worldId())) {
             return CompletableFuture.completedFuture(refusal(message, "portal from another world"));
         }

@@ -6,8 +6,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
-import lor.director.world.process.UnpipedProcess;
-
 /**
  * A world process started by an earlier director of this host and taken back by this one. It is not this JVM's
  * child, so its output went with the director that read it, and its exit status is unknown: the operating system

@@ -7,7 +7,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Supplier;
 
-import lor.director.world.process.ProcessReport;
 import lor.protocol.Names;
 import lor.protocol.control.WorldExitCodes;
 import org.slf4j.Logger;

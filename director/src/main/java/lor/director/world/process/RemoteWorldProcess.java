@@ -2,9 +2,6 @@ package lor.director.world.process;
 
 import java.util.concurrent.CompletableFuture;
 
-import lor.director.world.process.AdoptedProcess;
-import lor.director.world.process.UnpipedProcess;
-
 /**
  * A world process of another host adopted by this director (its own director died): known only through its control
  * connection. It cannot be signalled from here; "destroying" it forgets it, which is what a kill for missed

@@ -7,9 +7,6 @@ import java.util.List;
 
 import lor.director.DirectorMetrics;
 import lor.director.world.ControlChannel;
-import lor.director.world.process.ProcessOutputPump;
-import lor.director.world.process.ProcessReport;
-import lor.director.world.process.WorldLauncher;
 import lor.protocol.ticket.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import lor.director.world.process.WorldProcessLauncher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

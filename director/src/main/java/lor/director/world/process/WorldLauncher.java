@@ -3,7 +3,6 @@ package lor.director.world.process;
 import java.io.IOException;
 
 import lor.director.world.WorldSettings;
-import lor.director.world.process.WorldProcessLauncher;
 
 /**
  * Starts world processes: the world server of one world, or a warm spare that becomes one later. The director runs

@@ -9,9 +9,6 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import lor.director.world.WorldSettings;
-import lor.director.world.process.WorldArguments;
-import lor.director.world.process.WorldClassArchive;
-import lor.director.world.process.WorldLauncher;
 
 /**
  * Starts world-server JVMs as this host's child processes (the default {@link WorldLauncher}): the same

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Optional;
 
 import lor.director.db.Database;
-import lor.director.world.store.SnapshotRepository;
 
 /**
  * The world registry. Every update touches only the columns it names (a world's name and settings here, its last

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Arrays;
 
-import lor.director.world.admission.SpawnSecrets;
 import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;

@@ -9,8 +9,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Base64;
 
-import lor.director.world.admission.JoinTarget;
-import lor.director.world.admission.TicketIssuer;
 import lor.protocol.ticket.Secrets;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketException;

@@ -6,9 +6,6 @@ import java.util.List;
 import java.util.Set;
 
 import lor.director.db.DataAccessException;
-import lor.director.world.lease.LeaseHeldException;
-import lor.director.world.lease.SpawnRecord;
-import lor.director.world.lease.WorldLeases;
 
 /**
  * A director's leases in the real database, with the director's way to it cut on demand: while {@link #cut}, every

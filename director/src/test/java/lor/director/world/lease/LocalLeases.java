@@ -5,8 +5,6 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 
-import lor.director.world.lease.WorldLeases;
-
 /**
  * Leases for supervisor tests without a database: every claim wins and counts the epoch up, as a single director
  * on its own database would see it. The database's rules are {@code WorldLeaseRepositoryIT}'s subject.

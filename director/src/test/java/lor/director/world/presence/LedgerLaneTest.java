@@ -13,7 +13,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
-import lor.director.world.presence.LedgerLane;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -16,8 +16,6 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 
 import com.sun.net.httpserver.HttpServer;
-import lor.director.world.process.StandInWorld;
-import lor.director.world.process.WorldProcessLauncher;
 
 /**
  * Real processes in place of world servers ({@link StandInWorld}, packed into a jar at {@code dir}), started by a

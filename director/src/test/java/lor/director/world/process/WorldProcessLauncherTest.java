@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 
 import lor.director.world.WorldSettings;
-import lor.director.world.process.WorldProcessLauncher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -4,7 +4,6 @@ import java.sql.PreparedStatement;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import lor.director.db.Database;
-import lor.director.world.store.WorldRepository;
 import lor.protocol.Json;
 import tools.jackson.databind.JsonNode;
 

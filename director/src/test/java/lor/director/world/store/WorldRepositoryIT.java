@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import lor.director.db.Database;
 import lor.director.db.TestDatabase;
-import lor.director.world.store.SnapshotRepository;
 import lor.director.world.store.WorldRepository.WorldRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
