@@ -84,7 +84,7 @@ public record DirectorConfig(
     static final Option<String> DB_PASSWORD = Option.text("--db-password", "PASSWORD").env("LOR_DB_PASSWORD")
             .help("database password (env LOR_DB_PASSWORD; prefer the environment, argv is visible to every local "
                     + "user)");
-    static final Option<Path> DATA_DIR = Option.of("--data-dir", "DIR", Readers::absolutePath)
+    static final Option<Path> DATA_DIR = Option.of("--data-dir", "DIR", Readers.ABSOLUTE_PATH)
             .defaultValue(Path.of("data").toAbsolutePath().normalize(), "./data")
             .help("embedded database and logs");
     static final Option<Long> SNAPSHOT_INTERVAL = Option.of("--snapshot-interval-ms", "N",
@@ -107,7 +107,7 @@ public record DirectorConfig(
     static final Option<Integer> MAX_SNAPSHOT_BYTES = Option.of("--max-snapshot-bytes", "N",
             Readers.intIn(64 * 1024, Integer.MAX_VALUE)).defaultValue(256 * 1024 * 1024)
             .help("largest snapshot a world may send");
-    static final Option<Path> WORLD_JAR = Option.of("--world-jar", "PATH", Readers::absolutePath).env("LOR_WORLD_JAR")
+    static final Option<Path> WORLD_JAR = Option.of("--world-jar", "PATH", Readers.ABSOLUTE_PATH).env("LOR_WORLD_JAR")
             .defaultDescribed(null, "world-server.jar beside director.jar, else world-server/target/world-server.jar "
                     + "of the build")
             .help("the world-server jar (env LOR_WORLD_JAR)");

@@ -43,20 +43,45 @@ public record WorldConfig(WorldSpec world, List<URI> controlUrls, String bindAdd
 
     private static final long MAX_INTERVAL_MS = WorldSpec.MAX_INTERVAL_MS;
 
-    static final Option<List<URI>> CONTROL_URLS = Option.of(ControlUrls.OPTION, "URL,…",
-            (option, text) -> ControlUrls.parse(text))
+    // Readers that are classes rather than lambdas: a world reads its options first thing (see Readers).
+    private static final Option.Reader<List<URI>> URL_LIST = new Option.Reader<>() {
+        @Override
+        public List<URI> read(String option, String text) {
+            return ControlUrls.parse(text);
+        }
+    };
+    private static final Option.Reader<PortRange> PORTS = new Option.Reader<>() {
+        @Override
+        public PortRange read(String option, String text) {
+            return PortRange.parse(option, text);
+        }
+    };
+    private static final Option.Reader<GridSize> GRID_SIZE = new Option.Reader<>() {
+        @Override
+        public GridSize read(String option, String text) {
+            return parseGrid(option, text);
+        }
+    };
+    private static final Option.Reader<List<String>> ORIGINS = new Option.Reader<>() {
+        @Override
+        public List<String> read(String option, String text) {
+            return parseOrigins(text);
+        }
+    };
+
+    static final Option<List<URI>> CONTROL_URLS = Option.of(ControlUrls.OPTION, "URL,…", URL_LIST)
             .help("the /control of the director that spawned this world, then those of the other directors on its "
                     + "database (at most 16, all ws:// or all wss://): when its director goes away the world "
                     + "registers with another one");
     static final Option<String> BIND = Option.text("--bind", "ADDR").defaultValue("127.0.0.1")
             .help("address for the game endpoint");
-    static final Option<PortRange> GAME_PORTS = Option.of("--game-port", "N", PortRange::parse)
+    static final Option<PortRange> GAME_PORTS = Option.of("--game-port", "N", PORTS)
             .defaultValue(PortRange.ANY, "0").help("port for the game endpoint, 0 = any free port")
             .alias("--game-ports", "FROM-TO", "the first free port of this range instead (the director's "
                     + "--game-ports)");
-    static final Option<GridSize> GRID = Option.of("--grid", "WxHxL", WorldConfig::parseGrid)
+    static final Option<GridSize> GRID = Option.of("--grid", "WxHxL", GRID_SIZE)
             .defaultValue(new GridSize(64, 64, 1), "64x64x1").help("size of the open floor used without --map");
-    static final Option<Path> CONTENT_DIR = Option.of("--content-dir", "DIR", Readers::path)
+    static final Option<Path> CONTENT_DIR = Option.of("--content-dir", "DIR", Readers.PATH)
             .help("where studio-edited packs live (NAME.json, .yaml, .yml); a pack found there shadows the one of "
                     + "that name shipped in this jar");
     static final Option<Integer> INTENT_RATE = Option.of("--intent-rate", "N", Readers.intIn(1, 1000))
@@ -77,7 +102,7 @@ public record WorldConfig(WorldSpec world, List<URI> controlUrls, String bindAdd
             Readers.longIn(100, 600_000)).defaultValue(HttpDeadlines.DEFAULT_HANDSHAKE_TIMEOUT_MS)
             .help("a game connection must have upgraded within this time");
     static final Option<List<String>> ALLOWED_ORIGINS = Option.of(NetworkGuards.ALLOWED_ORIGINS_OPTION, "a,b,…",
-            WorldConfig::parseOrigins).defaultDescribed(List.of(), "none; requests without Origin are always allowed")
+            ORIGINS).defaultDescribed(List.of(), "none; requests without Origin are always allowed")
             .help("browser origins allowed to open /game");
     static final Option<Long> PING_INTERVAL = Option.of("--ping-interval-ms", "N",
             Readers.longIn(10, MAX_INTERVAL_MS)).defaultValue(10_000L)
@@ -89,10 +114,10 @@ public record WorldConfig(WorldSpec world, List<URI> controlUrls, String bindAdd
             Readers.longIn(0, MAX_INTERVAL_MS)).defaultValue(30_000L)
             .help("how long a player whose connection was lost stays in the world, waiting for a new ticket of the "
                     + "same account (default {default}; 0 = none)");
-    static final Option<Path> TLS_CERT = Option.of("--tls-cert", "FILE", Readers::absolutePath)
+    static final Option<Path> TLS_CERT = Option.of("--tls-cert", "FILE", Readers.ABSOLUTE_PATH)
             .help("PEM certificate chain: serve /game over wss; also the one certificate trusted on a wss:// "
                     + "--control-url (needs --tls-key)");
-    static final Option<Path> TLS_KEY = Option.of("--tls-key", "FILE", Readers::absolutePath)
+    static final Option<Path> TLS_KEY = Option.of("--tls-key", "FILE", Readers.ABSOLUTE_PATH)
             .help("its unencrypted PKCS#8 PEM private key");
     /** The one switch: this process is an Agones game server (see {@link #agones}). */
     static final Option<Boolean> AGONES = Option.flag("--agones")
@@ -252,7 +277,7 @@ public record WorldConfig(WorldSpec world, List<URI> controlUrls, String bindAdd
                 + agones.healthIntervalMs() + " ms") + ", secrets=<redacted>]";
     }
 
-    private static List<String> parseOrigins(String option, String value) {
+    private static List<String> parseOrigins(String value) {
         try {
             return NetworkGuards.parseOrigins(value);
         } catch (IllegalArgumentException e) {

@@ -24,11 +24,11 @@ record BenchOptions(int rounds, int warmup, int warmupSeconds, List<Integer> ent
             .defaultValue(List.of(1_000, 100_000), "1000,100000").help("world sizes, comma-separated");
     static final Option<Integer> OBJECTS = Option.of("--objects", "N", Readers.intIn(0, Integer.MAX_VALUE))
             .defaultValue(0).help("also N objects (crates holding two items) in each world");
-    static final Option<Path> REPORT = Option.of("--report", "FILE", Readers::path)
+    static final Option<Path> REPORT = Option.of("--report", "FILE", Readers.PATH)
             .help("also write the results as JSON to FILE");
     static final Option<Boolean> NO_WEBSOCKET = Option.flag("--no-websocket")
             .help("skip the path over the loopback control WebSocket");
-    static final Option<Path> DATA_DIR = Option.of("--data-dir", "DIR", Readers::path)
+    static final Option<Path> DATA_DIR = Option.of("--data-dir", "DIR", Readers.PATH)
             .defaultDescribed(null, "a temporary one, deleted afterwards").help("PostgreSQL data directory");
     static final Option<Boolean> HELP = Option.flag("--help").alias("-h", null, null).help("print this");
 

@@ -1,8 +1,9 @@
 package lor.protocol.control;
 
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 
 import lor.protocol.ErrorCode;
 import lor.protocol.Fields;
@@ -30,6 +31,19 @@ import tools.jackson.databind.node.ObjectNode;
 public record WorldSpec(String worldId, String map, String content, ObjectSeed seedObjects, int npcs,
                         int viewRadius, String spawn, long snapshotIntervalMs) {
 
+    /** {@code nearest} or {@code hashed}; a class, not a lambda: see {@link Readers}. */
+    private static final Option.Reader<String> SPAWN_RULE = new Option.Reader<>() {
+        @Override
+        public String read(String option, String text) {
+            if (!text.equals("nearest") && !text.equals("hashed")) {
+                throw new IllegalArgumentException(option + " must be nearest or hashed");
+            }
+            return text;
+        }
+    };
+
+    private static final SeedForm SEED = new SeedForm();
+
     /** One day: the longest interval or timeout a world accepts, far from any overflow in tick arithmetic. */
     public static final long MAX_INTERVAL_MS = 86_400_000L;
 
@@ -37,34 +51,34 @@ public record WorldSpec(String worldId, String map, String content, ObjectSeed s
     public static final Option<String> WORLD_ID = Option.text("--world-id", "ID")
             .help("the world this process serves: 1-32 of [a-z0-9_-]");
 
-    public static final Setting<String> MAP = new Setting<>("map", Option.of("--map", "NAME", Readers::contentName)
+    public static final Setting<String> MAP = new Setting<>("map", Option.of("--map", "NAME", Readers.CONTENT_NAME)
             .help("load maps/NAME.map shipped in this jar (default: an open floor of --grid)"),
-            WorldSpec::map, Form.TEXT);
+            Form.TEXT);
     public static final Setting<String> CONTENT = new Setting<>("content",
-            Option.of("--content", "NAME", Readers::contentName)
+            Option.of("--content", "NAME", Readers.CONTENT_NAME)
                     .help("the content pack the world plays (default: none, no objects)"),
-            WorldSpec::content, Form.TEXT);
+            Form.TEXT);
     public static final Setting<ObjectSeed> SEED_OBJECTS = new Setting<>("seedObjects",
-            Option.of("--seed-objects", "K:N:L", (option, text) -> ObjectSeed.parse(text))
+            Option.of("--seed-objects", "K:N:L", SEED)
                     .help("create the world with N objects of the pack's kind K on the free floor cells from layer L "
                             + "on (first hydration only; snapshots keep them after)"),
-            WorldSpec::seedObjects, Form.SEED);
+            SEED);
     public static final Setting<Integer> NPCS = new Setting<>("npcs",
             Option.of("--npcs", "N", Readers.intIn(0, 1_000_000)).defaultValue(0).help("wandering NPCs"),
-            WorldSpec::npcs, Form.INT);
+            Form.INT);
     public static final Setting<Integer> VIEW_RADIUS = new Setting<>("viewRadius",
             Option.of("--view-radius", "N", Readers.intIn(1, 256)).defaultValue(24)
                     .help("cells a player sees in each direction"),
-            WorldSpec::viewRadius, Form.INT);
+            Form.INT);
     public static final Setting<String> SPAWN = new Setting<>("spawn",
-            Option.of("--spawn", "nearest|hashed", WorldSpec::spawnRule).defaultValue("nearest")
+            Option.of("--spawn", "nearest|hashed", SPAWN_RULE).defaultValue("nearest")
                     .help("where new players appear: nearest the map's spawn point, or by the bench rule (hashed by "
                             + "join order, then the next free cell)"),
-            WorldSpec::spawn, Form.TEXT);
+            Form.TEXT);
     public static final Setting<Long> SNAPSHOT_INTERVAL_MS = new Setting<>("snapshotIntervalMs",
             Option.of("--snapshot-interval-ms", "N", Readers.longIn(100, MAX_INTERVAL_MS)).defaultValue(30_000L)
                     .help("time between periodic snapshots"),
-            WorldSpec::snapshotIntervalMs, Form.LONG);
+            Form.LONG);
 
     /** Every setting, in the order both encodings list them. */
     public static final List<Setting<?>> SETTINGS = List.of(MAP, CONTENT, SEED_OBJECTS, NPCS, VIEW_RADIUS, SPAWN,
@@ -158,27 +172,54 @@ public record WorldSpec(String worldId, String map, String content, ObjectSeed s
         return out.toString();
     }
 
-    private static String spawnRule(String option, String text) {
-        if (!text.equals("nearest") && !text.equals("hashed")) {
-            throw new IllegalArgumentException(option + " must be nearest or hashed");
-        }
-        return text;
-    }
-
     /**
-     * One setting: its {@code world_assign} key, its command-line option and how its value is written in JSON.
-     *
-     * @param value reads the setting from a spec
+     * One setting: its {@code world_assign} key, which is also the name of its record component, its command-line
+     * option and how its value is written. The component's accessor is found by that name on first use (world
+     * processes read settings only from their options, so their start links none of them).
      */
-    public record Setting<T>(String key, Option<T> option, Function<WorldSpec, T> value, Form<T> form) {
+    public static final class Setting<T> {
+
+        private final String key;
+        private final Option<T> option;
+        private final Form<T> form;
+        private volatile Method accessor;
+
+        Setting(String key, Option<T> option, Form<T> form) {
+            this.key = key;
+            this.option = option;
+            this.form = form;
+        }
+
+        public String key() {
+            return key;
+        }
+
+        public Option<T> option() {
+            return option;
+        }
 
         /** Whether the setting may be unset (null): one without a default. */
         public boolean optional() {
             return option.defaultValue() == null;
         }
 
+        /** The setting's value in {@code spec}, or null when unset. */
+        @SuppressWarnings("unchecked")
+        public T valueIn(WorldSpec spec) {
+            Method read = accessor;
+            if (read == null) {
+                read = accessorOf(key);
+                accessor = read;
+            }
+            try {
+                return (T) read.invoke(spec);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot read setting " + key, e);
+            }
+        }
+
         void addArgument(WorldSpec spec, List<String> args) {
-            T v = value.apply(spec);
+            T v = valueIn(spec);
             if (v != null) {
                 args.add(option.name());
                 args.add(form.argument(v));
@@ -186,12 +227,12 @@ public record WorldSpec(String worldId, String map, String content, ObjectSeed s
         }
 
         String shown(WorldSpec spec) {
-            T v = value.apply(spec);
+            T v = valueIn(spec);
             return v == null ? "null" : form.argument(v);
         }
 
         void write(WorldSpec spec, ObjectNode out) {
-            T v = value.apply(spec);
+            T v = valueIn(spec);
             if (v != null) {
                 form.write(out, key, v);
             }
@@ -199,6 +240,15 @@ public record WorldSpec(String worldId, String map, String content, ObjectSeed s
 
         T read(Fields in) throws ProtocolException {
             return optional() && !in.has(key) ? null : form.read(in, key);
+        }
+
+        private static Method accessorOf(String key) {
+            for (RecordComponent component : WorldSpec.class.getRecordComponents()) {
+                if (component.getName().equals(key)) {
+                    return component.getAccessor();
+                }
+            }
+            throw new IllegalStateException("WorldSpec has no component " + key + " for its setting");
         }
     }
 
@@ -260,27 +310,33 @@ public record WorldSpec(String worldId, String map, String content, ObjectSeed s
                 return in.longValue(key);
             }
         };
+    }
 
-        /** An {@link ObjectSeed} in its command-line form, {@code KIND:COUNT:LAYER}, in both encodings. */
-        Form<ObjectSeed> SEED = new Form<>() {
-            @Override
-            public String argument(ObjectSeed value) {
-                return value.toArgument();
-            }
+    /** An {@link ObjectSeed} in its command-line form, {@code KIND:COUNT:LAYER}, in both encodings; also the
+     * {@code --seed-objects} option's reader. */
+    private static final class SeedForm implements Form<ObjectSeed>, Option.Reader<ObjectSeed> {
+        @Override
+        public String argument(ObjectSeed value) {
+            return value.toArgument();
+        }
 
-            @Override
-            public void write(ObjectNode out, String key, ObjectSeed value) {
-                out.put(key, value.toArgument());
-            }
+        @Override
+        public void write(ObjectNode out, String key, ObjectSeed value) {
+            out.put(key, value.toArgument());
+        }
 
-            @Override
-            public ObjectSeed read(Fields in, String key) throws ProtocolException {
-                try {
-                    return ObjectSeed.parse(in.string(key));
-                } catch (IllegalArgumentException e) {
-                    throw new ProtocolException(ErrorCode.BAD_REQUEST, key + ": " + e.getMessage(), null);
-                }
+        @Override
+        public ObjectSeed read(Fields in, String key) throws ProtocolException {
+            try {
+                return ObjectSeed.parse(in.string(key));
+            } catch (IllegalArgumentException e) {
+                throw new ProtocolException(ErrorCode.BAD_REQUEST, key + ": " + e.getMessage(), null);
             }
-        };
+        }
+
+        @Override
+        public ObjectSeed read(String option, String text) {
+            return ObjectSeed.parse(text);
+        }
     }
 }

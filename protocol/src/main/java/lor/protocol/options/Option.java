@@ -21,6 +21,20 @@ public final class Option<T> {
     record Alias(String name, String valueLabel, String help) {
     }
 
+    /** Classes rather than lambdas: see {@link Readers}. */
+    private static final Reader<String> AS_TEXT = new Reader<>() {
+        @Override
+        public String read(String option, String text) {
+            return text;
+        }
+    };
+    private static final Reader<Boolean> GIVEN = new Reader<>() {
+        @Override
+        public Boolean read(String option, String text) {
+            return Boolean.TRUE;
+        }
+    };
+
     private final String name;
     private final String valueLabel;
     private final Reader<T> reader;
@@ -55,13 +69,12 @@ public final class Option<T> {
 
     /** An option whose value is its text. */
     public static Option<String> text(String name, String valueLabel) {
-        return of(name, valueLabel, (option, text) -> text);
+        return of(name, valueLabel, AS_TEXT);
     }
 
     /** A switch: true when given, false otherwise; it takes no value. */
     public static Option<Boolean> flag(String name) {
-        return new Option<>(checkedName(name), null, (option, text) -> Boolean.TRUE, Boolean.FALSE, null, false, null,
-                "", null);
+        return new Option<>(checkedName(name), null, GIVEN, Boolean.FALSE, null, false, null, "", null);
     }
 
     private static String checkedName(String name) {

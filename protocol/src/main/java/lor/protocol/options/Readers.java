@@ -4,8 +4,19 @@ import java.nio.file.Path;
 
 import lor.protocol.Names;
 
-/** The readers most options share, each refusing a value with a message that names the option. */
+/**
+ * The readers most options share, each refusing a value with a message that names the option. They are classes, not
+ * lambdas: a world process reads its options first thing, and each lambda's first linkage costs a cold JVM about a
+ * millisecond.
+ */
 public final class Readers {
+
+    /** A content name (a map, a content pack): 1-32 of {@code [a-z0-9_-]}. */
+    public static final Option.Reader<String> CONTENT_NAME = new ContentName();
+    /** A path as given (relative to the working directory). */
+    public static final Option.Reader<Path> PATH = new AsPath(false);
+    /** A path made absolute: another process, started elsewhere, must find the same file. */
+    public static final Option.Reader<Path> ABSOLUTE_PATH = new AsPath(true);
 
     private Readers() {
     }
@@ -15,7 +26,25 @@ public final class Readers {
      * {@code --x needs a whole number, got "TEXT"} or {@code --x must be between MIN and MAX, got N}.
      */
     public static Option.Reader<Long> longIn(long min, long max) {
-        return (option, text) -> {
+        return new WholeNumber(min, max);
+    }
+
+    /** {@link #longIn} for an {@code int}. */
+    public static Option.Reader<Integer> intIn(int min, int max) {
+        return new IntNumber(new WholeNumber(min, max));
+    }
+
+    private static final class WholeNumber implements Option.Reader<Long> {
+        private final long min;
+        private final long max;
+
+        WholeNumber(long min, long max) {
+            this.min = min;
+            this.max = max;
+        }
+
+        @Override
+        public Long read(String option, String text) {
             long parsed;
             try {
                 parsed = Long.parseLong(text.replace("_", ""));
@@ -27,30 +56,43 @@ public final class Readers {
                         + parsed);
             }
             return parsed;
-        };
-    }
-
-    /** {@link #longIn} for an {@code int}. */
-    public static Option.Reader<Integer> intIn(int min, int max) {
-        Option.Reader<Long> whole = longIn(min, max);
-        return (option, text) -> whole.read(option, text).intValue();
-    }
-
-    /** A content name (a map, a content pack, a world id): 1-32 of {@code [a-z0-9_-]}. */
-    public static String contentName(String option, String text) {
-        if (!Names.isContentName(text)) {
-            throw new IllegalArgumentException(option + " must be 1-32 of [a-z0-9_-]");
         }
-        return text;
     }
 
-    /** A path as given (relative to the working directory). */
-    public static Path path(String option, String text) {
-        return Path.of(text);
+    private static final class IntNumber implements Option.Reader<Integer> {
+        private final WholeNumber whole;
+
+        IntNumber(WholeNumber whole) {
+            this.whole = whole;
+        }
+
+        @Override
+        public Integer read(String option, String text) {
+            return whole.read(option, text).intValue();
+        }
     }
 
-    /** A path made absolute: another process, started elsewhere, must find the same file. */
-    public static Path absolutePath(String option, String text) {
-        return Path.of(text).toAbsolutePath().normalize();
+    private static final class ContentName implements Option.Reader<String> {
+        @Override
+        public String read(String option, String text) {
+            if (!Names.isContentName(text)) {
+                throw new IllegalArgumentException(option + " must be 1-32 of [a-z0-9_-]");
+            }
+            return text;
+        }
+    }
+
+    private static final class AsPath implements Option.Reader<Path> {
+        private final boolean absolute;
+
+        AsPath(boolean absolute) {
+            this.absolute = absolute;
+        }
+
+        @Override
+        public Path read(String option, String text) {
+            Path path = Path.of(text);
+            return absolute ? path.toAbsolutePath().normalize() : path;
+        }
     }
 }

@@ -41,7 +41,7 @@ class WorldSpecTest {
     @Test
     void theSampleSetsEverySettingAwayFromItsDefault() {
         for (WorldSpec.Setting<?> setting : WorldSpec.SETTINGS) {
-            assertThat(setting.value().apply(EVERY_SETTING))
+            assertThat(setting.valueIn(EVERY_SETTING))
                     .as("EVERY_SETTING's %s: give it a value other than its default", setting.key())
                     .isNotNull()
                     .isNotEqualTo(setting.option().defaultValue());

@@ -14,7 +14,7 @@ class OptionSetTest {
             .help("the port");
     private static final Option<String> DB_URL = Option.text("--db-url", "URL").env("LOR_DB_URL")
             .help("the database (env LOR_DB_URL)");
-    private static final Option<Path> DATA_DIR = Option.of("--data-dir", "DIR", Readers::path)
+    private static final Option<Path> DATA_DIR = Option.of("--data-dir", "DIR", Readers.PATH)
             .defaultValue(Path.of("data"), "./data").help("where data lives");
     private static final Option<Boolean> VERBOSE = Option.flag("--verbose").help("say more");
     private static final Option<Boolean> HELP = Option.flag("--help").alias("-h", null, null).help("print this");

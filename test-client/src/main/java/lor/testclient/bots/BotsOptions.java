@@ -36,9 +36,9 @@ public record BotsOptions(URI director, int count, double durationSeconds, doubl
             .help("intents per second per bot");
     private static final Option<String> ENCODING = Option.of("--encoding", "E", BotsOptions::encoding)
             .defaultValue(JSON).help("state encoding asked for in hello: json or binary");
-    private static final Option<Path> REPORT = Option.of("--report", "FILE", Readers::path)
+    private static final Option<Path> REPORT = Option.of("--report", "FILE", Readers.PATH)
             .defaultDescribed(null, "none").help("write the full report as JSON to FILE");
-    private static final Option<Path> TOKENS = Option.of("--tokens", "FILE", Readers::path)
+    private static final Option<Path> TOKENS = Option.of("--tokens", "FILE", Readers.PATH)
             .defaultValue(Path.of("bot-tokens.json")).help("session tokens cached between runs");
     private static final Option<Long> SEED = Option.of("--seed", "N", BotsOptions::seed).defaultValue(1L)
             .help("seed of the bots' random walks");

@@ -41,7 +41,7 @@ public final class LifecycleCommand {
             Readers.intIn(0, 3600)).defaultValue(0)
             .help("afterwards, leave the world without players for S seconds, then report its resident memory "
                     + "(lor_world_resident_memory_bytes) as idleRssMb");
-    private static final Option<Path> REPORT = Option.of("--report", "FILE", Readers::path)
+    private static final Option<Path> REPORT = Option.of("--report", "FILE", Readers.PATH)
             .help("also write the figures as JSON");
     private static final Option<Boolean> HELP = Option.flag("--help").help("this text");
 
