@@ -69,7 +69,8 @@ class ClusterFailoverIT {
             cluster.database().update("INSERT INTO worlds (world_id, name, settings) SELECT ?, ?, settings FROM worlds "
                     + "WHERE world_id = ?", copy + "-2", copy + " 2", copy);
         }
-        census = new WorldProcessCensus(allWorlds());
+        // This checkout's world jar only: a world of the same name run by another checkout on the host is not ours.
+        census = new WorldProcessCensus(allWorlds(), BenchCluster.worldJar());
         for (DirectorCluster.Member director : cluster.directors()) {
             await(director + " to know the other two and the new worlds").atMost(WAIT)
                     .until(() -> Files.readString(director.log()).contains("other directors: 2")
