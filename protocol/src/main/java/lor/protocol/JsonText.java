@@ -66,7 +66,7 @@ public final class JsonText {
             if (first == null) {
                 return MissingNode.getInstance();
             }
-            return end(parser, first.isStructStart() ? container(parser, first) : scalar(parser, first));
+            return end(parser, value(parser, first));
         }
     }
 
@@ -88,29 +88,33 @@ public final class JsonText {
         try (JsonParser parser = FACTORY.createParser(ObjectReadContext.empty(), text)) {
             JsonToken first = parser.nextToken();
             if (first != JsonToken.START_OBJECT) {
-                JsonNode root = first == null ? MissingNode.getInstance()
-                        : first.isStructStart() ? container(parser, first) : scalar(parser, first);
+                JsonNode root = first == null ? MissingNode.getInstance() : value(parser, first);
                 return new Kept(end(parser, root), Map.of());
             }
             ObjectNode root = NODES.objectNode();
             Map<String, String> kept = new HashMap<>();
             for (JsonToken token = parser.nextToken(); token != JsonToken.END_OBJECT; token = parser.nextToken()) {
                 String name = checked(parser, parser.currentName());
-                JsonToken value = parser.nextToken();
-                if (value == null) {
+                JsonToken start = parser.nextToken();
+                if (start == null) {
                     throw new StreamReadException(parser, "unexpected end of input");
                 }
-                if (value == JsonToken.START_OBJECT && names.contains(name)) {
-                    int start = (int) parser.currentTokenLocation().getCharOffset();
+                if (start == JsonToken.START_OBJECT && names.contains(name)) {
+                    int from = (int) parser.currentTokenLocation().getCharOffset();
                     parser.skipChildren();
-                    int end = (int) parser.currentTokenLocation().getCharOffset() + 1;
-                    kept.put(name, text.substring(start, end));
+                    int to = (int) parser.currentTokenLocation().getCharOffset() + 1;
+                    kept.put(name, text.substring(from, to));
                 } else {
-                    root.set(name, value.isStructStart() ? container(parser, value) : scalar(parser, value));
+                    root.set(name, value(parser, start));
                 }
             }
             return new Kept(end(parser, root), kept);
         }
+    }
+
+    /** The value that starts at {@code token}, a container or a scalar. */
+    private static JsonNode value(JsonParser parser, JsonToken token) {
+        return token.isStructStart() ? container(parser, token) : scalar(parser, token);
     }
 
     private static JsonNode end(JsonParser parser, JsonNode root) {
