@@ -166,6 +166,13 @@ final class GamePage {
         return ((Number) js.executeScript("return window.lor[arguments[0]]", field)).longValue();
     }
 
+    /** Two of {@code window.lor}'s counters read at one moment (one script: no state frame arrives in between). */
+    long[] counters(String first, String second) {
+        List<?> both = (List<?>) js.executeScript("return [window.lor[arguments[0]], window.lor[arguments[1]]]",
+                first, second);
+        return new long[] {((Number) both.get(0)).longValue(), ((Number) both.get(1)).longValue()};
+    }
+
     /** {@code window.lor.recent}: the last states of the connection by tick, their entities in the order listed. */
     Map<Long, List<Entity>> recent() {
         String text = (String) js.executeScript("return JSON.stringify(window.lor.recent)");
