@@ -53,9 +53,23 @@ final class DirectorProcess implements AutoCloseable {
         return start(dataDir, name, Map.of(), options);
     }
 
-    /** @param environment added to this JVM's environment for the director (and so for its worlds) */
+    /**
+     * A director whose data directory holds an initialised PostgreSQL cluster ({@link PostgresTemplate}) unless it
+     * has one already or uses another database ({@code --db-url}).
+     *
+     * @param environment added to this JVM's environment for the director (and so for its worlds)
+     */
     static DirectorProcess start(Path dataDir, String name, Map<String, String> environment, String... options)
             throws IOException {
+        if (!List.of(options).contains("--db-url")) {
+            PostgresTemplate.copyUnlessPresent(dataDir.resolve("postgres"));
+        }
+        return startAsOnAFreshMachine(dataDir, name, environment, options);
+    }
+
+    /** A director that runs initdb itself when its data directory has no PostgreSQL cluster yet. */
+    static DirectorProcess startAsOnAFreshMachine(Path dataDir, String name, Map<String, String> environment,
+            String... options) throws IOException {
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", jar("lor.directorJar").toString(),
                 "--port", "0", "--data-dir", dataDir.toString(), "--world-jar", jar("lor.worldJar").toString()));
         command.addAll(List.of(options));

@@ -62,7 +62,7 @@ class ScenarioSuiteIT {
         List<Path> logs = new ArrayList<>();
         String username = ScenarioContext.uniqueName("auditor");
         ScheduledExecutorService scanner = Executors.newSingleThreadScheduledExecutor();
-        try (DirectorProcess director = DirectorProcess.start(dataDir, "scenario-suite",
+        try (DirectorProcess director = DirectorProcess.startAsOnAFreshMachine(dataDir, "scenario-suite",
                 Map.of("LOR_LOG_LEVEL", "DEBUG"),
                 "--idle-shutdown-ms", "2000", "--snapshot-interval-ms", "1000", "--admin-token", ADMIN_TOKEN)) {
             audit.add(ADMIN_TOKEN);

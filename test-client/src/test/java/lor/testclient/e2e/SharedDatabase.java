@@ -1,7 +1,6 @@
 package lor.testclient.e2e;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -37,13 +36,13 @@ final class SharedDatabase implements AutoCloseable {
         this.postgres = postgres;
     }
 
-    /** Starts an empty PostgreSQL with its data in {@code directory}. */
+    /** Starts an empty PostgreSQL with its data in {@code directory} (what was there is deleted). */
     static SharedDatabase start(Path directory) throws IOException {
-        Files.createDirectories(directory);
+        PostgresTemplate.copyReplacing(directory);
         EmbeddedPostgres postgres = EmbeddedPostgres.builder()
                 .setDataDirectory(directory)
-                .setCleanDataDirectory(true)
-                // close() stops it; a JVM that dies without it leaves the server to the next run's clean start.
+                .setCleanDataDirectory(false)
+                // close() stops it.
                 .setRegisterShutdownHook(false)
                 .setPGStartupWait(Duration.ofSeconds(60))
                 // Each director pools up to --db-pool-size (10) connections, and a killed one's stay open until
