@@ -225,6 +225,8 @@ class WorldSupervisorIT {
 
         // The stand-in never beats: three missed beats later the director kills it.
         silent.onExit().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        // Counted right after the kill, which the exit may beat.
+        await().atMost(WAIT).until(() -> metrics.worldsUnhealthy.get() >= 1);
         assertThat(metrics.worldsUnhealthy.get()).isEqualTo(1);
         await().atMost(WAIT).until(() -> view("cellar").status() == WorldStatus.STOPPED);
         assertThat(standIns.waiting()).as("no replacement before a join asks for one").isZero();
