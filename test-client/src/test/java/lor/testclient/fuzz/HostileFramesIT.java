@@ -64,7 +64,10 @@ class HostileFramesIT {
         try (LaunchedDirector director = LaunchedDirector.start(dataDir, "hostile-frames",
                 "--idle-shutdown-ms", "0", "--snapshot-interval-ms", "3600000", "--warm-spares", "0",
                 // Its hostile logins all come from this host: the real client at the end must not be backed off.
-                "--login-failures-per-address", "0");
+                "--login-failures-per-address", "0",
+                // Nor its reconnects, one after every close, at a rate no client reaches: the new-connection
+                // throttle (NetworkGuardsIT's subject) refused hundreds a second and made the shards wait.
+                "--max-new-connections-per-second", "0");
              ScenarioContext ctx = new ScenarioContext(director.clientUrl(), Duration.ofSeconds(60))) {
             DirectorHttp http = ctx.http();
             List<String> usedTickets = new ArrayList<>();
