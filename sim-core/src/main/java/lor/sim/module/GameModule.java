@@ -1,0 +1,13 @@
+package lor.sim.module;
+
+/**
+ * A studio's game rules, written once in Java against this package and run by the worlds whose pack names the module:
+ * with authority on the server, and by every predicting client with the very same code. A module's code keeps to the
+ * determinism rules of docs/modules.md: no threads, I/O, wall clock or static mutable state; what it reads comes from
+ * the world it is handed, and its randomness from the world's seed and the tick.
+ */
+public interface GameModule {
+
+    /** What the module adds to a world: its name, API version, actions, attributes, cell values and reasons. */
+    ModuleSpec spec();
+}

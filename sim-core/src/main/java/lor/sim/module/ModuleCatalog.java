@@ -1,0 +1,81 @@
+package lor.sim.module;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The modules a server (or a predicting client) has: the built-in ones and those loaded from a modules directory, by
+ * name. A world takes from it the modules its pack names ({@link #resolve}).
+ */
+public final class ModuleCatalog {
+
+    private final Map<String, GameModule> modules = new TreeMap<>();
+
+    public static ModuleCatalog of(GameModule... modules) {
+        ModuleCatalog catalog = new ModuleCatalog();
+        for (GameModule module : modules) {
+            catalog.register(module);
+        }
+        return catalog;
+    }
+
+    /** @throws ModuleException when the module's declaration is bad or its name is taken */
+    public ModuleCatalog register(GameModule module) {
+        ModuleSpec spec = module.spec().check();
+        if (modules.putIfAbsent(spec.name(), module) != null) {
+            throw new ModuleException("module " + spec.name() + " is provided twice");
+        }
+        return this;
+    }
+
+    public List<String> names() {
+        return List.copyOf(modules.keySet());
+    }
+
+    /**
+     * The modules a pack names, in its order.
+     *
+     * @param pack the pack's name, for the errors
+     * @throws ModuleException naming the module: one this catalog does not have, one written for another API version,
+     *                         a module named twice, or two modules that declare the same action or attribute
+     */
+    public WorldModules resolve(String pack, List<String> names) {
+        List<GameModule> chosen = new ArrayList<>();
+        Map<String, String> actions = new HashMap<>();
+        Map<String, String> attributes = new HashMap<>();
+        for (String name : names) {
+            GameModule module = modules.get(name);
+            if (module == null) {
+                throw new ModuleException("pack " + pack + " names the module " + ModuleNames.quoted(name)
+                        + ", which this server does not have (it has " + names() + ")");
+            }
+            ModuleSpec spec = module.spec();
+            if (spec.apiVersion() != ModuleApi.VERSION) {
+                throw new ModuleException("module " + name + " was written for module API version "
+                        + spec.apiVersion() + "; this server runs version " + ModuleApi.VERSION);
+            }
+            if (chosen.contains(module)) {
+                throw new ModuleException("pack " + pack + " names the module " + name + " twice");
+            }
+            for (ActionSpec action : spec.actions()) {
+                claim(actions, "action", action.name(), name);
+            }
+            for (AttributeSpec attribute : spec.attributes()) {
+                claim(attributes, "attribute", attribute.name(), name);
+            }
+            chosen.add(module);
+        }
+        return new WorldModules(chosen);
+    }
+
+    private static void claim(Map<String, String> owners, String what, String entry, String module) {
+        String owner = owners.putIfAbsent(entry, module);
+        if (owner != null) {
+            throw new ModuleException("modules " + owner + " and " + module + " both declare the " + what + " \""
+                    + entry + "\"");
+        }
+    }
+}

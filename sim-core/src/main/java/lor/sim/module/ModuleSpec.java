@@ -1,0 +1,130 @@
+package lor.sim.module;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What a module adds to the worlds that run it, as clients learn it from {@code welcome}: its actions, the attributes
+ * every entity carries, the values of its field layer, and the reasons its actions may be refused with. Made with
+ * {@link #builder(String)}; {@link #check()} refuses a declaration that breaks the contract's rules, naming the
+ * module and the entry.
+ */
+public record ModuleSpec(String name, int apiVersion, List<ActionSpec> actions, List<AttributeSpec> attributes,
+                         List<CellSpec> cells, List<String> reasons) {
+
+    public ModuleSpec {
+        actions = List.copyOf(actions);
+        attributes = List.copyOf(attributes);
+        cells = List.copyOf(cells);
+        reasons = List.copyOf(reasons);
+    }
+
+    /** A declaration for this build's {@link ModuleApi#VERSION}. */
+    public static Builder builder(String name) {
+        return new Builder(name);
+    }
+
+    /**
+     * @return this declaration
+     * @throws ModuleException for a name not of the contract's form, a name declared twice, bounds that cross, a
+     *                         default outside its bounds, a cell value below 1
+     */
+    public ModuleSpec check() {
+        ModuleNames.check("module", name);
+        Set<String> seen = new HashSet<>();
+        for (ActionSpec action : actions) {
+            action.check(name);
+            unique(seen, "action", action.name());
+        }
+        seen.clear();
+        for (AttributeSpec attribute : attributes) {
+            attribute.check(name);
+            unique(seen, "attribute", attribute.name());
+        }
+        seen.clear();
+        Set<Integer> values = new HashSet<>();
+        for (CellSpec cell : cells) {
+            cell.check(name);
+            unique(seen, "cell value", cell.name());
+            if (!values.add(cell.value())) {
+                throw new ModuleException("module " + name + ": the cell value " + cell.value() + " is named twice");
+            }
+        }
+        seen.clear();
+        for (String reason : reasons) {
+            ModuleNames.check("module " + name + ": reason", reason);
+            unique(seen, "reason", reason);
+        }
+        return this;
+    }
+
+    /** The declared cell value {@code value}, or null. */
+    public CellSpec cell(int value) {
+        for (CellSpec cell : cells) {
+            if (cell.value() == value) {
+                return cell;
+            }
+        }
+        return null;
+    }
+
+    private void unique(Set<String> seen, String what, String entry) {
+        if (!seen.add(entry)) {
+            throw new ModuleException("module " + name + ": the " + what + " \"" + entry + "\" is declared twice");
+        }
+    }
+
+    /** Collects a module's declarations. */
+    public static final class Builder {
+
+        private final String name;
+        private int apiVersion = ModuleApi.VERSION;
+        private final List<ActionSpec> actions = new ArrayList<>();
+        private final List<AttributeSpec> attributes = new ArrayList<>();
+        private final List<CellSpec> cells = new ArrayList<>();
+        private final List<String> reasons = new ArrayList<>();
+
+        private Builder(String name) {
+            this.name = name;
+        }
+
+        /** The API version the module was written against, when it is not this build's. */
+        public Builder apiVersion(int version) {
+            this.apiVersion = version;
+            return this;
+        }
+
+        public Builder action(String action, FieldSpec... fields) {
+            actions.add(ActionSpec.of(action, fields));
+            return this;
+        }
+
+        public Builder attribute(String attribute, int min, int max, int defaultValue) {
+            attributes.add(AttributeSpec.of(attribute, min, max, defaultValue));
+            return this;
+        }
+
+        public Builder cell(int value, String cell) {
+            cells.add(CellSpec.of(value, cell));
+            return this;
+        }
+
+        public Builder blockingCell(int value, String cell) {
+            cells.add(CellSpec.blocking(value, cell));
+            return this;
+        }
+
+        /** Reasons the module's actions may be refused with, besides the contract's own. */
+        public Builder reasons(String... more) {
+            reasons.addAll(List.of(more));
+            return this;
+        }
+
+        /** @throws ModuleException as {@link ModuleSpec#check()} */
+        public ModuleSpec build() {
+            return new ModuleSpec(name, apiVersion, actions, attributes, cells, reasons).check();
+        }
+    }
+}
