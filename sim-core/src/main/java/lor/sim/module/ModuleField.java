@@ -1,0 +1,143 @@
+package lor.sim.module;
+
+import lor.sim.grid.GridSize;
+import lor.sim.util.IntList;
+
+/**
+ * The field layer one module owns: an int per cell of the world's grid, indexed as the grid is
+ * ({@code (layer*h+y)*w+x}), 0 for an empty cell, else one of the values the module declared. Cells set since the
+ * last {@link #clearChanged()} are listed once each, so that states report them as they report the clock's
+ * transmutes; a value declared blocking is a wall to movement while it lies on a cell, from the moment it is set.
+ * A field nobody writes to costs nothing per tick.
+ */
+public final class ModuleField {
+
+    private final String module;
+    private final GridSize size;
+    private final int[] cells;
+    /** By value: whether the module declared it (0, the empty cell, always is). */
+    private final boolean[] declared;
+    /** By value: whether it blocks movement. */
+    private final boolean[] blocking;
+    private final IntList changed = new IntList(16);
+    private final boolean[] listed;
+    private int blockingCells;
+
+    public ModuleField(ModuleSpec spec, GridSize size) {
+        this.module = spec.name();
+        this.size = size;
+        this.cells = new int[size.cells()];
+        this.listed = new boolean[size.cells()];
+        int maxValue = 0;
+        for (CellSpec cell : spec.cells()) {
+            maxValue = Math.max(maxValue, cell.value());
+        }
+        this.declared = new boolean[maxValue + 1];
+        this.blocking = new boolean[maxValue + 1];
+        declared[0] = true;
+        for (CellSpec cell : spec.cells()) {
+            declared[cell.value()] = true;
+            blocking[cell.value()] = cell.blocksMovement();
+        }
+    }
+
+    public String module() {
+        return module;
+    }
+
+    public GridSize size() {
+        return size;
+    }
+
+    /** The value on a cell; 0 outside the grid. */
+    public int get(int x, int y, int layer) {
+        return size.contains(x, y, layer) ? cells[size.index(x, y, layer)] : 0;
+    }
+
+    /**
+     * Puts {@code value} on a cell (0 empties it).
+     *
+     * @throws IllegalArgumentException for a cell outside the grid or a value the module did not declare, naming the
+     *                                  module: a bug in the module, which the world treats as its failure
+     */
+    public void set(int x, int y, int layer, int value) {
+        if (!size.contains(x, y, layer)) {
+            throw new IllegalArgumentException("module " + module + " set the cell " + x + "," + y + "," + layer
+                    + " outside its " + size.width() + " x " + size.height() + " x " + size.layers() + " field");
+        }
+        if (value < 0 || value >= declared.length || !declared[value]) {
+            throw new IllegalArgumentException("module " + module + " set the undeclared cell value " + value);
+        }
+        int cell = size.index(x, y, layer);
+        int old = cells[cell];
+        if (old == value) {
+            return;
+        }
+        blockingCells += (blocking[value] ? 1 : 0) - (blocking[old] ? 1 : 0);
+        cells[cell] = value;
+        if (!listed[cell]) {
+            listed[cell] = true;
+            changed.add(cell);
+        }
+    }
+
+    /** Whether the value on this cell blocks movement (false outside the grid: the grid's own edge rules apply). */
+    public boolean blocks(int x, int y, int layer) {
+        return blockingCells > 0 && size.contains(x, y, layer) && blocking[cells[size.index(x, y, layer)]];
+    }
+
+    /** Cells whose value changed since the last {@link #clearChanged()}, each once, as grid indices. */
+    public int changedCount() {
+        return changed.size();
+    }
+
+    public int changedCell(int i) {
+        return changed.get(i);
+    }
+
+    public void clearChanged() {
+        for (int i = 0; i < changed.size(); i++) {
+            listed[changed.get(i)] = false;
+        }
+        changed.clear();
+    }
+
+    /** A copy of every cell, for a snapshot. */
+    public int[] copyCells() {
+        return cells.clone();
+    }
+
+    /**
+     * Replaces every cell with a snapshot's, none of them listed as changed.
+     *
+     * @throws IllegalArgumentException when the snapshot is of another size or holds a value the module does not
+     *                                  declare (any more), naming the module and the first such cell
+     */
+    public void restore(int[] snapshot) {
+        if (snapshot.length != cells.length) {
+            throw new IllegalArgumentException("module " + module + ": a field of " + snapshot.length
+                    + " cells cannot be restored onto " + cells.length);
+        }
+        int blocked = 0;
+        for (int cell = 0; cell < snapshot.length; cell++) {
+            int value = snapshot[cell];
+            if (value < 0 || value >= declared.length || !declared[value]) {
+                throw new IllegalArgumentException("module " + module + ": the snapshot holds the undeclared cell "
+                        + "value " + value + " at cell " + cell);
+            }
+            blocked += blocking[value] ? 1 : 0;
+        }
+        System.arraycopy(snapshot, 0, cells, 0, cells.length);
+        blockingCells = blocked;
+        clearChanged();
+    }
+
+    /** Cells holding a value other than 0. */
+    public int occupiedCells() {
+        int occupied = 0;
+        for (int value : cells) {
+            occupied += value == 0 ? 0 : 1;
+        }
+        return occupied;
+    }
+}
