@@ -12,8 +12,8 @@ import lor.sim.grid.Direction;
  */
 public final class ActionArguments {
 
-    /** No valid value is this: an int field's bounds are ints, and the named types map to indices from 0. */
-    private static final int REFUSED = Integer.MIN_VALUE;
+    /** No field's value is this: values are ints. */
+    private static final long REFUSED = Long.MIN_VALUE;
     /** How much of a refused value a refusal quotes: a client's string is not copied whole into a log. */
     private static final int QUOTED = 40;
 
@@ -45,16 +45,16 @@ public final class ActionArguments {
                 return refused("the field " + field.name() + " is missing");
             }
             Object raw = fields.get(field.name());
-            int value = field.type() == FieldType.INT ? number(field, raw) : named(field, raw, pack);
+            long value = field.type() == FieldType.INT ? number(field, raw) : named(field, raw, pack);
             if (value == REFUSED) {
                 return refused(describe(field, raw));
             }
-            values[i] = value;
+            values[i] = (int) value;
         }
         return new Checked(values, null);
     }
 
-    private static int number(FieldSpec field, Object raw) {
+    private static long number(FieldSpec field, Object raw) {
         long value;
         if (raw instanceof Integer i) {
             value = i;
@@ -63,10 +63,10 @@ public final class ActionArguments {
         } else {
             return REFUSED;
         }
-        return value < field.min() || value > field.max() || value == REFUSED ? REFUSED : (int) value;
+        return value < field.min() || value > field.max() ? REFUSED : value;
     }
 
-    private static int named(FieldSpec field, Object raw, ContentPack pack) {
+    private static long named(FieldSpec field, Object raw, ContentPack pack) {
         if (!(raw instanceof String name)) {
             return REFUSED;
         }

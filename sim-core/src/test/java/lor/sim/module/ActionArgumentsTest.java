@@ -61,6 +61,17 @@ class ActionArgumentsTest {
         assertRefused(GIVE, fields("item", "coal", "to", "crate", "count", 1L << 40), "not 1099511627776");
         assertRefused(ActionSpec.of("push", FieldSpec.integer("by", Integer.MIN_VALUE + 1, 0)),
                 fields("by", (long) Integer.MIN_VALUE), "not -2147483648");
+        assertRefused(ActionSpec.of("push", FieldSpec.integer("by", Integer.MIN_VALUE, 0)),
+                fields("by", Long.MIN_VALUE), "not -9223372036854775808");
+    }
+
+    @Test
+    void anIntFieldTakesEveryValueOfItsBoundsEvenTheSmallestInt() {
+        ActionSpec push = ActionSpec.of("push", FieldSpec.integer("by", Integer.MIN_VALUE, Integer.MAX_VALUE));
+        assertThat(ActionArguments.check(push, fields("by", Integer.MIN_VALUE), PACK).values())
+                .containsExactly(Integer.MIN_VALUE);
+        assertThat(ActionArguments.check(push, fields("by", (long) Integer.MAX_VALUE), PACK).values())
+                .containsExactly(Integer.MAX_VALUE);
     }
 
     @Test
