@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import lor.testclient.e2e.DirectoryTrees;
 import lor.testclient.e2e.LaunchedDirector;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -38,7 +39,7 @@ final class BrowserDirector implements BeforeAllCallback, AfterAllCallback {
             director.close();
         }
         if (dataDir != null) {
-            Browsers.deleteTree(dataDir);
+            DirectoryTrees.delete(dataDir);
         }
     }
 

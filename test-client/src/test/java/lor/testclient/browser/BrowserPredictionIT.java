@@ -36,6 +36,7 @@ import lor.sim.path.PathFinder;
 import lor.sim.predict.Predictor;
 import lor.testclient.browser.StateFrame.Entity;
 import lor.testclient.browser.StateFrame.Move;
+import lor.testclient.e2e.DirectoryTrees;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -91,7 +92,7 @@ class BrowserPredictionIT {
             driver.quit();
         }
         if (profile != null) {
-            Browsers.deleteTree(profile);
+            DirectoryTrees.delete(profile);
         }
     }
 

@@ -22,6 +22,7 @@ import lor.simweb.ParityRuns;
 import lor.simweb.SeededWorlds;
 import lor.simweb.SimBuildStamp;
 import lor.simweb.SimTestApi;
+import lor.testclient.e2e.DirectoryTrees;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -99,7 +100,7 @@ class BrowserSimParityIT {
             driver.quit();
         }
         if (profile != null) {
-            Browsers.deleteTree(profile);
+            DirectoryTrees.delete(profile);
         }
     }
 

@@ -6,11 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
+import lor.testclient.e2e.DirectoryTrees;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -129,7 +128,7 @@ final class Browsers implements AfterTestExecutionCallback, AfterEachCallback {
             } catch (RuntimeException e) {
                 // The browser is gone already; its profile is still removed below.
             }
-            deleteTree(o.profile());
+            DirectoryTrees.delete(o.profile());
         }
         opened.clear();
         alsoSaveAs.clear();
@@ -175,14 +174,5 @@ final class Browsers implements AfterTestExecutionCallback, AfterEachCallback {
             out.append("  unavailable: ").append(e).append('\n');
         }
         return out.toString();
-    }
-
-    /** Deletes a temporary directory and what it holds, as far as it can: one left behind is harmless. */
-    static void deleteTree(Path root) {
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // A temp directory left behind is harmless.
-        }
     }
 }

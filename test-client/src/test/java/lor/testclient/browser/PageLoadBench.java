@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import lor.testclient.e2e.DirectoryTrees;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -59,7 +60,7 @@ class PageLoadBench {
                     repeated.add(load(driver));
                 } finally {
                     driver.quit();
-                    Browsers.deleteTree(profile);
+                    DirectoryTrees.delete(profile);
                 }
             }
             System.out.println("page load, " + link + ", first:    " + medians(first));

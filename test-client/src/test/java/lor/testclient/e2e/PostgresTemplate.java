@@ -7,7 +7,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.stream.Stream;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
@@ -45,7 +44,7 @@ final class PostgresTemplate {
 
     /** Replaces {@code cluster} with a copy of the template. */
     static void copyReplacing(Path cluster) throws IOException {
-        deleteTree(cluster);
+        DirectoryTrees.delete(cluster);
         copyUnlessPresent(cluster);
     }
 
@@ -60,7 +59,7 @@ final class PostgresTemplate {
 
     private static Path create() throws IOException {
         Path directory = Path.of("target", "postgres-template-" + ProcessHandle.current().pid()).toAbsolutePath();
-        deleteTree(directory);
+        DirectoryTrees.delete(directory);
         Files.createDirectories(directory);
         // Started and stopped once: initdb, then a clean shutdown, as a director's first start leaves it.
         EmbeddedPostgres.builder()
@@ -71,13 +70,5 @@ final class PostgresTemplate {
                 .start()
                 .close();
         return directory;
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (Files.exists(root)) {
-            try (Stream<Path> paths = Files.walk(root)) {
-                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
     }
 }
