@@ -28,6 +28,10 @@ public record ActionSpec(String name, List<FieldSpec> fields) {
     void check(String module) {
         String where = "module " + module + ": action " + ModuleNames.quoted(name);
         ModuleNames.check("module " + module + ": action", name);
+        if (fields.size() > ModuleSpec.MAX_FIELDS) {
+            throw new ModuleException(where + " declares " + fields.size() + " fields; an action has at most "
+                    + ModuleSpec.MAX_FIELDS);
+        }
         Set<String> seen = new HashSet<>();
         for (FieldSpec field : fields) {
             field.check(where);

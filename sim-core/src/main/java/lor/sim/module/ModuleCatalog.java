@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import lor.sim.content.ContentException;
+
 /**
  * The modules a server (or a predicting client) has: the built-in ones and those loaded from a modules directory, by
  * name. A world takes from it the modules its pack names ({@link #resolve}).
@@ -38,12 +40,21 @@ public final class ModuleCatalog {
     /**
      * The modules a pack names, in its order.
      *
-     * @param pack the pack's name, for the errors
+     * @param pack     the pack's name, for the errors
+     * @param settings the pack's settings sections by module name; a module without one reads its defaults
+     * @throws ContentException naming the entry when a module refuses its settings
      * @throws ModuleException naming the module: one this catalog does not have, one written for another API version,
      *                         a module named twice, or two modules that declare the same action or attribute
      */
-    public WorldModules resolve(String pack, List<String> names) {
+    public WorldModules resolve(String pack, List<String> names, Map<String, Map<String, Integer>> settings) {
+        for (String module : settings.keySet()) {
+            if (!names.contains(module)) {
+                throw new ContentException("settings." + module,
+                        "pack " + pack + " has settings for a module it does not name in \"modules\"");
+            }
+        }
         List<GameModule> chosen = new ArrayList<>();
+        List<ModuleRules> rules = new ArrayList<>();
         Map<String, String> actions = new HashMap<>();
         Map<String, String> attributes = new HashMap<>();
         for (String name : names) {
@@ -67,8 +78,10 @@ public final class ModuleCatalog {
                 claim(attributes, "attribute", attribute.name(), name);
             }
             chosen.add(module);
+            Map<String, Integer> section = settings.get(name);
+            rules.add(module.rules(section == null ? ModuleSettings.none(name) : new ModuleSettings(name, section)));
         }
-        return new WorldModules(chosen);
+        return new WorldModules(chosen, rules);
     }
 
     private static void claim(Map<String, String> owners, String what, String entry, String module) {

@@ -2,6 +2,7 @@ package lor.sim.module;
 
 import lor.sim.grid.GridSize;
 import lor.sim.util.IntList;
+import lor.sim.util.StateHash;
 
 /**
  * The field layer one module owns: an int per cell of the world's grid, indexed as the grid is
@@ -15,6 +16,8 @@ public final class ModuleField {
     private final String module;
     private final GridSize size;
     private final int[] cells;
+    /** By cell: the tick its value was last set at, as an int (ticks wrap after 3.4 years at 20 Hz; see sinceAt). */
+    private final int[] since;
     /** By value: whether the module declared it (0, the empty cell, always is). */
     private final boolean[] declared;
     /** By value: whether it blocks movement. */
@@ -22,11 +25,15 @@ public final class ModuleField {
     private final IntList changed = new IntList(16);
     private final boolean[] listed;
     private int blockingCells;
+    /** Two lanes of a sum over occupied cells of a hash of (cell, value, since): see {@link #stateHash}. */
+    private int sumA;
+    private int sumB;
 
     public ModuleField(ModuleSpec spec, GridSize size) {
         this.module = spec.name();
         this.size = size;
         this.cells = new int[size.cells()];
+        this.since = new int[size.cells()];
         this.listed = new boolean[size.cells()];
         int maxValue = 0;
         for (CellSpec cell : spec.cells()) {
@@ -54,13 +61,29 @@ public final class ModuleField {
         return size.contains(x, y, layer) ? cells[size.index(x, y, layer)] : 0;
     }
 
+    /** The value at a grid index. */
+    public int valueAt(int cell) {
+        return cells[cell];
+    }
+
+    /** The tick the value at a grid index was set at (0 if never), as of the world tick {@code now}. */
+    public long sinceAt(int cell, long now) {
+        // Kept as the tick's low 32 bits: the distance back from now is exact for 2^31 ticks.
+        return now - ((int) now - since[cell]);
+    }
+
+    /** The low bits of the tick a cell was set at, as stored: for undoing a set. */
+    public int rawSinceAt(int cell) {
+        return since[cell];
+    }
+
     /**
-     * Puts {@code value} on a cell (0 empties it).
+     * Puts {@code value} on a cell (0 empties it) at tick {@code tick}.
      *
      * @throws IllegalArgumentException for a cell outside the grid or a value the module did not declare, naming the
      *                                  module: a bug in the module, which the world treats as its failure
      */
-    public void set(int x, int y, int layer, int value) {
+    public void set(int x, int y, int layer, int value, long tick) {
         if (!size.contains(x, y, layer)) {
             throw new IllegalArgumentException("module " + module + " set the cell " + x + "," + y + "," + layer
                     + " outside its " + size.width() + " x " + size.height() + " x " + size.layers() + " field");
@@ -69,6 +92,21 @@ public final class ModuleField {
             throw new IllegalArgumentException("module " + module + " set the undeclared cell value " + value);
         }
         int cell = size.index(x, y, layer);
+        account(cell, -1);
+        since[cell] = (int) tick;
+        put(cell, value);
+        account(cell, 1);
+    }
+
+    /** Puts back a cell's value and tick as they were before a {@link #set} that is being undone. */
+    public void undo(int cell, int value, int rawSince) {
+        account(cell, -1);
+        put(cell, value);
+        since[cell] = rawSince;
+        account(cell, 1);
+    }
+
+    private void put(int cell, int value) {
         int old = cells[cell];
         if (old == value) {
             return;
@@ -84,6 +122,11 @@ public final class ModuleField {
     /** Whether the value on this cell blocks movement (false outside the grid: the grid's own edge rules apply). */
     public boolean blocks(int x, int y, int layer) {
         return blockingCells > 0 && size.contains(x, y, layer) && blocking[cells[size.index(x, y, layer)]];
+    }
+
+    /** Whether the value at a grid index blocks movement. */
+    public boolean blocksAt(int cell) {
+        return blockingCells > 0 && blocking[cells[cell]];
     }
 
     /** Cells whose value changed since the last {@link #clearChanged()}, each once, as grid indices. */
@@ -107,14 +150,36 @@ public final class ModuleField {
         return cells.clone();
     }
 
+    /** A copy of every cell's set tick (low 32 bits), for a snapshot. */
+    public int[] copySince() {
+        return since.clone();
+    }
+
+    /**
+     * Mixes every occupied cell, with the tick it was set at, into a world's state hash: through a sum kept up to date
+     * as cells change, so hashing a big field every tick (the determinism harness does) costs nothing.
+     */
+    public void stateHash(StateHash h) {
+        h.mix(sumA).mix(sumB);
+    }
+
+    private void account(int cell, int sign) {
+        if (cells[cell] != 0) {
+            int k = StateHash.finish(cell * 0x9e3779b9 ^ cells[cell] * 0x85ebca6b ^ since[cell] * 0xc2b2ae35);
+            sumA += sign * k;
+            sumB += sign * StateHash.finish(k ^ 0x27d4eb2f);
+        }
+    }
+
     /**
      * Replaces every cell with a snapshot's, none of them listed as changed.
      *
+     * @param setTicks each cell's set tick as {@link #copySince()} gave it
      * @throws IllegalArgumentException when the snapshot is of another size or holds a value the module does not
      *                                  declare (any more), naming the module and the first such cell
      */
-    public void restore(int[] snapshot) {
-        if (snapshot.length != cells.length) {
+    public void restore(int[] snapshot, int[] setTicks) {
+        if (snapshot.length != cells.length || setTicks.length != cells.length) {
             throw new IllegalArgumentException("module " + module + ": a field of " + snapshot.length
                     + " cells cannot be restored onto " + cells.length);
         }
@@ -128,7 +193,13 @@ public final class ModuleField {
             blocked += blocking[value] ? 1 : 0;
         }
         System.arraycopy(snapshot, 0, cells, 0, cells.length);
+        System.arraycopy(setTicks, 0, since, 0, cells.length);
         blockingCells = blocked;
+        sumA = 0;
+        sumB = 0;
+        for (int cell = 0; cell < cells.length; cell++) {
+            account(cell, 1);
+        }
         clearChanged();
     }
 

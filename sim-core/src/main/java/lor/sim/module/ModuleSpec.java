@@ -12,11 +12,15 @@ import java.util.Set;
  * module and the entry.
  */
 public record ModuleSpec(String name, int apiVersion, List<ActionSpec> actions, List<AttributeSpec> attributes,
-                         List<CellSpec> cells, List<String> reasons) {
+                         List<String> data, List<CellSpec> cells, List<String> reasons) {
+
+    /** The most fields an action declares: an {@code act} frame's keys are bounded by it. */
+    public static final int MAX_FIELDS = 16;
 
     public ModuleSpec {
         actions = List.copyOf(actions);
         attributes = List.copyOf(attributes);
+        data = List.copyOf(data);
         cells = List.copyOf(cells);
         reasons = List.copyOf(reasons);
     }
@@ -42,6 +46,10 @@ public record ModuleSpec(String name, int apiVersion, List<ActionSpec> actions, 
         for (AttributeSpec attribute : attributes) {
             attribute.check(name);
             unique(seen, "attribute", attribute.name());
+        }
+        for (String column : data) {
+            ModuleNames.check("module " + name + ": entity data", column);
+            unique(seen, "attribute or entity data", column);
         }
         seen.clear();
         Set<Integer> values = new HashSet<>();
@@ -83,6 +91,7 @@ public record ModuleSpec(String name, int apiVersion, List<ActionSpec> actions, 
         private int apiVersion = ModuleApi.VERSION;
         private final List<ActionSpec> actions = new ArrayList<>();
         private final List<AttributeSpec> attributes = new ArrayList<>();
+        private final List<String> data = new ArrayList<>();
         private final List<CellSpec> cells = new ArrayList<>();
         private final List<String> reasons = new ArrayList<>();
 
@@ -106,6 +115,15 @@ public record ModuleSpec(String name, int apiVersion, List<ActionSpec> actions, 
             return this;
         }
 
+        /**
+         * Ints every entity carries for this module that clients are not shown (a cooldown, a target): kept in
+         * snapshots by name, 0 for an entity that never had one.
+         */
+        public Builder entityData(String... columns) {
+            data.addAll(List.of(columns));
+            return this;
+        }
+
         public Builder cell(int value, String cell) {
             cells.add(CellSpec.of(value, cell));
             return this;
@@ -124,7 +142,7 @@ public record ModuleSpec(String name, int apiVersion, List<ActionSpec> actions, 
 
         /** @throws ModuleException as {@link ModuleSpec#check()} */
         public ModuleSpec build() {
-            return new ModuleSpec(name, apiVersion, actions, attributes, cells, reasons).check();
+            return new ModuleSpec(name, apiVersion, actions, attributes, data, cells, reasons).check();
         }
     }
 }

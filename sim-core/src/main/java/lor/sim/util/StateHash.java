@@ -36,8 +36,8 @@ public final class StateHash {
 
     /** The hash of everything mixed so far; the accumulator stays usable. */
     public long value() {
-        int hi = fmix(a ^ count);
-        int lo = fmix(b ^ Integer.rotateLeft(count, 16) ^ hi);
+        int hi = finish(a ^ count);
+        int lo = finish(b ^ Integer.rotateLeft(count, 16) ^ hi);
         return ((long) hi << 32) | (lo & 0xffffffffL);
     }
 
@@ -50,7 +50,7 @@ public final class StateHash {
     }
 
     /** murmur3's finaliser: every input bit reaches every output bit. */
-    private static int fmix(int h) {
+    public static int finish(int h) {
         h ^= h >>> 16;
         h *= 0x85ebca6b;
         h ^= h >>> 13;

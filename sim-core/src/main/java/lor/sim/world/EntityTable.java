@@ -38,9 +38,28 @@ final class EntityTable {
     int[] markedY;
     int[] markedLayer;
     byte[] marked;
+    /** 0 for the world's own entities (players, wanderers), else 1 + the index of the module whose NPC it is. */
+    byte[] owner;
+    /** The pending module action ({@link World#setModuleAction}) for the coming tick, as its index + 1; 0 for none. */
+    int[] act;
+    /** Every module attribute of every entity, {@link #attributeCount} per slot; 0 columns in a world without any. */
+    int[] attrs;
+    /** Every module's entity data, {@link #dataCount} per slot. */
+    int[] data;
+    final int attributeCount;
+    final int dataCount;
+    private final int[] attributeDefaults;
     final LongIntMap slotById = new LongIntMap(64);
 
     EntityTable(int capacity) {
+        this(capacity, new int[0], 0);
+    }
+
+    /** @param attributeDefaults the default of each module attribute, in the world's order */
+    EntityTable(int capacity, int[] attributeDefaults, int dataCount) {
+        this.attributeDefaults = attributeDefaults.clone();
+        this.attributeCount = attributeDefaults.length;
+        this.dataCount = dataCount;
         allocate(Math.max(16, capacity));
     }
 
@@ -61,8 +80,26 @@ final class EntityTable {
         pathStep[slot] = 0;
         blocked[slot] = 0;
         marked[slot] = 0;
+        owner[slot] = 0;
+        act[slot] = 0;
+        System.arraycopy(attributeDefaults, 0, attrs, slot * attributeCount, attributeCount);
+        Arrays.fill(data, slot * dataCount, (slot + 1) * dataCount, 0);
         slotById.put(entityId, slot);
         return slot;
+    }
+
+    /** Undoes the {@link #add} of the last slot, as if it had never been made. */
+    void dropLast() {
+        count--;
+        slotById.remove(id[count]);
+        kind[count] = 0;
+    }
+
+    /** Undoes the {@link #remove} of a slot. */
+    void revive(int slot, int entityKind) {
+        kind[slot] = entityKind;
+        slotById.put(id[slot], slot);
+        holes--;
     }
 
     void remove(int slot) {
@@ -70,6 +107,7 @@ final class EntityTable {
         kind[slot] = 0;
         intent[slot] = 0;
         action[slot] = 0;
+        act[slot] = 0;
         holes++;
     }
 
@@ -104,6 +142,10 @@ final class EntityTable {
                 markedY[to] = markedY[from];
                 markedLayer[to] = markedLayer[from];
                 marked[to] = marked[from];
+                owner[to] = owner[from];
+                act[to] = act[from];
+                System.arraycopy(attrs, from * attributeCount, attrs, to * attributeCount, attributeCount);
+                System.arraycopy(data, from * dataCount, data, to * dataCount, dataCount);
                 slotById.put(id[to], to);
             }
             to++;
@@ -129,6 +171,10 @@ final class EntityTable {
         markedY = new int[capacity];
         markedLayer = new int[capacity];
         marked = new byte[capacity];
+        owner = new byte[capacity];
+        act = new int[capacity];
+        attrs = new int[capacity * attributeCount];
+        data = new int[capacity * dataCount];
     }
 
     private void grow(int capacity) {
@@ -148,5 +194,9 @@ final class EntityTable {
         markedY = Arrays.copyOf(markedY, capacity);
         markedLayer = Arrays.copyOf(markedLayer, capacity);
         marked = Arrays.copyOf(marked, capacity);
+        owner = Arrays.copyOf(owner, capacity);
+        act = Arrays.copyOf(act, capacity);
+        attrs = Arrays.copyOf(attrs, capacity * attributeCount);
+        data = Arrays.copyOf(data, capacity * dataCount);
     }
 }

@@ -3,6 +3,7 @@ package lor.sim.world;
 import lor.sim.clock.Field;
 import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
+import lor.sim.grid.Walls;
 
 /**
  * The movement rule, the one piece of code that the server and a predicting client both run: a step leaves the
@@ -20,6 +21,18 @@ public final class MoveRules {
      * @param occupancy entity id (or minus an object's id) per cell, 0 for free, indexed like the grid
      */
     public static IntentOutcome check(Field field, int[] occupancy, int x, int y, int layer, Direction direction) {
+        return check(field, null, occupancy, x, y, layer, direction);
+    }
+
+    /**
+     * The rule on the field as the clock transmutes it and game modules' fields block: a cell that is a wall on the
+     * current line, or on which a module's blocking value lies, is a {@code wall}.
+     *
+     * @param moduleWalls the cells modules block, or null for none
+     * @param occupancy   entity id (or minus an object's id) per cell, 0 for free, indexed like the grid
+     */
+    public static IntentOutcome check(Field field, Walls moduleWalls, int[] occupancy, int x, int y, int layer,
+                                      Direction direction) {
         Grid grid = field.grid();
         int nx = x + direction.dx;
         int ny = y + direction.dy;
@@ -27,7 +40,7 @@ public final class MoveRules {
             return IntentOutcome.OUT_OF_BOUNDS;
         }
         int index = (layer * grid.height() + ny) * grid.width() + nx;
-        IntentOutcome standing = standingResult(field, occupancy, index);
+        IntentOutcome standing = standingResult(field, moduleWalls, occupancy, index);
         if (standing != IntentOutcome.MOVED) {
             return standing;
         }
@@ -44,7 +57,12 @@ public final class MoveRules {
      * @param index     a cell of the grid
      */
     public static IntentOutcome standingResult(Field field, int[] occupancy, int index) {
-        if (field.isWall(index)) {
+        return standingResult(field, null, occupancy, index);
+    }
+
+    /** As {@link #standingResult(Field, int[], int)}, a module's blocking cell a {@code wall} too. */
+    public static IntentOutcome standingResult(Field field, Walls moduleWalls, int[] occupancy, int index) {
+        if (field.isWall(index) || moduleWalls != null && moduleWalls.isWall(index)) {
             return IntentOutcome.WALL;
         }
         return occupancy[index] < 0 ? IntentOutcome.OCCUPIED : IntentOutcome.MOVED;

@@ -15,11 +15,14 @@ final class StandingWalls implements Walls {
     private final Field field;
     /** As the world's: entity ids, minus objects' ids, 0 for free. */
     private final int[] occupancy;
+    /** Cells game modules' fields block; null in a world without modules. */
+    private final Walls moduleWalls;
     private int start = -1;
 
-    StandingWalls(Field field, int[] occupancy) {
+    StandingWalls(Field field, int[] occupancy, Walls moduleWalls) {
         this.field = field;
         this.occupancy = occupancy;
+        this.moduleWalls = moduleWalls;
     }
 
     /** The cell the next search starts from (a search only; {@link #blocks} does not care). */
@@ -39,7 +42,7 @@ final class StandingWalls implements Walls {
 
     /** Whether movement refuses every step into the cell, whoever else moves. */
     boolean blocks(int index) {
-        return MoveRules.standingResult(field, occupancy, index) != IntentOutcome.MOVED;
+        return MoveRules.standingResult(field, moduleWalls, occupancy, index) != IntentOutcome.MOVED;
     }
 
     /** As {@link #blocks}, but the search's start cell, which is left, never blocks. */

@@ -3,6 +3,7 @@ package lor.sim.world;
 import lor.sim.clock.Field;
 import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
+import lor.sim.grid.Walls;
 import lor.sim.path.PathFinder;
 import lor.sim.util.SplitMix64;
 
@@ -33,17 +34,20 @@ final class Wanderers {
     private long refusedAsWall;
     private long refusedAsOccupied;
 
-    /** @param occupancy the world's, read as it changes */
-    Wanderers(Field field, int[] occupancy) {
+    /**
+     * @param occupancy   the world's, read as it changes
+     * @param moduleWalls the cells game modules' fields block, or null in a world without modules
+     */
+    Wanderers(Field field, int[] occupancy, Walls moduleWalls) {
         this.grid = field.grid();
-        this.walls = new StandingWalls(field, occupancy);
+        this.walls = new StandingWalls(field, occupancy, moduleWalls);
     }
 
     /** Sets this tick's intent of every NPC that has a path, and plans new paths within the budget. */
     void chooseIntents(EntityTable t, SplitMix64 random) {
         int npc = EntityKind.NPC.code;
         for (int slot = 0; slot < t.count; slot++) {
-            if (t.kind[slot] == npc && t.pathStep[slot] < t.pathLength[slot]) {
+            if (t.kind[slot] == npc && t.owner[slot] == 0 && t.pathStep[slot] < t.pathLength[slot]) {
                 byte step = t.path[slot * EntityTable.MAX_PATH + t.pathStep[slot]];
                 if (walls.blocks(cellAfter(t, slot, step))) {
                     forgetPath(t, slot);
@@ -56,7 +60,7 @@ final class Wanderers {
         for (int visited = 0; visited < t.count && budget > 0; visited++) {
             int slot = cursor;
             cursor = cursor + 1 >= t.count ? 0 : cursor + 1;
-            if (t.kind[slot] != npc || t.pathStep[slot] < t.pathLength[slot]) {
+            if (t.kind[slot] != npc || t.owner[slot] != 0 || t.pathStep[slot] < t.pathLength[slot]) {
                 continue;
             }
             budget--;

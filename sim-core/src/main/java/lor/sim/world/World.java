@@ -12,6 +12,10 @@ import lor.sim.grid.BenchMap;
 import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
+import lor.sim.grid.Walls;
+import lor.sim.module.AttributeSpec;
+import lor.sim.module.ModuleField;
+import lor.sim.module.WorldModules;
 import lor.sim.objects.Inventories;
 import lor.sim.objects.ObjectEngine;
 import lor.sim.space.SpatialIndex;
@@ -39,7 +43,9 @@ public final class World {
     private final ObjectEngine objects;
     private final Inventories inventories;
     private final ObjectActions actions;
-    private final EntityTable entities = new EntityTable(64);
+    private final EntityTable entities;
+    /** The world's game modules; null in a world that runs none, so that it pays nothing for them. */
+    private final ModuleHost modules;
     private final LongIntMap entityByAccount = new LongIntMap(16);
     /** Last known position of every player that has been in this world, by account. */
     private final Map<Long, PlayerRecord> knownPlayers = new LinkedHashMap<>();
@@ -47,6 +53,7 @@ public final class World {
     private final Wanderers wanderers;
     private final SpatialIndex index;
     private final TickEvents events = new TickEvents();
+    private final PendingActs pendingActs = new PendingActs();
     private boolean indexStale = true;
     private long tick;
     private int nextEntityId;
@@ -59,7 +66,8 @@ public final class World {
     private int[] removedCells = new int[16];
     private int removedCount;
 
-    private World(Grid grid, ContentPack pack, long tick, int nextEntityId, long seed, int objectBlock) {
+    private World(Grid grid, ContentPack pack, WorldModules worldModules, long tick, int nextEntityId, long seed,
+                  int objectBlock) {
         this.grid = grid;
         this.size = grid.size();
         this.pack = pack;
@@ -68,11 +76,18 @@ public final class World {
         this.objects = new ObjectEngine(pack, size, occupancy, tick, field.line(), 64, objectBlock);
         this.inventories = new Inventories(pack);
         this.actions = new ObjectActions(pack, field, occupancy, objects, inventories);
-        this.wanderers = new Wanderers(field, occupancy);
         this.index = new SpatialIndex(size);
         this.random = new SplitMix64(seed);
         this.tick = tick;
         this.nextEntityId = nextEntityId;
+        List<AttributeSpec> attributes = worldModules.attributes();
+        int[] defaults = new int[attributes.size()];
+        for (int i = 0; i < defaults.length; i++) {
+            defaults[i] = attributes.get(i).defaultValue();
+        }
+        this.entities = new EntityTable(64, defaults, worldModules.dataCount());
+        this.modules = worldModules.isEmpty() ? null : new ModuleHost(this, worldModules, size, tick, seed);
+        this.wanderers = new Wanderers(field, occupancy, modules == null ? null : modules.walls());
     }
 
     /** A world without content: no items, no objects, a clock that changes nothing. */
@@ -87,7 +102,21 @@ public final class World {
 
     /** @param objectBlock the side of the blocks its {@link ObjectEngine} counts objects in */
     public static World create(Grid grid, ContentPack pack, long seed, int objectBlock) {
-        return new World(grid, pack, 0, 1, seed, objectBlock);
+        return create(grid, pack, WorldModules.none(), seed, objectBlock);
+    }
+
+    /**
+     * A world running game modules: each module's {@link lor.sim.module.ModuleRules#begin} places what its game
+     * starts with.
+     *
+     * @param objectBlock the side of the blocks its {@link ObjectEngine} counts objects in
+     */
+    public static World create(Grid grid, ContentPack pack, WorldModules modules, long seed, int objectBlock) {
+        World world = new World(grid, pack, modules, 0, 1, seed, objectBlock);
+        if (world.modules != null) {
+            world.modules.begin();
+        }
+        return world;
     }
 
     /**
@@ -105,8 +134,8 @@ public final class World {
 
     /** @param objectBlock the side of the blocks its {@link ObjectEngine} counts objects in */
     public static World restore(Grid grid, ContentPack pack, WorldSnapshot snapshot, long seed, int objectBlock) {
-        World world = new World(grid, pack, snapshot.tick(), Math.max(1, snapshot.nextEntityId()), seed,
-                objectBlock);
+        World world = new World(grid, pack, WorldModules.none(), snapshot.tick(),
+                Math.max(1, snapshot.nextEntityId()), seed, objectBlock);
         for (PlayerRecord player : snapshot.players()) {
             world.knownPlayers.put(player.accountId(), player);
         }
@@ -234,10 +263,7 @@ public final class World {
         if (cell == null) {
             return 0;
         }
-        int id = place(EntityKind.PLAYER, accountId, cell[0], cell[1], cell[2]);
-        entityByAccount.put(accountId, id);
-        knownPlayers.put(accountId, new PlayerRecord(accountId, cell[0], cell[1], cell[2]));
-        return id;
+        return placePlayer(accountId, cell);
     }
 
     /**
@@ -258,9 +284,16 @@ public final class World {
         if (cell == null) {
             return 0;
         }
+        return placePlayer(accountId, cell);
+    }
+
+    private int placePlayer(long accountId, int[] cell) {
         int id = place(EntityKind.PLAYER, accountId, cell[0], cell[1], cell[2]);
         entityByAccount.put(accountId, id);
         knownPlayers.put(accountId, new PlayerRecord(accountId, cell[0], cell[1], cell[2]));
+        if (modules != null) {
+            modules.playerEntered(id);
+        }
         return id;
     }
 
@@ -278,10 +311,14 @@ public final class World {
      * left through a portal comes back beside it, not onto it.
      */
     public void removePlayer(long accountId, int saveX, int saveY, int saveLayer) {
-        int id = entityByAccount.remove(accountId);
+        int id = entityByAccount.get(accountId);
         if (id < 0) {
             return;
         }
+        if (modules != null) {
+            modules.playerLeft(id);
+        }
+        entityByAccount.remove(accountId);
         int slot = entities.slotOf(id);
         knownPlayers.put(accountId, new PlayerRecord(accountId, saveX, saveY, saveLayer));
         occupancy[size.index(entities.x[slot], entities.y[slot], entities.layer[slot])] = 0;
@@ -322,7 +359,7 @@ public final class World {
      */
     public boolean setIntent(int entityId, Direction direction) {
         int slot = entities.slotOf(entityId);
-        if (slot < 0 || entities.intent[slot] != 0 || entities.action[slot] != 0) {
+        if (slot < 0 || hasIntent(slot)) {
             return false;
         }
         entities.intent[slot] = (byte) direction.code();
@@ -337,12 +374,30 @@ public final class World {
      */
     public boolean setAction(int entityId, long packedAction) {
         int slot = entities.slotOf(entityId);
-        if (slot < 0 || entities.kind[slot] != EntityKind.PLAYER.code || entities.intent[slot] != 0
-                || entities.action[slot] != 0 || packedAction == 0) {
+        if (slot < 0 || entities.kind[slot] != EntityKind.PLAYER.code || hasIntent(slot) || packedAction == 0) {
             return false;
         }
         entities.action[slot] = packedAction;
         return true;
+    }
+
+    /**
+     * Records a player's action of a game module for the coming tick, its fields already checked against the
+     * declaration ({@link lor.sim.module.ActionArguments}); it counts as the entity's one intent of the tick.
+     *
+     * @return false if the entity is not a player or already has an intent for this tick
+     */
+    public boolean setModuleAction(int entityId, WorldModules.ActionRef action, int[] fields) {
+        int slot = entities.slotOf(entityId);
+        if (modules == null || slot < 0 || entities.kind[slot] != EntityKind.PLAYER.code || hasIntent(slot)) {
+            return false;
+        }
+        entities.act[slot] = pendingActs.add(action.module(), action.index(), fields) + 1;
+        return true;
+    }
+
+    private boolean hasIntent(int slot) {
+        return entities.intent[slot] != 0 || entities.action[slot] != 0 || entities.act[slot] != 0;
     }
 
     /**
@@ -353,9 +408,15 @@ public final class World {
      */
     public void step() {
         events.clear();
+        if (modules != null) {
+            modules.startTick();
+        }
         applyActions();
         moveEntities();
         objects.runObjects(tick);
+        if (modules != null) {
+            modules.wakePhase();
+        }
         turnClock();
         tick++;
         if (entities.holes > 0) {
@@ -368,6 +429,16 @@ public final class World {
     private void applyActions() {
         EntityTable t = entities;
         for (int slot = 0; slot < t.count; slot++) {
+            int act = t.act[slot];
+            if (act != 0) {
+                t.act[slot] = 0;
+                if (t.kind[slot] != 0) {
+                    String refusal = modules.act(pendingActs.module(act - 1), t.id[slot], pendingActs.action(act - 1),
+                            pendingActs.fields(act - 1));
+                    events.add(t.id[slot], refusal);
+                }
+                continue;
+            }
             long action = t.action[slot];
             if (action == 0) {
                 continue;
@@ -378,6 +449,7 @@ public final class World {
             }
             events.add(t.id[slot], actions.apply(t.account[slot], t.x[slot], t.y[slot], t.layer[slot], action));
         }
+        pendingActs.clear();
     }
 
     /** At the end of a tick, the clock moves to the next line if this tick was the last of its line. */
@@ -408,7 +480,7 @@ public final class World {
             int x = t.x[slot];
             int y = t.y[slot];
             int layer = t.layer[slot];
-            IntentOutcome result = MoveRules.check(field, occupancy, x, y, layer, direction);
+            IntentOutcome result = MoveRules.check(field, moduleWalls(), occupancy, x, y, layer, direction);
             if (result == IntentOutcome.MOVED) {
                 int nx = x + direction.dx;
                 int ny = y + direction.dy;
@@ -571,6 +643,139 @@ public final class World {
         removedCount++;
     }
 
+    // ---- game modules -------------------------------------------------------------------------------------------
+
+    /** The game modules this world runs; {@link WorldModules#none()} in a world that runs none. */
+    public WorldModules modules() {
+        return modules == null ? WorldModules.none() : modules.modules();
+    }
+
+    /** The field layer of one of the world's modules (by its position in {@link #modules()}). */
+    public ModuleField moduleField(int module) {
+        return modules.field(module);
+    }
+
+    /**
+     * Forgets which module field cells changed: a broadcaster calls it after the broadcast that reported them, as it
+     * calls {@link #markPositions()}.
+     */
+    public void clearModuleChanges() {
+        if (modules != null) {
+            modules.clearChanged();
+        }
+    }
+
+    /** An entity's module attribute, by its position in {@link WorldModules#attributes()}. */
+    public int attributeAt(int slot, int attribute) {
+        return entities.attrs[slot * entities.attributeCount + attribute];
+    }
+
+    /** How the world's modules have failed; null in a world that runs none. */
+    public ModuleFailures moduleFailures() {
+        return modules == null ? null : modules.failures();
+    }
+
+    /** Wakes the world's modules have scheduled and not yet run: a statistic for tests and metrics. */
+    public int moduleWakes() {
+        return modules == null ? 0 : modules.wakes().size();
+    }
+
+    EntityTable table() {
+        return entities;
+    }
+
+    /**
+     * Whether movement refuses every step into a cell whoever moves: a wall of the clock's line, an object, or a
+     * blocking value on a module's field.
+     */
+    boolean blocksEveryone(int index) {
+        return MoveRules.standingResult(field, occupancy, index) != IntentOutcome.MOVED
+                || modules != null && modules.blocks(index);
+    }
+
+    private Walls moduleWalls() {
+        return modules == null ? null : modules.walls();
+    }
+
+    /** An NPC of a module at the free cell nearest to the given one on its layer. @return its slot, or -1 */
+    int placeModuleNpc(int module, int x, int y, int layer) {
+        int[] cell = nearestFreeOn(x, y, layer);
+        if (cell == null) {
+            return -1;
+        }
+        int slot = entities.slotOf(place(EntityKind.NPC, 0, cell[0], cell[1], cell[2]));
+        entities.owner[slot] = (byte) (module + 1);
+        return slot;
+    }
+
+    /** @return whether the removal was remembered for delta-encoding clients (the NPC existed at the last mark) */
+    boolean removeModuleNpc(int slot) {
+        occupancy[size.index(entities.x[slot], entities.y[slot], entities.layer[slot])] = 0;
+        int before = removedCount;
+        rememberRemoval(slot);
+        entities.remove(slot);
+        indexStale = true;
+        return removedCount != before;
+    }
+
+    /** One step through the movement rules, taken at once. @return whether it moved */
+    boolean moveSlot(int slot, Direction direction) {
+        int x = entities.x[slot];
+        int y = entities.y[slot];
+        int layer = entities.layer[slot];
+        if (MoveRules.check(field, moduleWalls(), occupancy, x, y, layer, direction) != IntentOutcome.MOVED) {
+            return false;
+        }
+        relocate(slot, x + direction.dx, y + direction.dy, layer);
+        return true;
+    }
+
+    /** Moves a player to the free cell nearest to the spawn point. @return false when no cell is free */
+    boolean respawnSlot(int slot) {
+        int[] cell = nearestFree(grid.spawnX(), grid.spawnY(), grid.spawnLayer());
+        if (cell == null) {
+            return false;
+        }
+        relocate(slot, cell[0], cell[1], cell[2]);
+        return true;
+    }
+
+    private void relocate(int slot, int x, int y, int layer) {
+        occupancy[size.index(entities.x[slot], entities.y[slot], entities.layer[slot])] = 0;
+        occupancy[size.index(x, y, layer)] = entities.id[slot];
+        entities.x[slot] = x;
+        entities.y[slot] = y;
+        entities.layer[slot] = layer;
+        indexStale = true;
+    }
+
+    void undoAttribute(int slot, int column, int old) {
+        entities.attrs[slot * entities.attributeCount + column] = old;
+    }
+
+    void undoData(int slot, int column, int old) {
+        entities.data[slot * entities.dataCount + column] = old;
+    }
+
+    void undoMove(int slot, int x, int y, int layer) {
+        relocate(slot, x, y, layer);
+    }
+
+    /** Undoes the placing of the last slot's NPC, its id given back. */
+    void undoSpawn(int slot) {
+        occupancy[size.index(entities.x[slot], entities.y[slot], entities.layer[slot])] = 0;
+        entities.dropLast();
+        nextEntityId--;
+        indexStale = true;
+    }
+
+    void undoRemove(int slot, int remembered) {
+        entities.revive(slot, EntityKind.NPC.code);
+        occupancy[size.index(entities.x[slot], entities.y[slot], entities.layer[slot])] = entities.id[slot];
+        removedCount -= remembered;
+        indexStale = true;
+    }
+
     // ---- persistence and checks ---------------------------------------------------------------------------------
 
     /**
@@ -629,8 +834,18 @@ public final class World {
             for (int i = 0, base = slot * EntityTable.MAX_PATH; i < t.pathLength[slot]; i++) {
                 h.mix(t.path[base + i]);
             }
+            h.mix(t.owner[slot]);
+            for (int i = slot * t.attributeCount, end = i + t.attributeCount; i < end; i++) {
+                h.mix(t.attrs[i]);
+            }
+            for (int i = slot * t.dataCount, end = i + t.dataCount; i < end; i++) {
+                h.mix(t.data[i]);
+            }
         }
         h.mix(field.line());
+        if (modules != null) {
+            modules.stateHash(h);
+        }
         objects.stateHash(h);
         for (Map.Entry<Long, Inventories.Inventory> e : inventories.all()) {
             h.mix(e.getKey().longValue());
@@ -655,7 +870,8 @@ public final class World {
     /** Free for placing an entity: walkable, empty, and not a portal (nobody is put down onto a way out). */
     private boolean isFree(int x, int y, int layer) {
         int index = size.index(x, y, layer);
-        return !field.isWall(index) && occupancy[index] == 0 && grid.portalAt(index) == null;
+        return !field.isWall(index) && occupancy[index] == 0 && grid.portalAt(index) == null
+                && (modules == null || !modules.blocks(index));
     }
 
     /** The nearest free cell (square rings) on the preferred layer, else on the other layers in order. */

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import lor.sim.grid.GridSize;
+import lor.sim.util.StateHash;
 import org.junit.jupiter.api.Test;
 
 class ModuleFieldTest {
@@ -21,10 +22,10 @@ class ModuleFieldTest {
     @Test
     void cellsSetAreReadBackAndListedOnceUntilCleared() {
         assertThat(field.get(3, 2, 1)).isZero();
-        field.set(3, 2, 1, FIRE);
-        field.set(3, 2, 1, ASH);
-        field.set(0, 0, 0, FIRE);
-        field.set(5, 5, 0, 0);
+        field.set(3, 2, 1, FIRE, 7);
+        field.set(3, 2, 1, ASH, 7);
+        field.set(0, 0, 0, FIRE, 7);
+        field.set(5, 5, 0, 0, 7);
         assertThat(field.get(3, 2, 1)).isEqualTo(ASH);
         assertThat(field.get(0, 0, 0)).isEqualTo(FIRE);
         assertThat(field.get(-1, 0, 0)).as("outside the grid").isZero();
@@ -34,7 +35,7 @@ class ModuleFieldTest {
 
         field.clearChanged();
         assertThat(changed()).isEmpty();
-        field.set(3, 2, 1, 0);
+        field.set(3, 2, 1, 0, 7);
         assertThat(changed()).containsExactly(SIZE.index(3, 2, 1));
         assertThat(field.occupiedCells()).isEqualTo(1);
     }
@@ -42,45 +43,55 @@ class ModuleFieldTest {
     @Test
     void aBlockingValueIsAWallWhileItLiesOnACell() {
         assertThat(field.blocks(4, 4, 0)).isFalse();
-        field.set(4, 4, 0, FIRE);
+        field.set(4, 4, 0, FIRE, 7);
         assertThat(field.blocks(4, 4, 0)).as("fire does not block").isFalse();
-        field.set(4, 4, 0, EARTH);
+        field.set(4, 4, 0, EARTH, 7);
         assertThat(field.blocks(4, 4, 0)).isTrue();
         assertThat(field.blocks(4, 4, 1)).as("another layer").isFalse();
         assertThat(field.blocks(40, 4, 0)).as("outside").isFalse();
-        field.set(4, 4, 0, ASH);
+        field.set(4, 4, 0, ASH, 7);
         assertThat(field.blocks(4, 4, 0)).isFalse();
     }
 
     @Test
     void aSnapshotRestoresEveryCellAndWhatBlocks() {
-        field.set(1, 1, 0, EARTH);
-        field.set(2, 1, 0, FIRE);
+        field.set(1, 1, 0, EARTH, 7);
+        field.set(2, 1, 0, FIRE, 7);
+        field.set(2, 1, 0, FIRE, 7);
         int[] saved = field.copyCells();
+        int[] since = field.copySince();
 
         ModuleField again = new ModuleField(ModuleSpecTest.elementals().build(), SIZE);
-        again.restore(saved);
+        again.restore(saved, since);
         assertThat(again.copyCells()).isEqualTo(saved);
+        assertThat(again.sinceAt(SIZE.index(2, 1, 0), 9)).isEqualTo(7);
+        assertThat(hash(again)).as("the hash kept up to date equals the restored cells' one").isEqualTo(hash(field));
         assertThat(again.blocks(1, 1, 0)).isTrue();
         assertThat(again.changedCount()).as("a restored field has nothing new to report").isZero();
 
         saved[0] = 9;
-        assertThatThrownBy(() -> again.restore(saved))
+        assertThatThrownBy(() -> again.restore(saved, since))
                 .hasMessage("module elementals: the snapshot holds the undeclared cell value 9 at cell 0");
         assertThat(again.get(0, 0, 0)).as("a refused snapshot changes nothing").isZero();
-        assertThatThrownBy(() -> again.restore(new int[3]))
+        assertThatThrownBy(() -> again.restore(new int[3], new int[3]))
                 .hasMessage("module elementals: a field of 3 cells cannot be restored onto 96");
     }
 
     @Test
     void aModuleSettingAnUndeclaredValueOrACellOutsideTheGridFails() {
-        assertThatThrownBy(() -> field.set(0, 0, 0, 7))
+        assertThatThrownBy(() -> field.set(0, 0, 0, 7, 7))
                 .hasMessage("module elementals set the undeclared cell value 7");
-        assertThatThrownBy(() -> field.set(0, 0, 0, -1))
+        assertThatThrownBy(() -> field.set(0, 0, 0, -1, 7))
                 .hasMessage("module elementals set the undeclared cell value -1");
-        assertThatThrownBy(() -> field.set(8, 0, 0, FIRE))
+        assertThatThrownBy(() -> field.set(8, 0, 0, FIRE, 7))
                 .hasMessage("module elementals set the cell 8,0,0 outside its 8 x 6 x 2 field");
         assertThat(field.changedCount()).isZero();
+    }
+
+    private static long hash(ModuleField f) {
+        StateHash h = new StateHash();
+        f.stateHash(h);
+        return h.value();
     }
 
     private List<Integer> changed() {

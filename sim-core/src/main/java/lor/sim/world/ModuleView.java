@@ -1,0 +1,425 @@
+package lor.sim.world;
+
+import lor.sim.grid.Direction;
+import lor.sim.grid.GridSize;
+import lor.sim.grid.Walls;
+import lor.sim.module.AttributeSpec;
+import lor.sim.module.ModuleField;
+import lor.sim.module.ModuleHook;
+import lor.sim.module.ModuleWorld;
+import lor.sim.objects.Inventories;
+import lor.sim.path.PathFinder;
+import lor.sim.util.StateHash;
+
+/**
+ * One module's {@link ModuleWorld}: reads go straight to the world's columns, and every change is journalled first
+ * ({@link ModuleJournal}) so that the host can undo a hook whole. Refuses, as the module's failure, what a module must
+ * not do: touch another module's NPCs, set an undeclared value, step a player.
+ */
+final class ModuleView implements ModuleWorld {
+
+    /** The widest window a path search covers, in cells ({@link #firstStep}'s margin is bounded by it). */
+    private static final int PATH_WINDOW = 96 * 96;
+    private static final int MAX_PATH = 256;
+
+    private final World world;
+    private final ModuleHost host;
+    private final int module;
+    private final int seedLow;
+    private final int seedHigh;
+    private final int attributeOffset;
+    private final AttributeSpec[] attributes;
+    private final int dataOffset;
+    private final int dataCount;
+    private final GridSize size;
+    private PathFinder paths;
+    private byte[] pathOut;
+    private final PathWalls pathWalls = new PathWalls();
+    /** The current call's random base and draws so far. */
+    private int randomBase;
+    private int draws;
+
+    ModuleView(World world, ModuleHost host, int module, long seed) {
+        this.world = world;
+        this.host = host;
+        this.module = module;
+        this.seedLow = (int) seed;
+        this.seedHigh = (int) (seed >>> 32);
+        this.attributeOffset = host.modules().attributeOffset(module);
+        this.attributes = host.modules().spec(module).attributes().toArray(new AttributeSpec[0]);
+        this.dataOffset = host.modules().dataOffset(module);
+        this.dataCount = host.modules().spec(module).data().size();
+        this.size = world.grid().size();
+    }
+
+    /** A hook is about to run: its random draws are derived from the tick, this module, the hook and its call. */
+    void startCall(ModuleHook hook, int a, int b) {
+        long tick = world.tick();
+        int h = StateHash.finish(seedLow ^ seedHigh * 0x9e3779b9);
+        h = StateHash.finish(h ^ (int) tick * 0x85ebca6b ^ (int) (tick >>> 32) * 0xc2b2ae35);
+        h = StateHash.finish(h ^ module * 0x27d4eb2f ^ hook.ordinal() * 0x165667b1);
+        randomBase = StateHash.finish(h ^ a * 0x9e3779b9 ^ b * 0x85ebca6b);
+        draws = 0;
+    }
+
+    // ---- the clock and randomness -------------------------------------------------------------------------------
+
+    @Override
+    public long tick() {
+        return world.tick();
+    }
+
+    @Override
+    public int line() {
+        return world.line();
+    }
+
+    @Override
+    public int random(int bound) {
+        if (bound <= 0) {
+            throw new IllegalArgumentException("random's bound must be positive, not " + bound);
+        }
+        int k = StateHash.finish(randomBase + 0x9e3779b9 * ++draws);
+        return (k >>> 1) % bound;
+    }
+
+    // ---- the grid -----------------------------------------------------------------------------------------------
+
+    @Override
+    public int width() {
+        return size.width();
+    }
+
+    @Override
+    public int height() {
+        return size.height();
+    }
+
+    @Override
+    public int layers() {
+        return size.layers();
+    }
+
+    @Override
+    public int terrain(int x, int y, int layer) {
+        return size.contains(x, y, layer) ? world.field().cell(size.index(x, y, layer)) : -1;
+    }
+
+    @Override
+    public boolean blocked(int x, int y, int layer) {
+        return !size.contains(x, y, layer) || world.blocksEveryone(size.index(x, y, layer));
+    }
+
+    // ---- this module's field ------------------------------------------------------------------------------------
+
+    @Override
+    public int cell(int x, int y, int layer) {
+        return host.field(module).get(x, y, layer);
+    }
+
+    @Override
+    public void setCell(int x, int y, int layer, int value) {
+        ModuleField field = host.field(module);
+        if (size.contains(x, y, layer)) {
+            int index = size.index(x, y, layer);
+            host.journal().record(ModuleJournal.CELL, module, index, field.valueAt(index), field.rawSinceAt(index));
+        }
+        field.set(x, y, layer, value, world.tick());
+    }
+
+    @Override
+    public long cellSince(int x, int y, int layer) {
+        return size.contains(x, y, layer) ? host.field(module).sinceAt(size.index(x, y, layer), world.tick()) : 0;
+    }
+
+    // ---- the scheduler ------------------------------------------------------------------------------------------
+
+    @Override
+    public void wakeAt(long tick, int key, int tag) {
+        if (key < 0 || tag < 0 || tag > ModuleWakes.MAX_TAG) {
+            throw new IllegalArgumentException("a wake's key must not be negative and its tag must be 0 to "
+                    + ModuleWakes.MAX_TAG + ", not key " + key + ", tag " + tag);
+        }
+        int id = host.wakes().schedule(tick, ModuleWakes.pack(module, key, tag));
+        host.journal().record(ModuleJournal.WAKE, id, 0, 0, 0);
+    }
+
+    // ---- entities -----------------------------------------------------------------------------------------------
+
+    @Override
+    public int entitiesNear(int x, int y, int layer, int radius, int[] out) {
+        int n = world.entitiesNear(x, y, layer, radius, out);
+        for (int i = 0; i < n; i++) {
+            out[i] = world.idAt(out[i]);
+        }
+        return n;
+    }
+
+    @Override
+    public boolean exists(int entity) {
+        int slot = world.slotOf(entity);
+        return slot >= 0 && world.isLive(slot);
+    }
+
+    @Override
+    public boolean isPlayer(int entity) {
+        return world.kindAt(slot(entity)) == EntityKind.PLAYER;
+    }
+
+    @Override
+    public boolean isOwnNpc(int entity) {
+        int slot = world.slotOf(entity);
+        return slot >= 0 && world.isLive(slot) && world.table().owner[slot] == module + 1;
+    }
+
+    @Override
+    public int x(int entity) {
+        return world.xAt(slot(entity));
+    }
+
+    @Override
+    public int y(int entity) {
+        return world.yAt(slot(entity));
+    }
+
+    @Override
+    public int layer(int entity) {
+        return world.layerAt(slot(entity));
+    }
+
+    @Override
+    public int attribute(int entity, int attribute) {
+        EntityTable t = world.table();
+        return t.attrs[slot(entity) * t.attributeCount + attributeOffset + checkAttribute(attribute)];
+    }
+
+    @Override
+    public void setAttribute(int entity, int attribute, int value) {
+        EntityTable t = world.table();
+        int slot = slot(entity);
+        int column = attributeOffset + checkAttribute(attribute);
+        int at = slot * t.attributeCount + column;
+        int clamped = attributes[attribute].clamp(value);
+        if (t.attrs[at] != clamped) {
+            host.journal().record(ModuleJournal.ATTRIBUTE, slot, column, t.attrs[at], 0);
+            t.attrs[at] = clamped;
+        }
+    }
+
+    @Override
+    public int data(int entity, int column) {
+        EntityTable t = world.table();
+        return t.data[slot(entity) * t.dataCount + dataOffset + checkData(column)];
+    }
+
+    @Override
+    public void setData(int entity, int column, int value) {
+        EntityTable t = world.table();
+        int slot = slot(entity);
+        int at = slot * t.dataCount + dataOffset + checkData(column);
+        if (t.data[at] != value) {
+            host.journal().record(ModuleJournal.DATA, slot, dataOffset + column, t.data[at], 0);
+            t.data[at] = value;
+        }
+    }
+
+    @Override
+    public int spawnNpc(int x, int y, int layer) {
+        if (!size.contains(x, y, layer)) {
+            throw new IllegalArgumentException("module " + name() + " spawned an NPC at " + x + "," + y + "," + layer
+                    + ", outside the grid");
+        }
+        int slot = world.placeModuleNpc(module, x, y, layer);
+        if (slot < 0) {
+            return NONE;
+        }
+        host.journal().record(ModuleJournal.SPAWN, slot, 0, 0, 0);
+        return world.idAt(slot);
+    }
+
+    @Override
+    public void removeNpc(int entity) {
+        int slot = ownNpc(entity);
+        int remembered = world.removeModuleNpc(slot) ? 1 : 0;
+        host.journal().record(ModuleJournal.REMOVE, slot, remembered, 0, 0);
+    }
+
+    @Override
+    public boolean step(int entity, int direction) {
+        int slot = ownNpc(entity);
+        Direction d = Direction.ofCode(direction);
+        int x = world.xAt(slot);
+        int y = world.yAt(slot);
+        if (!world.moveSlot(slot, d)) {
+            return false;
+        }
+        host.journal().record(ModuleJournal.MOVE, slot, x, y, world.layerAt(slot));
+        return true;
+    }
+
+    @Override
+    public void respawn(int entity) {
+        int slot = slot(entity);
+        if (world.kindAt(slot) != EntityKind.PLAYER) {
+            throw new IllegalArgumentException("module " + name() + " respawned entity " + entity
+                    + ", which is not a player");
+        }
+        int x = world.xAt(slot);
+        int y = world.yAt(slot);
+        int layer = world.layerAt(slot);
+        if (world.respawnSlot(slot)) {
+            host.journal().record(ModuleJournal.MOVE, slot, x, y, layer);
+        }
+    }
+
+    @Override
+    public int item(String name) {
+        return world.pack().itemIndex(name);
+    }
+
+    // ---- inventories --------------------------------------------------------------------------------------------
+
+    @Override
+    public int carried(int entity, int item) {
+        int slot = slot(entity);
+        checkItem(item);
+        if (world.kindAt(slot) != EntityKind.PLAYER) {
+            return 0;
+        }
+        return world.inventories().of(world.accountAt(slot)).count(item);
+    }
+
+    @Override
+    public boolean give(int entity, int item, int count) {
+        int slot = slot(entity);
+        checkItem(item);
+        if (world.kindAt(slot) != EntityKind.PLAYER) {
+            throw new IllegalArgumentException("module " + name() + " gave items to entity " + entity
+                    + ", which is not a player");
+        }
+        long account = world.accountAt(slot);
+        Inventories.Inventory inventory = world.inventories().of(account);
+        int old = inventory.count(item);
+        if (count < 0 ? old < -(long) count : inventory.room(item) < count) {
+            return false;
+        }
+        if (count != 0) {
+            host.journal().record(ModuleJournal.GIVE, (int) (account >>> 32), (int) account, item, old);
+            inventory.add(item, count);
+        }
+        return true;
+    }
+
+    // ---- sensing ------------------------------------------------------------------------------------------------
+
+    @Override
+    public boolean lineOfSight(int x0, int y0, int x1, int y1, int layer) {
+        int dx = Math.abs(x1 - x0);
+        int dy = -Math.abs(y1 - y0);
+        int sx = x0 < x1 ? 1 : -1;
+        int sy = y0 < y1 ? 1 : -1;
+        int err = dx + dy;
+        int x = x0;
+        int y = y0;
+        while (true) {
+            if ((x != x0 || y != y0) && (x != x1 || y != y1) && blocked(x, y, layer)) {
+                return false;
+            }
+            if (x == x1 && y == y1) {
+                return true;
+            }
+            int e2 = 2 * err;
+            if (e2 >= dy) {
+                err += dy;
+                x += sx;
+            }
+            if (e2 <= dx) {
+                err += dx;
+                y += sy;
+            }
+        }
+    }
+
+    @Override
+    public int firstStep(int entity, int x, int y, int margin) {
+        int slot = slot(entity);
+        int sx = world.xAt(slot);
+        int sy = world.yAt(slot);
+        int layer = world.layerAt(slot);
+        if (sx == x && sy == y || !size.contains(x, y, layer)) {
+            return 0;
+        }
+        if (paths == null) {
+            paths = new PathFinder(PATH_WINDOW);
+            pathOut = new byte[MAX_PATH];
+        }
+        pathWalls.start = size.index(sx, sy, layer);
+        int steps = paths.find(pathWalls, layer, sx, sy, x, y, Math.max(0, margin), pathOut, 0, MAX_PATH);
+        return steps > 0 ? pathOut[0] : 0;
+    }
+
+    // ---- internals ----------------------------------------------------------------------------------------------
+
+    private String name() {
+        return host.modules().spec(module).name();
+    }
+
+    private int slot(int entity) {
+        int slot = world.slotOf(entity);
+        if (slot < 0 || !world.isLive(slot)) {
+            throw new IllegalArgumentException("module " + name() + " asked for entity " + entity
+                    + ", which is not in the world");
+        }
+        return slot;
+    }
+
+    private int ownNpc(int entity) {
+        int slot = slot(entity);
+        if (world.table().owner[slot] != module + 1) {
+            throw new IllegalArgumentException("module " + name() + " moved or removed entity " + entity
+                    + ", which is not one of its NPCs");
+        }
+        return slot;
+    }
+
+    private int checkAttribute(int attribute) {
+        if (attribute < 0 || attribute >= attributes.length) {
+            throw new IllegalArgumentException("module " + name() + " has no attribute " + attribute);
+        }
+        return attribute;
+    }
+
+    private int checkData(int column) {
+        if (column < 0 || column >= dataCount) {
+            throw new IllegalArgumentException("module " + name() + " has no entity data column " + column);
+        }
+        return column;
+    }
+
+    private void checkItem(int item) {
+        if (item < 0 || item >= world.pack().itemCount()) {
+            throw new IllegalArgumentException("module " + name() + " asked for item " + item + ", which the pack "
+                    + world.pack().name() + " does not have");
+        }
+    }
+
+    /** The field as a path search sees it: what blocks everyone, except the searcher's own cell. */
+    private final class PathWalls implements Walls {
+        int start = -1;
+
+        @Override
+        public int width() {
+            return size.width();
+        }
+
+        @Override
+        public int height() {
+            return size.height();
+        }
+
+        @Override
+        public boolean isWall(int index) {
+            return index != start && world.blocksEveryone(index);
+        }
+    }
+}
