@@ -32,6 +32,22 @@ public final class Fields {
         return kept.containsKey(name) || value != null && !value.isNull();
     }
 
+    /**
+     * The object's members in the frame's order, for a message whose keys are data (an {@code act}'s fields). A
+     * member the codec kept as text is not among them.
+     */
+    public Iterable<Map.Entry<String, JsonNode>> members() {
+        return node.properties();
+    }
+
+    /**
+     * The member's value as read, null when absent, unchecked: for a member whose malformation means the same as its
+     * absence ({@code welcome.modules}). A member the codec kept as text is absent here.
+     */
+    public JsonNode member(String name) {
+        return node.get(name);
+    }
+
     /** A required string of at most {@link Limits#MAX_STRING_CHARS} characters. */
     public String string(String name) throws ProtocolException {
         JsonNode value = value(name);

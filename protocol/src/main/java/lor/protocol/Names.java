@@ -18,6 +18,12 @@ public final class Names {
     public static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9_-]{3,32}");
     /** A map's, content pack's or object kind's name: 1-32 of {@code a-z 0-9 _ -}. */
     public static final Pattern CONTENT_NAME = Pattern.compile("[a-z0-9_-]{1,32}");
+    /**
+     * The contract's name of a game module's module, action, field, attribute, cell value, enum value or reason: 1-32
+     * of {@code a-z 0-9 _}, starting with a letter. The same form as sim-core's pack ids, written again here because
+     * protocol does not depend on sim-core.
+     */
+    public static final Pattern MODULE_NAME = Pattern.compile("[a-z][a-z0-9_]{0,31}");
     /** A session or spawn token: 256 bits as 43 characters of URL-safe base64 ({@code Secrets.random256}). */
     public static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9_-]{43}");
     /** The longest display name (a world's or a template's), in characters. */
@@ -40,6 +46,10 @@ public final class Names {
 
     public static boolean isContentName(String s) {
         return matches(CONTENT_NAME, s);
+    }
+
+    public static boolean isModuleName(String s) {
+        return matches(MODULE_NAME, s);
     }
 
     public static boolean isToken(String s) {

@@ -3,17 +3,20 @@ package lor.protocol.game;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import lor.protocol.ErrorCode;
 import lor.protocol.Fields;
 import lor.protocol.MessageCodec;
 import lor.protocol.MessageType;
+import lor.protocol.Names;
 import lor.protocol.Protocol;
 import lor.protocol.ProtocolException;
 import lor.protocol.game.binary.BinaryState;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The registry of a world server's game endpoint {@code /game}. */
@@ -55,6 +58,7 @@ public final class GameMessages {
                 if (m.inventory() != null) {
                     putCounts(out.putObject("inventory"), m.inventory());
                 }
+                out.set("modules", m.modules());
                 MessageCodec.putRef(out, m.ref());
             });
 
@@ -106,6 +110,23 @@ public final class GameMessages {
                 MessageCodec.putRef(out, m.ref());
             });
 
+    public static final MessageType<ActMessage> ACT = MessageType.of(ActMessage.TYPE, ActMessage.class,
+            GameMessages::decodeAct,
+            (m, out) -> {
+                if (m.action() != null) {
+                    out.put("action", m.action());
+                }
+                out.put("seq", m.seq());
+                m.fields().forEach((name, value) -> {
+                    if (value instanceof Long n) {
+                        out.put(name, n);
+                    } else if (value instanceof String s) {
+                        out.put(name, s);
+                    }
+                });
+                MessageCodec.putRef(out, m.ref());
+            });
+
     public static final MessageType<RejectedMessage> REJECTED = MessageType.of(RejectedMessage.TYPE,
             RejectedMessage.class,
             f -> new RejectedMessage(f.longValue("seq"), f.string("reason")),
@@ -117,10 +138,20 @@ public final class GameMessages {
                 out.put("tick", m.tick()).put("ack", m.ack());
                 ArrayNode entities = out.putArray("entities");
                 for (StateMessage.EntityState e : m.entities()) {
-                    entities.addObject().put("id", e.id()).put("x", e.x()).put("y", e.y()).put("layer", e.layer())
-                            .put("kind", e.kind());
+                    ObjectNode entity = entities.addObject().put("id", e.id()).put("x", e.x()).put("y", e.y())
+                            .put("layer", e.layer()).put("kind", e.kind());
+                    if (e.attrs() != null) {
+                        putCounts(entity.putObject("attrs"), e.attrs());
+                    }
                 }
                 encodeWorldParts(m, out);
+                if (m.fields() != null) {
+                    ArrayNode fields = out.putArray("fields");
+                    for (StateMessage.FieldCell c : m.fields()) {
+                        fields.addObject().put("module", c.module()).put("x", c.x()).put("y", c.y())
+                                .put("layer", c.layer()).put("value", c.value());
+                    }
+                }
             });
 
     public static final MessageType<MapMessage> MAP = MessageType.of(MapMessage.TYPE, MapMessage.class,
@@ -159,7 +190,7 @@ public final class GameMessages {
             });
 
     public static final List<MessageType<?>> CLIENT_MESSAGES =
-            List.of(HELLO, MOVE, BUILD, PUT, TAKE, SET_RECIPE, DISMANTLE);
+            List.of(HELLO, MOVE, BUILD, PUT, TAKE, SET_RECIPE, DISMANTLE, ACT);
 
     public static final List<MessageType<?>> SERVER_MESSAGES =
             List.of(WELCOME, MAP, STATE, REJECTED, TRANSFER, NAMES, Protocol.ERROR);
@@ -211,11 +242,53 @@ public final class GameMessages {
         return new MoveMessage(side(f), seq(f), f.ref());
     }
 
+    /**
+     * An {@code act}'s keys are the client's to choose: they are read only up to the bounds {@link ActMessage}
+     * documents, so that no map keyed by them grows with the frame on its way to the world's queue.
+     */
+    private static ActMessage decodeAct(Fields f) throws ProtocolException {
+        long seq = seq(f);
+        String action = f.stringOrNull("action");
+        if (!Names.isModuleName(action)) {
+            action = null;
+        }
+        Map<String, Object> fields = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> member : f.members()) {
+            String name = member.getKey();
+            if (ActMessage.RESERVED_KEYS.contains(name)) {
+                continue;
+            }
+            if (fields.size() == ActMessage.MAX_FIELDS) {
+                break;
+            }
+            if (name.length() > ActMessage.MAX_KEY_CHARS) {
+                fields.put(ActMessage.LONG_KEY, ActMessage.Unsupported.LONG_KEY);
+                break;
+            }
+            fields.put(name, actValue(member.getValue()));
+        }
+        return new ActMessage(action, seq, fields, f.ref());
+    }
+
+    /**
+     * A field's value: the contract's fields are integers ({@code int}) or strings ({@code dir}, {@code item},
+     * {@code kind}, {@code enum}); any other value is kept only as its type's name, for the world to refuse.
+     */
+    private static Object actValue(JsonNode value) {
+        if (value.isIntegralNumber() && value.canConvertToLong()) {
+            return value.longValue();
+        }
+        if (value.isString()) {
+            return value.stringValue();
+        }
+        return new ActMessage.Unsupported(value.getNodeType().name().toLowerCase(Locale.ROOT));
+    }
+
     private static StateMessage decodeState(Fields f) throws ProtocolException {
         List<StateMessage.EntityState> entities = new ArrayList<>();
         for (JsonNode e : f.array("entities")) {
             entities.add(new StateMessage.EntityState(e.path("id").asInt(), e.path("x").asInt(), e.path("y").asInt(),
-                    e.path("layer").asInt(), e.path("kind").asString("")));
+                    e.path("layer").asInt(), e.path("kind").asString(""), attrs(e.get("attrs"), f)));
         }
         List<StateMessage.ObjectState> objects = new ArrayList<>();
         if (f.has("objects")) {
@@ -240,7 +313,35 @@ public final class GameMessages {
                         c.path("cell").asInt()));
             }
         }
-        return new StateMessage(f.longValue("tick"), f.longValue("ack"), entities, objects, clock, inventory, cells);
+        List<StateMessage.FieldCell> fields = null;
+        if (f.has("fields")) {
+            fields = new ArrayList<>();
+            for (JsonNode c : f.array("fields")) {
+                fields.add(new StateMessage.FieldCell(c.path("module").asString(""), c.path("x").asInt(),
+                        c.path("y").asInt(), c.path("layer").asInt(), c.path("value").asInt()));
+            }
+        }
+        return new StateMessage(f.longValue("tick"), f.longValue("ack"), entities, objects, clock, inventory, cells,
+                fields);
+    }
+
+    /** An entity's {@code attrs}, name → a 32-bit integer; null when absent (a world without modules). */
+    private static Map<String, Integer> attrs(JsonNode attrs, Fields f) throws ProtocolException {
+        if (attrs == null || attrs.isNull()) {
+            return null;
+        }
+        if (!attrs.isObject()) {
+            throw new ProtocolException(ErrorCode.BAD_REQUEST, "an entity's attrs must be an object", f.ref());
+        }
+        Map<String, Integer> values = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : attrs.properties()) {
+            if (!e.getValue().isIntegralNumber() || !e.getValue().canConvertToInt()) {
+                throw new ProtocolException(ErrorCode.BAD_REQUEST, "an entity's attrs map names to integers",
+                        f.ref());
+            }
+            values.put(e.getKey(), e.getValue().intValue());
+        }
+        return values;
     }
 
     /** The parts of {@code state} a world with a content pack adds. */
@@ -312,6 +413,12 @@ public final class GameMessages {
                 new WelcomeMessage.Position(you.path("x").asInt(), you.path("y").asInt(), you.path("layer").asInt()),
                 f.has("encoding") ? f.string("encoding") : HelloMessage.JSON,
                 f.has("content") ? f.object("content") : null,
-                f.has("inventory") ? counts(f.object("inventory")) : null, f.ref());
+                f.has("inventory") ? counts(f.object("inventory")) : null, modules(f), f.ref());
+    }
+
+    /** {@code welcome.modules} as the world sent it; an empty array when absent or not an array. */
+    private static ArrayNode modules(Fields f) {
+        JsonNode modules = f.member("modules");
+        return modules != null && modules.isArray() ? (ArrayNode) modules : JsonNodeFactory.instance.arrayNode();
     }
 }

@@ -66,7 +66,7 @@ class GameMessagesTest {
 
         assertThat(server.encode(welcome)).isEqualTo("{\"type\":\"welcome\",\"entityId\":3,\"tick\":120,"
                 + "\"tickRate\":20,\"broadcastRate\":10,\"grid\":{\"width\":64,\"height\":32,\"layers\":2},"
-                + "\"you\":{\"x\":5,\"y\":6,\"layer\":1},\"encoding\":\"json\",\"ref\":\"h\"}");
+                + "\"you\":{\"x\":5,\"y\":6,\"layer\":1},\"encoding\":\"json\",\"modules\":[],\"ref\":\"h\"}");
     }
 
     @Test
