@@ -31,11 +31,13 @@ public final class ContentPack {
     private final Map<String, Integer> recipeIndex;
     private final ClockSpec clock;
     private final int maxStack;
+    private final List<String> modules;
+    private final Map<String, Map<String, Integer>> moduleSettings;
 
     /** Only {@link PackCompiler} builds a pack, from a definition it has checked. */
     ContentPack(PackDef source, String name, String[] items, Map<String, Integer> itemIndex, int[] start,
                 ObjectKind[] kinds, Map<String, Integer> kindIndex, Recipe[] recipes, Map<String, Integer> recipeIndex,
-                ClockSpec clock, int maxStack) {
+                ClockSpec clock, int maxStack, List<String> modules, Map<String, Map<String, Integer>> moduleSettings) {
         this.source = source;
         this.name = name;
         this.items = items;
@@ -47,6 +49,8 @@ public final class ContentPack {
         this.recipeIndex = recipeIndex;
         this.clock = clock;
         this.maxStack = maxStack;
+        this.modules = modules;
+        this.moduleSettings = moduleSettings;
     }
 
     /** The smallest pack: no items, no objects, one clock line that never changes anything. */
@@ -131,6 +135,22 @@ public final class ContentPack {
             names.add(clock.line(i));
         }
         return names;
+    }
+
+    /**
+     * The game modules the pack's worlds run, in the pack's order (empty when it names none). Each name has the form
+     * of an id and is listed once; whether a server has the module is for the world's loader to say.
+     */
+    public List<String> modules() {
+        return modules;
+    }
+
+    /**
+     * The pack's {@code settings}: for some of {@link #modules()}, whole numbers by setting name, in the file's
+     * order (empty when absent). Only the module checks its section's names and ranges, when a world takes it.
+     */
+    public Map<String, Map<String, Integer>> moduleSettings() {
+        return moduleSettings;
     }
 
     /** Scratch stack every formula of the pack fits in. */

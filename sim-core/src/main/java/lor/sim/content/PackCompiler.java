@@ -74,9 +74,11 @@ final class PackCompiler {
         for (ObjectKind kind : kinds) {
             kindIndex.put(kind.id(), kind.index());
         }
+        List<String> modules = modules();
+        Map<String, Map<String, Integer>> settings = moduleSettings(modules);
         ContentPack pack = new ContentPack(def, name, itemIds.toArray(new String[0]),
                 Collections.unmodifiableMap(items), start, kinds, kindIndex, recipes,
-                Collections.unmodifiableMap(recipeIds), clock, maxStack);
+                Collections.unmodifiableMap(recipeIds), clock, maxStack, modules, settings);
         for (Map.Entry<Integer, ObjectRule.Factory> e : javaRules.entrySet()) {
             ObjectRule rule = e.getValue().create(pack);
             if (rule == null) {
@@ -293,6 +295,51 @@ final class PackCompiler {
                     readsLine, every);
         }
         return kinds;
+    }
+
+    /**
+     * The module names, each once. Their form is the contract's for module names, which is the form of an id; content
+     * sits below the module API, so it checks the form through {@link Ids} rather than through the API's names.
+     */
+    private List<String> modules() {
+        List<String> names = orEmpty(def.modules());
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            String entry = "modules[" + i + "]";
+            if (!Ids.isValid(name)) {
+                throw new ContentException(entry, (name == null ? "the module name is missing"
+                        : quoted(name) + " is not a module name")
+                        + ": module names are 1-32 of a-z, 0-9 and _, starting with a letter");
+            }
+            if (names.subList(0, i).contains(name)) {
+                throw new ContentException(entry, quoted(name) + " is listed twice");
+            }
+        }
+        return List.copyOf(names);
+    }
+
+    /** The settings sections, each for a module the pack names; the module itself checks what is in them. */
+    private Map<String, Map<String, Integer>> moduleSettings(List<String> modules) {
+        Map<String, Map<String, Integer>> sections = new LinkedHashMap<>();
+        for (Map.Entry<String, Map<String, Integer>> e : orEmpty(def.settings()).entrySet()) {
+            String entry = "settings." + e.getKey();
+            if (!modules.contains(e.getKey())) {
+                throw new ContentException(entry, "the pack has settings for a module it does not name in "
+                        + "\"modules\"");
+            }
+            if (e.getValue() == null) {
+                throw new ContentException(entry, "is empty");
+            }
+            Map<String, Integer> section = new LinkedHashMap<>();
+            for (Map.Entry<String, Integer> setting : e.getValue().entrySet()) {
+                if (setting.getValue() == null) {
+                    throw new ContentException(entry + " " + quoted(setting.getKey()), "is missing");
+                }
+                section.put(setting.getKey(), setting.getValue());
+            }
+            sections.put(e.getKey(), Collections.unmodifiableMap(section));
+        }
+        return Collections.unmodifiableMap(sections);
     }
 
     private void port(String entry, PackDef.PortDef port, int[][] out, long[][] in) {

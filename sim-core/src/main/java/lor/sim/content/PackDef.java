@@ -16,9 +16,18 @@ import java.util.Map;
  * @param objects  the object kinds a player can build
  * @param recipes  conversions an object kind can run
  * @param formulas rules written as expressions over an object's stock
+ * @param modules  the game modules the pack's worlds run, by name, in the order their attributes are listed
+ * @param settings each named module's section of whole numbers by setting name, which that module checks
  */
 public record PackDef(String name, List<String> items, Map<String, Integer> start, ClockDef clock,
-                      List<KindDef> objects, List<RecipeDef> recipes, List<FormulaDef> formulas) {
+                      List<KindDef> objects, List<RecipeDef> recipes, List<FormulaDef> formulas,
+                      List<String> modules, Map<String, Map<String, Integer>> settings) {
+
+    /** A pack without game modules. */
+    public PackDef(String name, List<String> items, Map<String, Integer> start, ClockDef clock,
+                   List<KindDef> objects, List<RecipeDef> recipes, List<FormulaDef> formulas) {
+        this(name, items, start, clock, objects, recipes, formulas, null, null);
+    }
 
     /**
      * @param lines        the clock's lines, in the order it walks through them, then around again

@@ -30,10 +30,25 @@ public final class PackJson {
         if (root == null) {
             throw new ContentException("", "the pack is empty");
         }
-        Obj pack = new Obj(root, "", "name", "items", "start", "clock", "objects", "recipes", "formulas");
+        Obj pack = new Obj(root, "", "name", "items", "start", "clock", "objects", "recipes", "formulas", "modules",
+                "settings");
         return new PackDef(pack.string("name"), pack.strings("items"), pack.counts("start"),
                 pack.object("clock", PackJson::clock), pack.list("objects", PackJson::kind),
-                pack.list("recipes", PackJson::recipe), pack.list("formulas", PackJson::formula));
+                pack.list("recipes", PackJson::recipe), pack.list("formulas", PackJson::formula),
+                pack.strings("modules"), pack.map("settings", PackJson::settingsSection));
+    }
+
+    /** One module's section of {@code settings}: whole numbers by setting name. */
+    private static Map<String, Integer> settingsSection(Object value, String path) {
+        if (!(value instanceof Map<?, ?> entries)) {
+            throw mismatch(path, "an object", value);
+        }
+        Map<String, Integer> section = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> entry : entries.entrySet()) {
+            String name = (String) entry.getKey();
+            section.put(name, integer(entry.getValue(), at(path, name)));
+        }
+        return section;
     }
 
     private static PackDef.ClockDef clock(Object value, String path) {

@@ -25,6 +25,7 @@ public final class ModuleField {
     private final IntList changed = new IntList(16);
     private final boolean[] listed;
     private int blockingCells;
+    private int occupied;
     /** Two lanes of a sum over occupied cells of a hash of (cell, value, since): see {@link #stateHash}. */
     private int sumA;
     private int sumB;
@@ -112,6 +113,7 @@ public final class ModuleField {
             return;
         }
         blockingCells += (blocking[value] ? 1 : 0) - (blocking[old] ? 1 : 0);
+        occupied += (value != 0 ? 1 : 0) - (old != 0 ? 1 : 0);
         cells[cell] = value;
         if (!listed[cell]) {
             listed[cell] = true;
@@ -184,6 +186,7 @@ public final class ModuleField {
                     + " cells cannot be restored onto " + cells.length);
         }
         int blocked = 0;
+        int taken = 0;
         for (int cell = 0; cell < snapshot.length; cell++) {
             int value = snapshot[cell];
             if (value < 0 || value >= declared.length || !declared[value]) {
@@ -191,10 +194,12 @@ public final class ModuleField {
                         + "value " + value + " at cell " + cell);
             }
             blocked += blocking[value] ? 1 : 0;
+            taken += value != 0 ? 1 : 0;
         }
         System.arraycopy(snapshot, 0, cells, 0, cells.length);
         System.arraycopy(setTicks, 0, since, 0, cells.length);
         blockingCells = blocked;
+        occupied = taken;
         sumA = 0;
         sumB = 0;
         for (int cell = 0; cell < cells.length; cell++) {
@@ -203,12 +208,8 @@ public final class ModuleField {
         clearChanged();
     }
 
-    /** Cells holding a value other than 0. */
-    public int occupiedCells() {
-        int occupied = 0;
-        for (int value : cells) {
-            occupied += value == 0 ? 0 : 1;
-        }
+    /** Cells holding a value other than 0: kept as cells change, so a reader of an empty field skips it at once. */
+    public int occupied() {
         return occupied;
     }
 }

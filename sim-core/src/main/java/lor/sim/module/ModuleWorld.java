@@ -35,6 +35,13 @@ public interface ModuleWorld {
 
     int layers();
 
+    /** The map's spawn point, where players without a saved position appear. */
+    int spawnX();
+
+    int spawnY();
+
+    int spawnLayer();
+
     /** The map's cell code at a cell as the clock's current line makes it; -1 outside the grid. */
     int terrain(int x, int y, int layer);
 

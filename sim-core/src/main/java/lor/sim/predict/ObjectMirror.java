@@ -149,6 +149,14 @@ final class ObjectMirror {
         return actions.apply(ACCOUNT, x, y, layer, packed);
     }
 
+    /** The predicted inventory, for a game module's action to change (the copy engaged and reset first). */
+    Inventories.Inventory predictedInventory() {
+        if (engine == null) {
+            reset(0);
+        }
+        return mine;
+    }
+
     /** The predicted inventory. */
     int count(int item) {
         return mine == null ? inventory[item] : mine.count(item);

@@ -10,6 +10,7 @@ import lor.sim.grid.Cells;
 import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
 import lor.sim.grid.Walls;
+import lor.sim.module.WorldModules;
 import lor.sim.path.PathFinder;
 import lor.sim.world.IntentOutcome;
 import lor.sim.world.MoveRules;
@@ -45,7 +46,27 @@ public final class Predictor {
     private final int[] others;
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private final PathWalls pathWalls = new PathWalls();
+    /** The cells a game module's field blocks as the prediction has them. */
+    private final Walls moduleWalls = new Walls() {
+        @Override
+        public int width() {
+            return grid.width();
+        }
+
+        @Override
+        public int height() {
+            return grid.height();
+        }
+
+        @Override
+        public boolean isWall(int index) {
+            return modules.blocksCell(index);
+        }
+    };
     private final ObjectMirror mirror;
+    /** The world's game modules as the prediction runs them; null without any. */
+    private final ModuleMirror modules;
+    private long stateTick;
     private int x;
     private int y;
     private int layer;
@@ -67,16 +88,32 @@ public final class Predictor {
         final long seq;
         final Direction direction;
         final long action;
+        /** A game module's action and its checked fields, or null. */
+        final WorldModules.ActionRef act;
+        final int[] fields;
         int x;
         int y;
         IntentOutcome predicted;
         String refused;
 
         Pending(long seq, Direction direction, long action) {
+            this(seq, direction, action, null, null);
+        }
+
+        Pending(long seq, Direction direction, long action, WorldModules.ActionRef act, int[] fields) {
             this.seq = seq;
             this.direction = direction;
             this.action = action;
+            this.act = act;
+            this.fields = fields;
         }
+
+        /** The reason it is predicted refused with, null when carried out. */
+        String predictedReason() {
+            return predicted == IntentOutcome.REFUSED ? predictedRefusal : predicted.reason();
+        }
+
+        String predictedRefusal;
     }
 
     /**
@@ -86,12 +123,28 @@ public final class Predictor {
      * @param tick the welcome's tick, whose clock line the field starts on
      */
     public Predictor(Grid grid, ContentPack pack, long tick, int entityId, int x, int y, int layer) {
+        this(grid, pack, WorldModules.none(), tick, entityId, x, y, layer);
+    }
+
+    /**
+     * A prediction of a world that runs game modules: this player's {@code act} intents run the modules' own code
+     * ({@link #act(long, WorldModules.ActionRef, int[])}).
+     *
+     * @param modules the world's modules, resolved from the pack's names with the same catalog the server has
+     */
+    public Predictor(Grid grid, ContentPack pack, WorldModules modules, long tick, int entityId, int x, int y,
+                     int layer) {
         this.grid = grid;
         this.pack = pack;
         this.field = new Field(grid, pack.clock(), pack.clock().lineAt(tick));
         this.entityId = entityId;
         this.others = new int[grid.size().cells()];
         this.mirror = new ObjectMirror(pack, field, others);
+        this.modules = modules.isEmpty() ? null : new ModuleMirror(modules, pack, field, others, mirror, entityId);
+        this.stateTick = tick;
+        if (this.modules != null) {
+            mirror.engage();
+        }
         this.x = x;
         this.y = y;
         this.layer = layer;
@@ -138,16 +191,80 @@ public final class Predictor {
         return p.predicted;
     }
 
+    /**
+     * Applies a game module's action locally at once, by the module's own code, as the server's tick will.
+     *
+     * @param fields the action's fields checked against its declaration ({@link lor.sim.module.ActionArguments})
+     * @return null when predicted carried out, else the predicted reason for refusing it
+     */
+    public String act(long seq, WorldModules.ActionRef action, int[] fields) {
+        Pending p = new Pending(seq, null, 0, action, fields.clone());
+        applyAct(p);
+        p.x = predictedX;
+        p.y = predictedY;
+        pending.add(p);
+        return p.predictedReason();
+    }
+
+    private void applyAct(Pending p) {
+        String reason = modules == null ? "unknown_action" : modules.act(p.act, p.fields, predictedX, predictedY,
+                layer);
+        p.predicted = reason == null ? IntentOutcome.DONE : IntentOutcome.REFUSED;
+        p.predictedRefusal = reason;
+    }
+
     /** What a step from the predicted position would do now, without taking it. */
     public IntentOutcome check(Direction direction) {
-        return MoveRules.check(field, others, predictedX, predictedY, layer, direction);
+        return MoveRules.check(field, moduleWalls(), others, predictedX, predictedY, layer, direction);
+    }
+
+    private Walls moduleWalls() {
+        return modules == null ? null : moduleWalls;
     }
 
     /** A state begins: everything known of the others and of the objects is forgotten. */
     public void beginState() {
+        beginState(stateTick);
+    }
+
+    /** A state of {@code tick} begins (the tick a game module's prediction reads). */
+    public void beginState(long tick) {
         Arrays.fill(others, 0);
         mirror.beginState();
+        if (modules != null) {
+            modules.beginState(tick);
+        }
+        stateTick = tick;
         seenInState = false;
+    }
+
+    /** A cell of a game module's field in the state's view (cells in view not given are empty). */
+    public void fieldCell(int module, int cx, int cy, int cl, int value) {
+        if (modules != null && onGrid(cx, cy, cl)) {
+            modules.fieldCell(module, grid.size().index(cx, cy, cl), value);
+        }
+    }
+
+    /** A module attribute of an entity of the state, by its position in the world's attributes. */
+    public void attribute(int id, int attribute, int value) {
+        if (modules != null) {
+            modules.attribute(id, attribute, value);
+        }
+    }
+
+    /** A module's field cell as the prediction has it (0 for empty or unknown). */
+    public int fieldCell(int module, int cx, int cy, int cl) {
+        return modules != null && onGrid(cx, cy, cl) ? modules.cell(module, grid.size().index(cx, cy, cl)) : 0;
+    }
+
+    /** Whether a game module's blocking value lies on a cell as the prediction has it (a wall to steps). */
+    public boolean moduleBlocks(int cx, int cy, int cl) {
+        return modules != null && onGrid(cx, cy, cl) && modules.blocksCell(grid.size().index(cx, cy, cl));
+    }
+
+    /** A module attribute of an entity in view as the prediction has it. */
+    public int attributeOf(int id, int attribute) {
+        return modules == null ? 0 : modules.attributeOf(id, attribute);
     }
 
     /** An entity of the state: this player's own is its authoritative position. */
@@ -159,6 +276,9 @@ public final class Predictor {
             seenInState = true;
         } else if (onGrid(ex, ey, el)) {
             others[grid.size().index(ex, ey, el)] = id;
+            if (modules != null) {
+                modules.entity(id, grid.size().index(ex, ey, el));
+            }
         }
     }
 
@@ -220,7 +340,7 @@ public final class Predictor {
             acknowledged = pending.pollFirst();
             if (acknowledged.direction == null) {
                 judgedActions++;
-                if (!sameOutcome(acknowledged.predicted, acknowledged.refused)) {
+                if (!sameOutcome(acknowledged.predictedReason(), acknowledged.refused)) {
                     mispredictedActions++;
                     mispredicted(acknowledged.seq);
                 }
@@ -270,8 +390,8 @@ public final class Predictor {
         lastMispredicted = seq;
     }
 
-    private static boolean sameOutcome(IntentOutcome predicted, String refused) {
-        return predicted.succeeded() ? refused == null : predicted.reason().equals(refused);
+    private static boolean sameOutcome(String predicted, String refused) {
+        return predicted == null ? refused == null : predicted.equals(refused);
     }
 
     /**
@@ -301,12 +421,17 @@ public final class Predictor {
         if (mirror.engaged()) {
             mirror.reset(0);
         }
+        if (modules != null) {
+            modules.reset();
+        }
         predictedX = x;
         predictedY = y;
         for (Pending p : pending) {
-            if (p.direction == null) {
+            if (p.act != null) {
+                applyAct(p);
+            } else if (p.direction == null) {
                 p.predicted = mirror.apply(predictedX, predictedY, layer, p.action);
-            } else if (MoveRules.check(field, others, predictedX, predictedY, layer, p.direction)
+            } else if (MoveRules.check(field, moduleWalls(), others, predictedX, predictedY, layer, p.direction)
                     == IntentOutcome.MOVED) {
                 predictedX += p.direction.dx;
                 predictedY += p.direction.dy;

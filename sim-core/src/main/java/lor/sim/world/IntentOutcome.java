@@ -30,7 +30,7 @@ public enum IntentOutcome {
     }
 
     /** The contract's reason names, which a module's action may also be refused with. */
-    static boolean isContractReason(String reason) {
+    public static boolean isContractReason(String reason) {
         for (IntentOutcome outcome : VALUES) {
             if (outcome != REFUSED && reason.equals(outcome.reason)) {
                 return true;

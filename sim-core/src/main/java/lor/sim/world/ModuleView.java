@@ -4,6 +4,7 @@ import lor.sim.grid.Direction;
 import lor.sim.grid.GridSize;
 import lor.sim.grid.Walls;
 import lor.sim.module.AttributeSpec;
+import lor.sim.module.LineOfSight;
 import lor.sim.module.ModuleField;
 import lor.sim.module.ModuleHook;
 import lor.sim.module.ModuleWorld;
@@ -98,6 +99,21 @@ final class ModuleView implements ModuleWorld {
     @Override
     public int layers() {
         return size.layers();
+    }
+
+    @Override
+    public int spawnX() {
+        return world.grid().spawnX();
+    }
+
+    @Override
+    public int spawnY() {
+        return world.grid().spawnY();
+    }
+
+    @Override
+    public int spawnLayer() {
+        return world.grid().spawnLayer();
     }
 
     @Override
@@ -314,30 +330,7 @@ final class ModuleView implements ModuleWorld {
 
     @Override
     public boolean lineOfSight(int x0, int y0, int x1, int y1, int layer) {
-        int dx = Math.abs(x1 - x0);
-        int dy = -Math.abs(y1 - y0);
-        int sx = x0 < x1 ? 1 : -1;
-        int sy = y0 < y1 ? 1 : -1;
-        int err = dx + dy;
-        int x = x0;
-        int y = y0;
-        while (true) {
-            if ((x != x0 || y != y0) && (x != x1 || y != y1) && blocked(x, y, layer)) {
-                return false;
-            }
-            if (x == x1 && y == y1) {
-                return true;
-            }
-            int e2 = 2 * err;
-            if (e2 >= dy) {
-                err += dy;
-                x += sx;
-            }
-            if (e2 <= dx) {
-                err += dx;
-                y += sy;
-            }
-        }
+        return LineOfSight.clear(this, x0, y0, x1, y1, layer);
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 import lor.sim.clock.Field;
 import lor.sim.content.ContentPack;
@@ -49,6 +50,11 @@ public final class World {
     private final LongIntMap entityByAccount = new LongIntMap(16);
     /** Last known position of every player that has been in this world, by account. */
     private final Map<Long, PlayerRecord> knownPlayers = new LinkedHashMap<>();
+    /**
+     * Module attributes then module data of each player not in the world now, by account, in the world's order: what
+     * it finds again when it comes back.
+     */
+    private final Map<Long, int[]> moduleValues = new LinkedHashMap<>();
     private final SplitMix64 random;
     private final Wanderers wanderers;
     private final SpatialIndex index;
@@ -134,8 +140,18 @@ public final class World {
 
     /** @param objectBlock the side of the blocks its {@link ObjectEngine} counts objects in */
     public static World restore(Grid grid, ContentPack pack, WorldSnapshot snapshot, long seed, int objectBlock) {
-        World world = new World(grid, pack, WorldModules.none(), snapshot.tick(),
-                Math.max(1, snapshot.nextEntityId()), seed, objectBlock);
+        return restore(grid, pack, WorldModules.none(), snapshot, seed, objectBlock);
+    }
+
+    /**
+     * A world running game modules, continuing from a snapshot.
+     *
+     * @param objectBlock the side of the blocks its {@link ObjectEngine} counts objects in
+     */
+    public static World restore(Grid grid, ContentPack pack, WorldModules modules, WorldSnapshot snapshot, long seed,
+                                int objectBlock) {
+        World world = new World(grid, pack, modules, snapshot.tick(), Math.max(1, snapshot.nextEntityId()), seed,
+                objectBlock);
         for (PlayerRecord player : snapshot.players()) {
             world.knownPlayers.put(player.accountId(), player);
         }
@@ -151,6 +167,13 @@ public final class World {
         }
         if (snapshot.objects() != null) {
             world.objects.restore(snapshot.objects());
+        }
+        if (world.modules != null) {
+            world.modules.restore(snapshot.modules(), world.moduleValues, world.moduleDefaults());
+        } else if (!snapshot.modules().isEmpty()) {
+            throw new IllegalArgumentException("the snapshot holds the state of game module "
+                    + snapshot.modules().get(0).module() + ", which this world's pack does not name; hydrating would "
+                    + "lose it (name the module in the pack again, or start the world afresh)");
         }
         return world;
     }
@@ -292,6 +315,13 @@ public final class World {
         entityByAccount.put(accountId, id);
         knownPlayers.put(accountId, new PlayerRecord(accountId, cell[0], cell[1], cell[2]));
         if (modules != null) {
+            int[] values = moduleValues.remove(accountId);
+            if (values != null) {
+                int slot = entities.slotOf(id);
+                System.arraycopy(values, 0, entities.attrs, slot * entities.attributeCount, entities.attributeCount);
+                System.arraycopy(values, entities.attributeCount, entities.data, slot * entities.dataCount,
+                        entities.dataCount);
+            }
             modules.playerEntered(id);
         }
         return id;
@@ -317,6 +347,7 @@ public final class World {
         }
         if (modules != null) {
             modules.playerLeft(id);
+            moduleValues.put(accountId, valuesOf(entities.slotOf(id)));
         }
         entityByAccount.remove(accountId);
         int slot = entities.slotOf(id);
@@ -671,8 +702,18 @@ public final class World {
     }
 
     /** How the world's modules have failed; null in a world that runs none. */
-    public ModuleFailures moduleFailures() {
-        return modules == null ? null : modules.failures();
+    public ModuleStats moduleStats() {
+        return modules == null ? null : modules.stats();
+    }
+
+    /**
+     * Times every module hook by {@code nanoTime} from now on ({@link ModuleStats#nanos}). sim-core reads no clock of
+     * its own: a server hands it one, a predicting client none.
+     */
+    public void timeModules(LongSupplier nanoTime) {
+        if (modules != null) {
+            modules.clock(nanoTime);
+        }
     }
 
     /** Wakes the world's modules have scheduled and not yet run: a statistic for tests and metrics. */
@@ -695,6 +736,44 @@ public final class World {
 
     private Walls moduleWalls() {
         return modules == null ? null : modules.walls();
+    }
+
+    /** Every module attribute's default then every data column's 0: what a player new to the world starts with. */
+    private int[] moduleDefaults() {
+        int[] values = new int[entities.attributeCount + entities.dataCount];
+        List<AttributeSpec> attributes = modules().attributes();
+        for (int a = 0; a < attributes.size(); a++) {
+            values[a] = attributes.get(a).defaultValue();
+        }
+        return values;
+    }
+
+    /** A copy of an entity's module attributes then its module data. */
+    private int[] valuesOf(int slot) {
+        int[] values = new int[entities.attributeCount + entities.dataCount];
+        System.arraycopy(entities.attrs, slot * entities.attributeCount, values, 0, entities.attributeCount);
+        System.arraycopy(entities.data, slot * entities.dataCount, values, entities.attributeCount,
+                entities.dataCount);
+        return values;
+    }
+
+    /**
+     * A module's NPC as a snapshot kept it: its id (the snapshot's NPCs come in ascending id order, before anyone
+     * joins), its cell.
+     *
+     * @return its slot
+     */
+    int restoreModuleNpc(int module, int id, int x, int y, int layer) {
+        if (!size.contains(x, y, layer) || occupancy[size.index(x, y, layer)] != 0 || id >= nextEntityId
+                || entities.count > 0 && entities.id[entities.count - 1] >= id) {
+            throw new IllegalArgumentException("the snapshot's NPC " + id + " of module " + modules().spec(module)
+                    .name() + " cannot stand at " + x + "," + y + "," + layer);
+        }
+        int slot = entities.add(id, EntityKind.NPC, 0, x, y, layer);
+        occupancy[size.index(x, y, layer)] = id;
+        entities.owner[slot] = (byte) (module + 1);
+        indexStale = true;
+        return slot;
     }
 
     /** An NPC of a module at the free cell nearest to the given one on its layer. @return its slot, or -1 */
@@ -802,7 +881,23 @@ public final class World {
             }
             carried.add(new WorldSnapshot.InventoryRecord(e.getKey(), counts));
         }
-        return new WorldSnapshot(tick, nextEntityId, players, carried, objects.image());
+        return new WorldSnapshot(tick, nextEntityId, players, carried, objects.image(), moduleImages());
+    }
+
+    private List<ModuleImage> moduleImages() {
+        if (modules == null) {
+            return List.of();
+        }
+        long[] accounts = new long[knownPlayers.size()];
+        int[][] values = new int[accounts.length][];
+        int i = 0;
+        int[] defaults = moduleDefaults();
+        for (Long account : knownPlayers.keySet()) {
+            accounts[i] = account;
+            int id = entityByAccount.get(account);
+            values[i++] = id >= 0 ? valuesOf(entities.slotOf(id)) : moduleValues.getOrDefault(account, defaults);
+        }
+        return modules.images(accounts, values);
     }
 
     /**
@@ -845,6 +940,12 @@ public final class World {
         h.mix(field.line());
         if (modules != null) {
             modules.stateHash(h);
+            for (Map.Entry<Long, int[]> e : moduleValues.entrySet()) {
+                h.mix(e.getKey().longValue());
+                for (int value : e.getValue()) {
+                    h.mix(value);
+                }
+            }
         }
         objects.stateHash(h);
         for (Map.Entry<Long, Inventories.Inventory> e : inventories.all()) {

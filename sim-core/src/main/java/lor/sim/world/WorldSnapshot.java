@@ -13,13 +13,21 @@ import lor.sim.objects.ObjectImage;
  *
  * @param inventories per account, counts indexed like the pack's items
  * @param objects     every object; null in a snapshot from before objects existed
+ * @param modules     what each game module keeps, by module; empty in a world without modules
  */
 public record WorldSnapshot(long tick, int nextEntityId, List<PlayerRecord> players, List<InventoryRecord> inventories,
-                            ObjectImage objects) {
+                            ObjectImage objects, List<ModuleImage> modules) {
 
     public WorldSnapshot {
         players = List.copyOf(players);
         inventories = List.copyOf(inventories);
+        modules = List.copyOf(modules);
+    }
+
+    /** A snapshot of a world without game modules. */
+    public WorldSnapshot(long tick, int nextEntityId, List<PlayerRecord> players, List<InventoryRecord> inventories,
+                         ObjectImage objects) {
+        this(tick, nextEntityId, players, inventories, objects, List.of());
     }
 
     /** A snapshot without content: no inventories, no objects. */

@@ -5,7 +5,10 @@ import static lor.sim.content.TestPacks.map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import lor.sim.grid.Cells;
 import org.junit.jupiter.api.Test;
@@ -163,6 +166,55 @@ class ContentPackTest {
         assertThat(pack.kind(0).rule()).isNotNull();
         assertThatThrownBy(() -> TestPacks.compiled(withRule))
                 .hasMessage("objects[0] \"mill\".rule: no Java rule is registered as \"mill\"");
+    }
+
+    @Test
+    void keepsTheModulesItNamesAndTheirSettingsInThePacksOrder() {
+        ContentPack pack = TestPacks.compiled(withModules(List.of("weather", "elementals"),
+                "elementals", map("regrow_ticks", 100, "burn_ticks", 40), "weather", map()));
+
+        assertThat(pack.modules()).containsExactly("weather", "elementals");
+        assertThat(pack.moduleSettings().keySet()).containsExactly("elementals", "weather");
+        assertThat(pack.moduleSettings().get("elementals").keySet()).containsExactly("regrow_ticks", "burn_ticks");
+        assertThat(pack.moduleSettings().get("elementals")).containsEntry("burn_ticks", 40);
+        assertThat(TestPacks.compiled(economy()).modules()).as("no modules").isEmpty();
+        assertThat(TestPacks.compiled(economy()).moduleSettings()).isEmpty();
+        assertThat(ContentPack.empty().modules()).isEmpty();
+    }
+
+    @Test
+    void refusesABadModuleNameAModuleNamedTwiceAndSettingsOfAModuleItDoesNotName() {
+        assertThatThrownBy(() -> TestPacks.compiled(withModules(List.of("elementals", "Tides"))))
+                .isInstanceOf(ContentException.class)
+                .hasMessage("modules[1]: \"Tides\" is not a module name: module names are 1-32 of a-z, 0-9 and _, "
+                        + "starting with a letter");
+        assertThatThrownBy(() -> TestPacks.compiled(withModules(Arrays.asList("elementals", null))))
+                .hasMessageStartingWith("modules[1]: the module name is missing");
+        assertThatThrownBy(() -> TestPacks.compiled(withModules(List.of("a".repeat(33)))))
+                .hasMessageStartingWith("modules[0]: \"" + "a".repeat(33) + "\" is not a module name");
+        assertThatThrownBy(() -> TestPacks.compiled(withModules(List.of("elementals", "tides", "elementals"))))
+                .hasMessage("modules[2]: \"elementals\" is listed twice");
+        assertThatThrownBy(() -> TestPacks.compiled(withModules(List.of("elementals"),
+                "tides", map("height", 3))))
+                .hasMessage("settings.tides: the pack has settings for a module it does not name in \"modules\"");
+        assertThatThrownBy(() -> TestPacks.compiled(withModules(List.of("elementals"), "elementals", null)))
+                .hasMessage("settings.elementals: is empty");
+        assertThatThrownBy(() -> TestPacks.compiled(withModules(List.of("elementals"),
+                "elementals", map("burn_ticks", null))))
+                .hasMessage("settings.elementals \"burn_ticks\": is missing");
+    }
+
+    /** The economy with these modules and settings sections ({@code name, section, …}), or no settings. */
+    private static PackDef withModules(List<String> modules, Object... sections) {
+        PackDef e = economy();
+        Map<String, Map<String, Integer>> settings = new LinkedHashMap<>();
+        for (int i = 0; i < sections.length; i += 2) {
+            @SuppressWarnings("unchecked")
+            Map<String, Integer> section = (Map<String, Integer>) sections[i + 1];
+            settings.put((String) sections[i], section);
+        }
+        return new PackDef(e.name(), e.items(), e.start(), e.clock(), e.objects(), e.recipes(), e.formulas(), modules,
+                sections.length == 0 ? null : settings);
     }
 
     private static PackDef withObjects(PackDef.KindDef... kinds) {

@@ -83,6 +83,41 @@ class PackJsonTest {
     }
 
     @Test
+    void modulesAndTheirSettingsBindInTheOrderOfTheText() {
+        PackDef read = PackJson.read("""
+                {"items": ["fire"], "modules": ["weather", "elementals"],
+                 "settings": {"elementals": {"regrow_ticks": 200, "burn_ticks": 40}, "weather": {}}}
+                """);
+
+        assertThat(read.modules()).containsExactly("weather", "elementals");
+        assertThat(new ArrayList<>(read.settings().keySet())).containsExactly("elementals", "weather");
+        assertThat(new ArrayList<>(read.settings().get("elementals").keySet()))
+                .containsExactly("regrow_ticks", "burn_ticks");
+        assertThat(read.settings().get("elementals")).isEqualTo(map("regrow_ticks", 200, "burn_ticks", 40));
+        assertThat(PackJson.read("{\"modules\": null, \"settings\": null}"))
+                .isEqualTo(new PackDef(null, null, null, null, null, null, null));
+    }
+
+    @Test
+    void aModuleNameOrASettingOfTheWrongTypeNamesItsPath() {
+        assertRefused("{\"modules\": \"elementals\"}", "modules: expected a list, found \"elementals\"");
+        assertRefused("{\"modules\": [\"elementals\", {}]}", "modules[1]: expected a string, found an object");
+        assertRefused("{\"modules\": [\"elementals\", null]}", "modules[1]: expected a string, found null");
+        assertRefused("{\"settings\": [\"elementals\"]}", "settings: expected an object, found a list");
+        assertRefused("{\"settings\": {\"elementals\": 40}}", "settings.elementals: expected an object, found 40");
+        assertRefused("{\"settings\": {\"elementals\": null}}",
+                "settings.elementals: expected an object, found null");
+        assertRefused("{\"settings\": {\"elementals\": {\"burn_ticks\": \"40\"}}}",
+                "settings.elementals.burn_ticks: expected a whole number, found \"40\"");
+        assertRefused("{\"settings\": {\"elementals\": {\"burn_ticks\": 4.5}}}",
+                "settings.elementals.burn_ticks: expected a whole number, found 4.5");
+        assertRefused("{\"settings\": {\"elementals\": {\"burn_ticks\": null}}}",
+                "settings.elementals.burn_ticks: expected a whole number, found null");
+        assertRefused("{\"settings\": {\"elementals\": {\"burn_ticks\": 2147483648}}}",
+                "settings.elementals.burn_ticks: expected a whole number, found 2147483648, which is out of range");
+    }
+
+    @Test
     void stringsMayUseEveryEscape() {
         PackDef read = PackJson.read(
                 "{\"name\": \"q\\\" b\\\\ s\\/ \\b\\f\\n\\r\\t \\u00e9\\u20AC \\ud83d\\ude00 é😀\"}");
@@ -111,7 +146,8 @@ class PackJsonTest {
                 "objects[0].colour: unknown field (the fields here are kind, cost, slots, capacity, ports, recipes, "
                         + "formula, rule, every)");
         assertRefused("{\"item\":[\"a\"]}",
-                "item: unknown field (the fields here are name, items, start, clock, objects, recipes, formulas)");
+                "item: unknown field (the fields here are name, items, start, clock, objects, recipes, formulas, "
+                        + "modules, settings)");
         assertRefused("{\"clock\":{\"lines\":[\"d\"],\"transmute\":[{\"line\":\"d\",\"from\":\"w\",\"too\":\"x\"}]}}",
                 "clock.transmute[0].too: unknown field (the fields here are line, from, to)");
     }
@@ -229,7 +265,14 @@ class PackJsonTest {
                                         set.put(text(r), text(r));
                                     }
                                     return set;
-                                }))))))));
+                                }))))))),
+                maybe(r, () -> texts(r)), maybe(r, () -> {
+                    Map<String, Map<String, Integer>> settings = new LinkedHashMap<>();
+                    for (int i = r.nextInt(3); i > 0; i--) {
+                        settings.put(text(r), counts(r));
+                    }
+                    return settings;
+                }));
     }
 
     private static <T> T maybe(Random r, java.util.function.Supplier<T> value) {

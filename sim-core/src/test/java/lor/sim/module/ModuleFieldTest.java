@@ -31,13 +31,13 @@ class ModuleFieldTest {
         assertThat(field.get(-1, 0, 0)).as("outside the grid").isZero();
         assertThat(changed()).as("a cell set twice is listed once; an unchanged cell not at all")
                 .containsExactly(SIZE.index(3, 2, 1), SIZE.index(0, 0, 0));
-        assertThat(field.occupiedCells()).isEqualTo(2);
+        assertThat(field.occupied()).isEqualTo(2);
 
         field.clearChanged();
         assertThat(changed()).isEmpty();
         field.set(3, 2, 1, 0, 7);
         assertThat(changed()).containsExactly(SIZE.index(3, 2, 1));
-        assertThat(field.occupiedCells()).isEqualTo(1);
+        assertThat(field.occupied()).isEqualTo(1);
     }
 
     @Test

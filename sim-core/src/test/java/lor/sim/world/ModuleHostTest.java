@@ -132,7 +132,7 @@ class ModuleHostTest {
             twin.step();
             assertThat(world.stateHash()).as("as if the action had not been sent").isEqualTo(twin.stateHash());
         }
-        ModuleFailures failures = world.moduleFailures();
+        ModuleStats failures = world.moduleStats();
         assertThat(failures.count(0, ModuleHook.ACT)).isEqualTo(2);
         assertThat(failures.lastTick()).singleElement().satisfies(f -> {
             assertThat(f.module()).isEqualTo("probe");
@@ -155,7 +155,7 @@ class ModuleHostTest {
         world.step();
         world.step();
         assertThat(world.moduleField(0).get(0, 0, 0)).as("the failing wake's cell is undone").isZero();
-        ModuleFailures failures = world.moduleFailures();
+        ModuleStats failures = world.moduleStats();
         assertThat(failures.count(0, ModuleHook.WAKE)).isEqualTo(1);
         assertThat(failures.failingTicks(0, 2)).isEqualTo(1);
         assertThat(failures.lastTick()).singleElement().satisfies(f -> {

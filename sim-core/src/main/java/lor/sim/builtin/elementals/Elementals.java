@@ -34,13 +34,14 @@ public final class Elementals implements GameModule {
     static final int HURT_AT = 0;
     static final int REGROW_AT = 1;
     static final int ATTACKED_AT = 2;
+    static final int HOME = 3;
 
     static final String NO_ELEMENT = "no_element";
 
     private static final ModuleSpec SPEC = ModuleSpec.builder(NAME)
             .action("cast", FieldSpec.dir("dir"), FieldSpec.oneOf("element", ELEMENTS))
             .attribute("hp", 0, 100, 100)
-            .entityData("hurt_at", "regrow_at", "attacked_at")
+            .entityData("hurt_at", "regrow_at", "attacked_at", "home")
             .cell(CELL_FIRE, "fire").cell(CELL_ASH, "ash").cell(CELL_WATER, "water").blockingCell(CELL_EARTH, "earth")
             .reasons(NO_ELEMENT)
             .build();

@@ -9,6 +9,7 @@ import static lor.sim.builtin.elementals.Elementals.CELL_WATER;
 import static lor.sim.builtin.elementals.Elementals.EARTH;
 import static lor.sim.builtin.elementals.Elementals.ELEMENTS;
 import static lor.sim.builtin.elementals.Elementals.FIRE;
+import static lor.sim.builtin.elementals.Elementals.HOME;
 import static lor.sim.builtin.elementals.Elementals.HP;
 import static lor.sim.builtin.elementals.Elementals.HURT_AT;
 import static lor.sim.builtin.elementals.Elementals.NO_ELEMENT;
@@ -52,20 +53,40 @@ final class ElementalsRules implements ModuleRules {
         this.settings = settings;
     }
 
+    /**
+     * Elementals make their homes at random cells away from the spawn, so that a player who has just joined has a
+     * moment before one finds it.
+     */
     @Override
     public void begin(ModuleWorld world) {
         for (int i = 0; i < settings.elementals(); i++) {
-            int npc = world.spawnNpc(world.random(world.width()), world.random(world.height()), 0);
+            int x = world.random(world.width());
+            int y = world.random(world.height());
+            for (int attempt = 0; attempt < 64 && Math.max(Math.abs(x - world.spawnX()),
+                    Math.abs(y - world.spawnY())) < settings.homeDistance(); attempt++) {
+                x = world.random(world.width());
+                y = world.random(world.height());
+            }
+            int npc = world.spawnNpc(x, y, 0);
             if (npc == ModuleWorld.NONE) {
                 break;
             }
+            world.setData(npc, HOME, index(world, world.x(npc), world.y(npc), world.layer(npc)));
             world.wakeAt(world.tick() + 1 + i % settings.idleTicks(), npc, THINK);
         }
     }
 
+    /**
+     * A player who comes back finds its hp and elements as it left them; the wakes that grew them back were keyed by
+     * the entity it had then, so they start again from here.
+     */
     @Override
     public void playerEntered(ModuleWorld world, int entity) {
+        world.setData(entity, REGROW_AT, 0);
         startRegrowing(world, entity);
+        if (world.attribute(entity, HP) < 100) {
+            world.wakeAt(world.tick() + settings.regenAfter(), entity, REGEN);
+        }
     }
 
     // ---- casting ------------------------------------------------------------------------------------------------
@@ -183,7 +204,7 @@ final class ElementalsRules implements ModuleRules {
         int layer = world.layer(npc);
         int prey = nearestVisiblePlayer(world, x, y, layer);
         if (prey == ModuleWorld.NONE) {
-            world.wakeAt(world.tick() + settings.idleTicks(), npc, THINK);
+            goHome(world, npc, x, y, layer);
             return;
         }
         int px = world.x(prey);
@@ -197,6 +218,21 @@ final class ElementalsRules implements ModuleRules {
             }
         }
         world.wakeAt(world.tick() + settings.stepTicks(), npc, THINK);
+    }
+
+    /** With nobody in sight an elemental walks back to its home, then waits there. */
+    private void goHome(ModuleWorld world, int npc, int x, int y, int layer) {
+        int home = world.data(npc, HOME);
+        int hx = home % world.width();
+        int hy = home / world.width() % world.height();
+        if (home / (world.width() * world.height()) == layer && (hx != x || hy != y)) {
+            int step = world.firstStep(npc, hx, hy, PATH_MARGIN);
+            if (step != 0 && world.step(npc, step)) {
+                world.wakeAt(world.tick() + settings.stepTicks(), npc, THINK);
+                return;
+            }
+        }
+        world.wakeAt(world.tick() + settings.idleTicks(), npc, THINK);
     }
 
     private int nearestVisiblePlayer(ModuleWorld world, int x, int y, int layer) {

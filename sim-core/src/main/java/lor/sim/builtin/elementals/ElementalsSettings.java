@@ -23,16 +23,19 @@ import lor.sim.module.ModuleSettings;
  * @param regen          what a player's hp regrows by…
  * @param regenTicks     … this often…
  * @param regenAfter     … once it has taken no damage for this long
+ * @param homeDistance   elementals make their homes at least this many cells from the map's spawn (when it has room)
+ *                       and walk back there when nobody is in sight
  */
 public record ElementalsSettings(int regrowTicks, int regrowMax, int burnTicks, int spreadTicks, int waterTicks,
                                  int earthTicks, int elementals, int senseRange, int stepTicks, int idleTicks,
-                                 int damage, int damageTicks, int regen, int regenTicks, int regenAfter) {
+                                 int damage, int damageTicks, int regen, int regenTicks, int regenAfter,
+                                 int homeDistance) {
 
     private static final int DAY = 20 * 60 * 60 * 24;
 
     static final Set<String> KEYS = Set.of("regrow_ticks", "regrow_max", "burn_ticks", "spread_ticks", "water_ticks",
             "earth_ticks", "elementals", "sense_range", "step_ticks", "idle_ticks", "damage", "damage_ticks", "regen",
-            "regen_ticks", "regen_after_ticks");
+            "regen_ticks", "regen_after_ticks", "home_distance");
 
     /** The shipped numbers. */
     public static ElementalsSettings defaults() {
@@ -50,6 +53,6 @@ public record ElementalsSettings(int regrowTicks, int regrowMax, int burnTicks, 
                 s.integer("step_ticks", 2, 1, DAY), s.integer("idle_ticks", 10, 1, DAY),
                 s.integer("damage", 10, 0, 100), s.integer("damage_ticks", 20, 1, DAY),
                 s.integer("regen", 5, 0, 100), s.integer("regen_ticks", 20, 1, DAY),
-                s.integer("regen_after_ticks", 60, 1, DAY));
+                s.integer("regen_after_ticks", 60, 1, DAY), s.integer("home_distance", 12, 0, 4096));
     }
 }

@@ -9,10 +9,12 @@ import static lor.sim.builtin.elementals.ElementalsWorlds.cell;
 import static lor.sim.builtin.elementals.ElementalsWorlds.hp;
 import static lor.sim.builtin.elementals.ElementalsWorlds.steps;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
 
 import lor.sim.grid.Direction;
+import lor.sim.objects.ObjectEngine;
 import lor.sim.world.IntentOutcome;
 import lor.sim.world.World;
 import org.junit.jupiter.api.Test;
@@ -26,6 +28,12 @@ class ElementalsTest {
             .,,,,,,,..
             .S........
             ..........
+            """;
+    private static final String HUNTING_GROUND = """
+            ....................
+            ..,,,,,,,,..........
+            ..,,,,S,,,....#.....
+            ..,,,,,,,,..........
             """;
     private static final Map<String, Integer> NO_ELEMENTALS = Map.of("elementals", 0);
 
@@ -152,7 +160,7 @@ class ElementalsTest {
                 ....................
                 .S..................
                 ....................
-                """, 3, Map.of("elementals", 1));
+                """, 3, Map.of("elementals", 1, "home_distance", 0));
         int me = hunted.spawnPlayer(1);
         int elemental = 1;
         assertThat(hunted.kindAt(hunted.slotOf(elemental)).name()).isEqualTo("NPC");
@@ -163,6 +171,49 @@ class ElementalsTest {
         assertThat(hp(hunted, me)).as("struck within 20 s").isEqualTo(90);
         steps(hunted, 20);
         assertThat(hp(hunted, me)).as("10 a second while next to it").isEqualTo(80);
+    }
+
+    @Test
+    void aSnapshotKeepsTheFieldTheElementalsHpAndWakesSoARestoredWorldGoesOnAlike() {
+        World live = ElementalsWorlds.world(HUNTING_GROUND, 11, Map.of("elementals", 3, "home_distance", 0));
+        int me = live.spawnPlayer(1);
+        cast(live, me, Direction.N, FIRE);
+        live.step();
+        cast(live, me, Direction.E, EARTH);
+        live.step();
+        cast(live, me, Direction.W, WATER);
+        int tick = 0;
+        while (hp(live, me) == 100 && tick++ < 600) {
+            live.step();
+        }
+        assertThat(hp(live, me)).isLessThan(100);
+        live.removePlayer(1);
+        live.step();
+
+        World restored = World.restore(live.grid(), live.pack(), live.modules(), live.snapshot(), 11,
+                ObjectEngine.NO_BLOCKS);
+        assertThat(restored.stateHash()).isEqualTo(live.stateHash());
+        for (int i = 0; i < 300; i++) {
+            if (i == 50) {
+                live.spawnPlayer(1);
+                restored.spawnPlayer(1);
+            }
+            live.step();
+            restored.step();
+            assertThat(restored.stateHash()).as("tick " + live.tick()).isEqualTo(live.stateHash());
+        }
+        int back = restored.entityOf(1);
+        assertThat(hp(restored, back)).isEqualTo(hp(live, live.entityOf(1)));
+    }
+
+    @Test
+    void aPackThatDropsTheModuleRefusesToHydrateAWorldHoldingItsState() {
+        cast(world, player, Direction.N, FIRE);
+        world.step();
+        assertThatThrownBy(() -> World.restore(world.grid(), world.pack(), world.snapshot(), 7,
+                ObjectEngine.NO_BLOCKS))
+                .hasMessageContaining("the snapshot holds the state of game module elementals, which this world's "
+                        + "pack does not name");
     }
 
     private int carried(int element) {

@@ -33,9 +33,13 @@ final class ElementalsWorlds {
 
     /** @param settings the pack's settings section for elementals */
     static World world(String map, long seed, Map<String, Integer> settings) {
-        WorldModules modules = BuiltInModules.catalog().resolve("elements", List.of(Elementals.NAME),
+        return World.create(MapText.parse(map), pack(), modules(settings), seed, ObjectEngine.NO_BLOCKS);
+    }
+
+    /** Elementals as a world (or a predicting client) resolves it from the pack. */
+    static WorldModules modules(Map<String, Integer> settings) {
+        return BuiltInModules.catalog().resolve("elements", List.of(Elementals.NAME),
                 Map.of(Elementals.NAME, settings));
-        return World.create(MapText.parse(map), pack(), modules, seed, ObjectEngine.NO_BLOCKS);
     }
 
     /** A cast as the wire would bring it: the fields checked, one int each. */

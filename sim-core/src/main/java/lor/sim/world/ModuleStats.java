@@ -1,16 +1,18 @@
 package lor.sim.world;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import lor.sim.module.ModuleHook;
 
 /**
- * How a world's modules have failed: each failure counted by module and hook, the failures of the last tick kept for
- * the server's log, and for each module the ticks in a row in which it failed, on which a server decides to stop a
- * world whose module keeps failing. Statistics of this run, not state: not in the hash, not in snapshots.
+ * How a world's modules have run: each hook's calls and failures counted by module and hook, the time they took when
+ * the world's owner gave it a clock ({@link World#timeModules}), the failures of the last tick kept for the server's
+ * log, and for each module the ticks in a row in which it failed, on which a server decides to stop a world whose
+ * module keeps failing. Statistics of this run, not state: not in the hash, not in snapshots.
  */
-public final class ModuleFailures {
+public final class ModuleStats {
 
     /** One failure: which module, in which hook, at which tick, what it threw. */
     public record Failure(String module, ModuleHook hook, long tick, RuntimeException error) {
@@ -21,20 +23,29 @@ public final class ModuleFailures {
 
     private final List<String> modules;
     private final long[][] counts;
+    private final long[][] calls;
+    private final long[][] nanos;
     private final long[] failingSince;
     private final long[] lastFailed;
     private final List<Failure> lastTick = new ArrayList<>();
 
-    ModuleFailures(List<String> modules) {
+    ModuleStats(List<String> modules) {
         this.modules = List.copyOf(modules);
         this.counts = new long[modules.size()][ModuleHook.values().length];
+        this.calls = new long[modules.size()][ModuleHook.values().length];
+        this.nanos = new long[modules.size()][ModuleHook.values().length];
         this.failingSince = new long[modules.size()];
         this.lastFailed = new long[modules.size()];
-        java.util.Arrays.fill(lastFailed, Long.MIN_VALUE);
+        Arrays.fill(lastFailed, Long.MIN_VALUE);
     }
 
     void startTick() {
         lastTick.clear();
+    }
+
+    void ran(int module, ModuleHook hook, long tookNanos) {
+        calls[module][hook.ordinal()]++;
+        nanos[module][hook.ordinal()] += tookNanos;
     }
 
     void failed(int module, ModuleHook hook, long tick, RuntimeException error) {
@@ -56,6 +67,16 @@ public final class ModuleFailures {
     /** Failures of a module's hook since the world was made. */
     public long count(int module, ModuleHook hook) {
         return counts[module][hook.ordinal()];
+    }
+
+    /** Calls of a module's hook since the world was made, failed ones included. */
+    public long calls(int module, ModuleHook hook) {
+        return calls[module][hook.ordinal()];
+    }
+
+    /** Time a module's hook took since the world was made, by the owner's clock; 0 without one. */
+    public long nanos(int module, ModuleHook hook) {
+        return nanos[module][hook.ordinal()];
     }
 
     /** The failures of the last tick stepped (at most {@link #KEPT_PER_TICK}). */
