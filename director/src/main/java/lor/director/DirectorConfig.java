@@ -63,6 +63,7 @@ public record DirectorConfig(
         boolean leaveWorldsOnStop,
         int passwordIterations,
         Path contentDir,
+        Path modulesDir,
         Path tlsCert,
         Path tlsKey,
         PortRange gamePorts,
@@ -111,10 +112,14 @@ public record DirectorConfig(
             .defaultDescribed(null, "world-server.jar beside director.jar, else world-server/target/world-server.jar "
                     + "of the build")
             .help("the world-server jar (env LOR_WORLD_JAR)");
-    static final Option<Path> CONTENT_DIR = Option.of("--content-dir", "DIR", DirectorConfig::contentDir)
+    static final Option<Path> CONTENT_DIR = Option.of("--content-dir", "DIR", DirectorConfig::directory)
             .env("LOR_CONTENT_DIR")
             .help("where studio-edited content packs live (NAME.json, .yaml or .yml); a pack there shadows the one "
                     + "of that name shipped with the world server (env LOR_CONTENT_DIR)");
+    static final Option<Path> MODULES_DIR = Option.of("--modules-dir", "DIR", DirectorConfig::directory)
+            .env("LOR_MODULES_DIR")
+            .help("where a studio's game modules live (*.jar); a world loads those its content pack names, beside "
+                    + "the ones built into the world server (env LOR_MODULES_DIR)");
     static final Option<Path> TLS_CERT = Option.of("--tls-cert", "FILE", DirectorConfig::pemFile).env("LOR_TLS_CERT")
             .help("PEM certificate chain: serve https and wss on --port, and wss on every world's game port, gameUrl "
                     + "wss://… (env LOR_TLS_CERT; needs --tls-key)");
@@ -218,11 +223,11 @@ public record DirectorConfig(
 
     private static final OptionSet OPTIONS = OptionSet.of(PORT, BIND, PUBLIC_HOST, DB_URL, DB_USER, DB_PASSWORD,
             DATA_DIR, SNAPSHOT_INTERVAL, IDLE_SHUTDOWN, SPAWN_TIMEOUT, STOP_TIMEOUT, SNAPSHOTS_KEPT, SESSION_TTL,
-            TICKET_TTL, MAX_SNAPSHOT_BYTES, WORLD_JAR, CONTENT_DIR, TLS_CERT, TLS_KEY, GAME_PORTS, PUBLIC_GAME_URL,
-            LAUNCHER, AGONES_IMAGE, AGONES_CONTROL_URL, AGONES_NAMESPACE, AGONES_TEMPLATE, AGONES_TLS_SECRET,
-            DB_POOL_SIZE, WARM_SPARES, WORLD_JVM_OPTIONS, PING_INTERVAL, CLIENT_TIMEOUT, RECONNECT_WINDOW, ADMIN_TOKEN,
-            MAX_CONNECTIONS, MAX_NEW_CONNECTIONS, HANDSHAKE_TIMEOUT, ALLOWED_ORIGINS, LOGIN_BACKOFF,
-            LOGIN_FAILURES_PER_ADDRESS, LEAVE_WORLDS_ON_STOP, PASSWORD_ITERATIONS, HELP)
+            TICKET_TTL, MAX_SNAPSHOT_BYTES, WORLD_JAR, CONTENT_DIR, MODULES_DIR, TLS_CERT, TLS_KEY, GAME_PORTS,
+            PUBLIC_GAME_URL, LAUNCHER, AGONES_IMAGE, AGONES_CONTROL_URL, AGONES_NAMESPACE, AGONES_TEMPLATE,
+            AGONES_TLS_SECRET, DB_POOL_SIZE, WARM_SPARES, WORLD_JVM_OPTIONS, PING_INTERVAL, CLIENT_TIMEOUT,
+            RECONNECT_WINDOW, ADMIN_TOKEN, MAX_CONNECTIONS, MAX_NEW_CONNECTIONS, HANDSHAKE_TIMEOUT, ALLOWED_ORIGINS,
+            LOGIN_BACKOFF, LOGIN_FAILURES_PER_ADDRESS, LEAVE_WORLDS_ON_STOP, PASSWORD_ITERATIONS, HELP)
             .header("usage: java -jar director/target/director.jar [options]\n\n");
 
     /** Every option with its default and help line, as {@code --help} prints them. */
@@ -283,6 +288,7 @@ public record DirectorConfig(
                 options.get(LEAVE_WORLDS_ON_STOP),
                 options.get(PASSWORD_ITERATIONS),
                 options.get(CONTENT_DIR),
+                options.get(MODULES_DIR),
                 tlsCert,
                 tlsKey,
                 options.get(GAME_PORTS),
@@ -307,6 +313,10 @@ public record DirectorConfig(
         if (options.has(CONTENT_DIR)) {
             throw new IllegalArgumentException("--launcher agones and --content-dir do not go together: build the "
                     + "studio's packs into the world-server image instead");
+        }
+        if (options.has(MODULES_DIR)) {
+            throw new IllegalArgumentException("--launcher agones and --modules-dir do not go together: build the "
+                    + "studio's modules into the world-server image instead");
         }
         if (options.has(GAME_PORTS)) {
             throw new IllegalArgumentException("--launcher agones and --game-ports do not go together: Agones "
@@ -432,6 +442,9 @@ public record DirectorConfig(
         if (contentDir != null) {
             options.addAll(List.of("--content-dir", contentDir.toString()));
         }
+        if (modulesDir != null) {
+            options.addAll(List.of("--modules-dir", modulesDir.toString()));
+        }
         if (tls()) {
             options.addAll(List.of("--tls-cert", tlsCert.toString(), "--tls-key", tlsKey.toString()));
         }
@@ -442,7 +455,7 @@ public record DirectorConfig(
     }
 
     /** An existing directory, made absolute: a world process runs elsewhere and must find the same files. */
-    private static Path contentDir(String option, String value) {
+    private static Path directory(String option, String value) {
         Path dir = Path.of(value).toAbsolutePath().normalize();
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException(option + " " + value + " is not a directory");
@@ -517,6 +530,7 @@ public record DirectorConfig(
                 + ", loginBackoffMs=" + loginBackoffMs + ", loginFailuresPerAddress=" + loginFailuresPerAddress
                 + ", onStop=" + (leaveWorldsOnStop ? "leave-worlds" : "stop-worlds")
                 + ", passwordIterations=" + passwordIterations + ", contentDir=" + contentDir
+                + ", modulesDir=" + modulesDir
                 + ", tls=" + (tls() ? "cert " + tlsCert + ", key " + tlsKey : "off")
                 + ", gamePorts=" + (gamePorts.any() ? "any" : gamePorts)
                 + ", publicGameUrl=" + (publicGameUrl == null ? "direct" : publicGameUrl)

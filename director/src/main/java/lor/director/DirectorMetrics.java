@@ -5,10 +5,12 @@ import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
+import java.util.function.ToDoubleFunction;
 
 import lor.director.world.WorldStatus;
 import lor.director.world.WorldView;
 import lor.protocol.control.WorldLoadMessage;
+import lor.protocol.control.WorldModulesMessage;
 
 /** The director's counters and their Prometheus text rendering (exposition format 0.0.4). */
 public final class DirectorMetrics {
@@ -108,6 +110,18 @@ public final class DirectorMetrics {
                 (w, l) -> sample(out, series("lor_world_cpu_seconds_total", w), l.cpuSecondsTotal()));
         perWorld(out, worlds, "lor_world_resident_memory_bytes", "gauge", "Resident memory of the world process.",
                 (w, l) -> sample(out, series("lor_world_resident_memory_bytes", w), l.rssBytes()));
+        perHook(out, worlds, "lor_module_errors_total", "counter", "Times a game module's hook threw since its world "
+                + "process started; what that call did was undone (an action is refused with module_error).",
+                WorldModulesMessage.HookStats::errors);
+        perHook(out, worlds, "lor_module_hook_calls_total", "counter",
+                "Times a game module's hook ran since its world process started, failed runs included.",
+                WorldModulesMessage.HookStats::calls);
+        perHook(out, worlds, "lor_module_hook_seconds_total", "counter",
+                "Time a game module's hook took on its world's tick thread since the world process started.",
+                WorldModulesMessage.HookStats::seconds);
+        perHook(out, worlds, "lor_module_hook_seconds_per_tick", "gauge",
+                "Time a game module's hook took per tick, averaged over the last second.",
+                WorldModulesMessage.HookStats::secondsPerTick);
         out.append("# HELP lor_world_players Players connected to each world.\n");
         out.append("# TYPE lor_world_players gauge\n");
         for (WorldView w : worlds) {
@@ -125,6 +139,20 @@ public final class DirectorMetrics {
             if (w.lastLoad() != null && w.status() == WorldStatus.RUNNING) {
                 for (BiConsumer<String, WorldLoadMessage> sample : samples) {
                     sample.accept(w.worldId(), w.lastLoad());
+                }
+            }
+        }
+    }
+
+    /** Writes one sample for each hook of each module of each running world that reported its modules. */
+    private static void perHook(StringBuilder out, List<WorldView> worlds, String name, String type, String help,
+                                ToDoubleFunction<WorldModulesMessage.HookStats> value) {
+        header(out, name, help, type);
+        for (WorldView w : worlds) {
+            if (w.lastModules() != null && w.status() == WorldStatus.RUNNING) {
+                for (WorldModulesMessage.HookStats h : w.lastModules().hooks()) {
+                    sample(out, name + "{world=\"" + w.worldId() + "\",module=\"" + h.module() + "\",hook=\""
+                            + h.hook() + "\"}", value.applyAsDouble(h));
                 }
             }
         }

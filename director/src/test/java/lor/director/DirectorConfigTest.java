@@ -540,6 +540,9 @@ class DirectorConfigTest {
 
         assertThatThrownBy(() -> parse(concat(agones, "--content-dir", dir.toString())))
                 .hasMessageStartingWith("--launcher agones and --content-dir do not go together");
+        assertThatThrownBy(() -> parse(concat(agones, "--modules-dir", dir.toString())))
+                .hasMessage("--launcher agones and --modules-dir do not go together: build the studio's modules "
+                        + "into the world-server image instead");
         assertThatThrownBy(() -> parse(concat(agones, "--game-ports", "9000-9099")))
                 .hasMessageStartingWith("--launcher agones and --game-ports do not go together");
         assertThatThrownBy(() -> parse(concat(agones, "--agones-template", dir.resolve("gs.yaml").toString())))
@@ -549,6 +552,37 @@ class DirectorConfigTest {
                 .hasMessage("--launcher agones and --tls-cert do not go together: worlds take their certificate "
                         + "from a Secret (--agones-tls-secret), the director's port from the load balancer or ingress "
                         + "in front of it");
+    }
+
+    // ---- issue 33: game modules ------------------------------------------------------------------------------------
+
+    @Test
+    void theContentAndModulesDirectoriesArePassedToEveryWorldMadeAbsolute(@TempDir Path dir) throws Exception {
+        Path packs = Files.createDirectories(dir.resolve("packs"));
+        Path modules = Files.createDirectories(dir.resolve("modules"));
+        String relative = Path.of("").toAbsolutePath().relativize(modules).toString();
+
+        DirectorConfig config = parse("--content-dir", packs.toString(), "--modules-dir", relative);
+
+        assertThat(config.modulesDir()).isEqualTo(modules);
+        assertThat(config.worldOptions()).containsSubsequence("--content-dir", packs.toString(), "--modules-dir",
+                modules.toString());
+        assertThat(config.toString()).contains("modulesDir=" + modules);
+        assertThat(DirectorConfig.parse(new String[0], Map.of("LOR_MODULES_DIR", modules.toString())).worldOptions())
+                .containsSubsequence("--modules-dir", modules.toString());
+        assertThat(parse().modulesDir()).isNull();
+        assertThat(parse().worldOptions()).doesNotContain("--modules-dir");
+        assertThat(DirectorConfig.USAGE).contains("--modules-dir DIR", "LOR_MODULES_DIR");
+    }
+
+    @Test
+    void aModulesDirectoryThatIsNotADirectoryIsRefused(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("elementals.jar"), "");
+
+        assertThatThrownBy(() -> parse("--modules-dir", file.toString()))
+                .hasMessage("--modules-dir " + file + " is not a directory");
+        assertThatThrownBy(() -> parse("--modules-dir", dir.resolve("none").toString()))
+                .hasMessage("--modules-dir " + dir.resolve("none") + " is not a directory");
     }
 
     // ---- issue 31: wss for worlds on Kubernetes, directors replaced without stopping worlds -----------------------

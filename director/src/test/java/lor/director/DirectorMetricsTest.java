@@ -9,6 +9,7 @@ import java.util.Map;
 
 import lor.director.world.WorldStatus;
 import lor.director.world.WorldView;
+import lor.protocol.control.WorldModulesMessage;
 import lor.protocol.control.WorldStatusMessage;
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +23,16 @@ class DirectorMetricsTest {
             0, 0, 0, null);
     private static final WorldView DELTA = new WorldView("delta", "Delta", WorldStatus.STOPPED, 0, null, null,
             9, 0, 0, null);
+    private static final WorldModulesMessage ELEMENTALS = new WorldModulesMessage("elements", List.of(
+            new WorldModulesMessage.HookStats("elementals", "wake", 1200, 3, 0.0625, 2.5e-5),
+            new WorldModulesMessage.HookStats("elementals", "act", 7, 0, 0.5, 0),
+            new WorldModulesMessage.HookStats("kiln_rule", "enter", 2, 1, 0, 0)));
+    private static final WorldView ELEMENTS = new WorldView("elements", "Elements", WorldStatus.RUNNING, 1, 4545L,
+            9003, 3, 1_700_000_000_000L, 3, new WorldStatusMessage("elements", 400, 1, 0.001, 0.002, 0.003, 0), null,
+            ELEMENTALS, null);
+    /** Stopping: what its process last said about its modules is no longer shown. */
+    private static final WorldView EPSILON = new WorldView("epsilon", "Epsilon", WorldStatus.STOPPING, 0, 4646L,
+            9004, 3, 1_700_000_000_000L, 3, null, null, ELEMENTALS, null);
 
     @Test
     void rendersTheContractMetricsFromItsInputs() {
@@ -104,13 +115,57 @@ class DirectorMetricsTest {
 
     @Test
     void everySampleLineIsNameLabelsAndANumber() {
-        String text = new DirectorMetrics().render(List.of(ALPHA, BETA, GAMMA));
+        String text = new DirectorMetrics().render(List.of(ALPHA, BETA, GAMMA, ELEMENTS));
 
+        assertThat(text).contains("lor_module_errors_total{");
         assertThat(text).endsWith("\n");
         text.lines().filter(line -> !line.startsWith("#")).forEach(line -> {
             assertThat(line).matches("[a-z_]+(\\{[a-z]+=\"[^\"]*\"(,[a-z]+=\"[^\"]*\")*})? \\S+");
             assertThat(Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).isFinite();
         });
+    }
+
+    @Test
+    void rendersEachHookOfEachModuleOfARunningWorldThatReportedItsModules() {
+        Map<String, Double> samples = samples(new DirectorMetrics().render(List.of(ALPHA, ELEMENTS, EPSILON)));
+
+        assertThat(samples)
+                .containsEntry("lor_module_errors_total{world=\"elements\",module=\"elementals\",hook=\"wake\"}", 3.0)
+                .containsEntry("lor_module_errors_total{world=\"elements\",module=\"elementals\",hook=\"act\"}", 0.0)
+                .containsEntry("lor_module_errors_total{world=\"elements\",module=\"kiln_rule\",hook=\"enter\"}", 1.0)
+                .containsEntry("lor_module_hook_calls_total{world=\"elements\",module=\"elementals\",hook=\"wake\"}",
+                        1200.0)
+                .containsEntry("lor_module_hook_seconds_total{world=\"elements\",module=\"elementals\",hook=\"act\"}",
+                        0.5);
+        assertThat(samples.get("lor_module_hook_seconds_total{world=\"elements\",module=\"elementals\","
+                + "hook=\"wake\"}")).isCloseTo(0.0625, within(1e-12));
+        assertThat(samples.get("lor_module_hook_seconds_per_tick{world=\"elements\",module=\"elementals\","
+                + "hook=\"wake\"}")).isCloseTo(2.5e-5, within(1e-12));
+        assertThat(samples.keySet().stream().filter(series -> series.startsWith("lor_module_"))).hasSize(12)
+                .allMatch(series -> series.contains("{world=\"elements\","));
+    }
+
+    @Test
+    void announcesTheModuleMetricsWithTheirTypesAndAHelpLine() {
+        List<String> lines = new DirectorMetrics().render(List.of(ELEMENTS)).lines().toList();
+
+        assertThat(lines).contains(
+                "# TYPE lor_module_errors_total counter",
+                "# TYPE lor_module_hook_calls_total counter",
+                "# TYPE lor_module_hook_seconds_total counter",
+                "# TYPE lor_module_hook_seconds_per_tick gauge");
+        for (String name : List.of("lor_module_errors_total", "lor_module_hook_calls_total",
+                "lor_module_hook_seconds_total", "lor_module_hook_seconds_per_tick")) {
+            assertThat(lines).anyMatch(line -> line.startsWith("# HELP " + name + " ")
+                    && line.length() > "# HELP ".length() + name.length() + 20);
+        }
+    }
+
+    @Test
+    void rendersNoModuleSeriesForWorldsWithoutModules() {
+        Map<String, Double> samples = samples(new DirectorMetrics().render(List.of(ALPHA, BETA, GAMMA, DELTA)));
+
+        assertThat(samples.keySet()).noneMatch(series -> series.startsWith("lor_module_"));
     }
 
     /** Series (name and labels) to value, for every sample line. */

@@ -4,8 +4,10 @@ import lor.protocol.control.ObjectSeed;
 import lor.sim.content.ContentPack;
 import lor.sim.content.RuleRegistry;
 import lor.sim.grid.Grid;
+import lor.sim.module.WorldModules;
 import lor.world.content.ContentLoadException;
 import lor.world.content.ContentPacks;
+import lor.world.content.GameModules;
 
 /** The content pack a world plays: the one its configuration names, or none. */
 final class Contents {
@@ -19,6 +21,17 @@ final class Contents {
             return ContentPack.empty();
         }
         return ContentPacks.load(config.content(), config.contentDir(), RuleRegistry.empty());
+    }
+
+    /**
+     * The game modules the world's pack names, made with the pack's settings: built in, or from a jar of
+     * {@code --modules-dir}.
+     *
+     * @throws ContentLoadException naming the pack's file and the module when one cannot run
+     */
+    static WorldModules modules(WorldConfig config, ContentPack pack) {
+        return GameModules.resolve(pack, ContentPacks.label(config.content(), config.contentDir()),
+                config.modulesDir());
     }
 
     /**

@@ -208,7 +208,7 @@ final class Spare {
         TicketSigner signer = TicketSigner.fromEncodedSecret(Secrets.random256());
         long now = System.currentTimeMillis();
         signer.verify(signer.sign(new Ticket(1, config.worldId(), now + 60_000, "warm-up")), config.worldId(), now);
-        for (String name : List.of("start", "cellar", "meadow")) {
+        for (String name : List.of("start", "cellar", "meadow", "elements")) {
             try {
                 Maps.load(warmUpConfig(name));
             } catch (RuntimeException e) {

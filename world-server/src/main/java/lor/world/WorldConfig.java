@@ -30,7 +30,7 @@ import lor.world.agones.AgonesConfig;
  * with, the one that spawned it first.
  */
 public record WorldConfig(WorldSpec world, List<URI> controlUrls, String bindAddress, PortRange gamePorts,
-                          GridSize grid, Path contentDir, int intentsPerSecond,
+                          GridSize grid, Path contentDir, Path modulesDir, int intentsPerSecond,
                           long shutdownAckTimeoutMs, long maxSnapshotBytes, long pingIntervalMs,
                           long clientTimeoutMs, long reconnectWindowMs, String spawnToken, String ticketSecret,
                           NetworkGuards guards, Path tlsCert, Path tlsKey, AgonesConfig agones) {
@@ -84,6 +84,9 @@ public record WorldConfig(WorldSpec world, List<URI> controlUrls, String bindAdd
     static final Option<Path> CONTENT_DIR = Option.of("--content-dir", "DIR", Readers.PATH)
             .help("where studio-edited packs live (NAME.json, .yaml, .yml); a pack found there shadows the one of "
                     + "that name shipped in this jar");
+    static final Option<Path> MODULES_DIR = Option.of("--modules-dir", "DIR", Readers.PATH)
+            .help("where a studio's game modules live (*.jar): a world loads those its content pack names, beside "
+                    + "the ones built into this jar");
     static final Option<Integer> INTENT_RATE = Option.of("--intent-rate", "N", Readers.intIn(1, 1000))
             .defaultValue(20).help("move intents per second a connection may send");
     static final Option<Long> SHUTDOWN_ACK_TIMEOUT = Option.of("--shutdown-ack-timeout-ms", "N",
@@ -135,10 +138,10 @@ public record WorldConfig(WorldSpec world, List<URI> controlUrls, String bindAdd
 
     private static OptionSet options() {
         List<Option<?>> options = new ArrayList<>(WorldSpec.options());
-        options.addAll(List.of(CONTROL_URLS, BIND, GAME_PORTS, GRID, CONTENT_DIR, INTENT_RATE, SHUTDOWN_ACK_TIMEOUT,
-                MAX_SNAPSHOT_BYTES, MAX_CONNECTIONS, MAX_NEW_CONNECTIONS, HANDSHAKE_TIMEOUT, ALLOWED_ORIGINS,
-                PING_INTERVAL, CLIENT_TIMEOUT, RECONNECT_WINDOW, TLS_CERT, TLS_KEY, AGONES, AGONES_SDK_HOST,
-                AGONES_HEALTH_INTERVAL));
+        options.addAll(List.of(CONTROL_URLS, BIND, GAME_PORTS, GRID, CONTENT_DIR, MODULES_DIR, INTENT_RATE,
+                SHUTDOWN_ACK_TIMEOUT, MAX_SNAPSHOT_BYTES, MAX_CONNECTIONS, MAX_NEW_CONNECTIONS, HANDSHAKE_TIMEOUT,
+                ALLOWED_ORIGINS, PING_INTERVAL, CLIENT_TIMEOUT, RECONNECT_WINDOW, TLS_CERT, TLS_KEY, AGONES,
+                AGONES_SDK_HOST, AGONES_HEALTH_INTERVAL));
         return OptionSet.of(options).helpColumn(30).header("""
                 usage: java -jar world-server.jar --world-id ID --control-url ws://HOST:PORT/control[,…] [options]
                   (started by the director; not meant to be run by hand)
@@ -191,9 +194,9 @@ public record WorldConfig(WorldSpec world, List<URI> controlUrls, String bindAdd
                 values.has(AGONES_SDK_HOST) ? values.get(AGONES_SDK_HOST) : AgonesConfig.DEFAULT_HOST, env,
                 values.get(AGONES_HEALTH_INTERVAL));
         return new WorldConfig(world, controlUrls, values.get(BIND), values.get(GAME_PORTS), values.get(GRID),
-                values.get(CONTENT_DIR), values.get(INTENT_RATE), values.get(SHUTDOWN_ACK_TIMEOUT),
-                values.get(MAX_SNAPSHOT_BYTES), pingIntervalMs, clientTimeoutMs, values.get(RECONNECT_WINDOW),
-                spawnToken, ticketSecret,
+                values.get(CONTENT_DIR), values.get(MODULES_DIR), values.get(INTENT_RATE),
+                values.get(SHUTDOWN_ACK_TIMEOUT), values.get(MAX_SNAPSHOT_BYTES), pingIntervalMs, clientTimeoutMs,
+                values.get(RECONNECT_WINDOW), spawnToken, ticketSecret,
                 new NetworkGuards(values.get(MAX_CONNECTIONS), values.get(MAX_NEW_CONNECTIONS),
                         values.get(HANDSHAKE_TIMEOUT), values.get(ALLOWED_ORIGINS)), tlsCert, tlsKey, agonesConfig);
     }
@@ -263,6 +266,7 @@ public record WorldConfig(WorldSpec world, List<URI> controlUrls, String bindAdd
                 + ", gamePorts=" + gamePorts + ", snapshotIntervalMs=" + snapshotIntervalMs()
                 + ", grid=" + grid.width() + "x" + grid.height() + "x" + grid.layers()
                 + ", map=" + map() + ", content=" + content() + ", contentDir=" + contentDir
+                + ", modulesDir=" + modulesDir
                 + ", seedObjects=" + (seedObjects() == null ? null : seedObjects().toArgument()) + ", npcs=" + npcs()
                 + ", viewRadius=" + viewRadius()
                 + ", intentsPerSecond=" + intentsPerSecond + ", spawn=" + spawnRule()

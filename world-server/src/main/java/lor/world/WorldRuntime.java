@@ -15,6 +15,7 @@ import lor.protocol.control.ObjectSeed;
 import lor.protocol.control.PortalGrantedMessage;
 import lor.protocol.control.PortalRefusedMessage;
 import lor.protocol.control.WorldLoadMessage;
+import lor.protocol.control.WorldModulesMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldStatusMessage;
 import lor.protocol.game.GameMessages;
@@ -29,6 +30,7 @@ import lor.sim.content.ContentPack;
 import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
 import lor.sim.grid.Portal;
+import lor.sim.module.WorldModules;
 import lor.sim.world.IntentOutcome;
 import lor.sim.world.TickEvents;
 import lor.sim.world.World;
@@ -36,19 +38,24 @@ import lor.sim.world.WorldSnapshot;
 import lor.world.control.ControlLink;
 import lor.world.game.BinaryStateBroadcaster;
 import lor.world.game.BroadcastBatch;
+import lor.world.game.CheckedAct;
 import lor.world.game.IntentQueue;
+import lor.world.game.ModuleDeclarations;
 import lor.world.game.ObjectViews;
 import lor.world.game.PlayerConnection;
 import lor.world.game.PlayerSession;
 import lor.world.game.Rejections;
 import lor.world.game.StateBroadcaster;
 import lor.world.sim.LoadMeter;
+import lor.world.sim.ModuleReport;
+import lor.world.sim.ModuleWatch;
 import lor.world.sim.TickStats;
 import lor.world.sim.WorldLoop;
 import lor.world.snapshot.SnapshotCodec;
 import lor.world.snapshot.SnapshotOutbox;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -69,6 +76,9 @@ public final class WorldRuntime implements WorldLoop.Tickable {
     private final ContentPack pack;
     /** The pack as welcome carries it, built once: every player of the world gets the same. */
     private final ObjectNode contentJson;
+    private final WorldModules modules;
+    /** The modules as welcome carries them ({@code []} for none), built once. */
+    private final ArrayNode modulesJson;
     private final int npcs;
     private final long seed;
     /** Objects a new world is created with, or null; {@link #objectSeedKind} is its kind's index in the pack. */
@@ -84,11 +94,16 @@ public final class WorldRuntime implements WorldLoop.Tickable {
     private final BroadcastBatch outbound = new BroadcastBatch();
     private final Rejections rejections = new Rejections(ByteBufAllocator.DEFAULT, outbound);
     private final LoadMeter load = new LoadMeter();
+    private final ModuleReport moduleReport = new ModuleReport();
     private final World.SpawnRule spawnRule;
     /** The encoded {@code map} message: the same bytes for every player. */
     private final ByteBuf mapFrame;
     /** Who is in the world, connected or held; this class greets them and runs the world they are in. */
     private final PlayerRoster roster;
+    private final ModuleWatch moduleWatch;
+    /** Told once when a game module keeps failing: the world must stop with its last good state saved. */
+    private Consumer<String> onModuleFailure = reason -> { };
+    private boolean modulesFailed;
     private World world;
     private long hydratedSeq;
     private long lastSeq;
@@ -101,13 +116,25 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         this(config, grid, ContentPack.empty(), control, outbox, fatal);
     }
 
-    /** @param fatal called once when the world cannot go on (a snapshot it cannot read); the process exits */
+    /** A world without game modules. */
     public WorldRuntime(WorldConfig config, Grid grid, ContentPack pack, ControlLink control, SnapshotOutbox outbox,
                         Consumer<String> fatal) {
+        this(config, grid, pack, WorldModules.none(), control, outbox, fatal);
+    }
+
+    /**
+     * @param modules the game modules the pack names
+     * @param fatal   called once when the world cannot go on (a snapshot it cannot read); the process exits
+     */
+    public WorldRuntime(WorldConfig config, Grid grid, ContentPack pack, WorldModules modules, ControlLink control,
+                        SnapshotOutbox outbox, Consumer<String> fatal) {
         this.worldId = config.worldId();
         this.grid = grid;
         this.pack = pack;
         this.contentJson = pack.isEmpty() ? null : Json.MAPPER.valueToTree(pack.source());
+        this.modules = modules;
+        this.modulesJson = ModuleDeclarations.json(modules);
+        this.moduleWatch = new ModuleWatch(worldId);
         this.npcs = config.npcs();
         this.objectSeed = config.seedObjects();
         this.objectSeedKind = Contents.seedKind(config, pack, grid);
@@ -152,15 +179,16 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         if (world == null) {
             try {
                 // The binary broadcast skips the regions its engine counts as empty: blocks and regions must agree.
-                world = state == null ? World.create(grid, pack, seed, BinaryState.REGION_SIZE)
-                        : World.restore(grid, pack, SnapshotCodec.decode(state, pack, grid.size().cells()), seed,
-                                BinaryState.REGION_SIZE);
+                world = state == null ? World.create(grid, pack, modules, seed, BinaryState.REGION_SIZE)
+                        : World.restore(grid, pack, modules, SnapshotCodec.decode(state, pack, grid.size().cells()),
+                                seed, BinaryState.REGION_SIZE);
             } catch (IllegalArgumentException e) {
                 LOG.error("world {} cannot hydrate from snapshot seq {}: {}", worldId, seq, e.getMessage());
                 fatal.accept("unreadable snapshot seq " + seq);
                 return;
             }
             world.spawnRule(spawnRule);
+            world.timeModules(System::nanoTime);
             roster.open(world);
             if (state == null && objectSeed != null) {
                 seedObjects();
@@ -173,6 +201,14 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         }
         control.send(new WorldReadyMessage(worldId, hydratedSeq));
         sendRoster();
+    }
+
+    /**
+     * Who stops the world when a game module has failed in every tick for {@link ModuleWatch#FAILING_TICKS}; told
+     * once, on the tick thread, with the reason the world shows as failed.
+     */
+    public void onModuleFailure(Consumer<String> stop) {
+        this.onModuleFailure = stop;
     }
 
     /** Whether a hydration has built the world. Tick-thread only. */
@@ -222,7 +258,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
                 new WelcomeMessage.Position(world.xAt(slot), world.yAt(slot), world.layerAt(slot)),
                 binary ? BinaryState.ENCODING : HelloMessage.JSON, contentJson,
                 contentJson == null ? null : ObjectViews.counts(pack, world.inventories().of(ticket.accountId())),
-                ref));
+                modulesJson, ref));
         connection.sendFrame(mapFrame.duplicate());
         if (names) {
             connection.send(new NamesMessage(PlayerNames.of(roster.connected(), roster.heldSessions())));
@@ -271,6 +307,12 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         roster.releaseExpiredHolds(loopTicks);
         handIntentsToSimulation();
         world.step();
+        String moduleFailure = moduleWatch.afterStep(world);
+        if (moduleFailure != null && !modulesFailed) {
+            modulesFailed = true;
+            LOG.error("world {} stops: {}", worldId, moduleFailure);
+            onModuleFailure.accept(moduleFailure);
+        }
         answerIntents(world.events());
         if (loopTicks % TICKS_PER_BROADCAST == 0) {
             long start = System.nanoTime();
@@ -278,6 +320,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
             binaryBroadcaster.broadcast(world, roster.connected(), start, outbound);
             world.markPositions();
             world.objects().markSeen();
+            world.clearModuleChanges();
             outbound.send();
             load.broadcastTook(System.nanoTime() - start);
         } else {
@@ -291,6 +334,10 @@ public final class WorldRuntime implements WorldLoop.Tickable {
             control.sendIfWritable(new WorldStatusMessage(worldId, world.tick(), roster.count(), s.p50(), s.p99(),
                     s.max(), loop.overruns()));
             control.sendIfWritable(loadReport(loop));
+            WorldModulesMessage modulesReport = moduleReport.next(world, worldId, WorldLoop.TICK_RATE);
+            if (modulesReport != null) {
+                control.sendIfWritable(modulesReport);
+            }
         }
     }
 
@@ -318,6 +365,10 @@ public final class WorldRuntime implements WorldLoop.Tickable {
             if (packed == IntentQueue.EMPTY || session.transferId() != 0) {
                 continue;
             }
+            if (IntentQueue.isAct(packed)) {
+                handActToSimulation(session, IntentQueue.seqOf(packed), intents.polledAct());
+                continue;
+            }
             if (IntentQueue.isAction(packed)) {
                 if (world.setAction(session.entityId(), intents.polledAction())) {
                     session.handedToTick(IntentQueue.seqOf(packed));
@@ -331,6 +382,22 @@ public final class WorldRuntime implements WorldLoop.Tickable {
         }
     }
 
+    /**
+     * A module's action goes to the tick like any intent; one the event loop refused (an unknown action, a bad field)
+     * is answered now, in its turn, so that {@code ack} covers it as it covers the rest.
+     */
+    private void handActToSimulation(PlayerSession session, long seq, CheckedAct act) {
+        if (act.refusal() == null) {
+            if (world.setModuleAction(session.entityId(), act.action(), act.fields())) {
+                session.handedToTick(seq);
+            }
+            return;
+        }
+        session.handedToTick(seq);
+        session.processed();
+        rejections.add(session.connection(), seq, act.refusal());
+    }
+
     /** Refusals go back with this tick's frames; a step onto a portal starts a transfer. */
     private void answerIntents(TickEvents events) {
         for (int i = 0; i < events.count(); i++) {
@@ -341,7 +408,7 @@ public final class WorldRuntime implements WorldLoop.Tickable {
             long seq = session.processed();
             IntentOutcome result = events.result(i);
             if (!result.succeeded()) {
-                rejections.add(session.connection(), seq, result.reason());
+                rejections.add(session.connection(), seq, events.reason(i));
                 continue;
             }
             if (result != IntentOutcome.MOVED) {

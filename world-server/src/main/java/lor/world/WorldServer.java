@@ -15,6 +15,7 @@ import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
 import lor.sim.content.ContentPack;
 import lor.sim.grid.Grid;
+import lor.sim.module.WorldModules;
 import lor.world.agones.TickAlive;
 import lor.world.control.ControlClient;
 import lor.world.control.ControlListener;
@@ -42,18 +43,22 @@ public final class WorldServer {
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
     private final SnapshotOutbox outbox;
     private final ContentPack pack;
+    private final WorldModules modules;
     private final WorldRuntime runtime;
     private final WorldLoop loop;
     private final ShutdownCoordinator shutdown;
     private final TicketGate gate;
+    /** Why a game module made the world stop, or null. */
+    private volatile String failedModule;
     /** True while the tick thread applies a hydration, which may take long on a big snapshot. */
     private volatile boolean hydrating;
 
-    /** What a world is built from that needs no host: its content pack and its map. */
-    private record Parts(ContentPack pack, Grid map) {
+    /** What a world is built from that needs no host: its content pack, the game modules it names, its map. */
+    private record Parts(ContentPack pack, WorldModules modules, Grid map) {
 
         static Parts load(WorldConfig config) {
-            return new Parts(Contents.load(config), Maps.load(config));
+            ContentPack pack = Contents.load(config);
+            return new Parts(pack, Contents.modules(config, pack), Maps.load(config));
         }
     }
 
@@ -62,13 +67,17 @@ public final class WorldServer {
         this.host = host;
         this.outbox = new SnapshotOutbox(config.worldId(), host.control(), host.io());
         this.pack = parts.pack();
-        this.runtime = new WorldRuntime(config, parts.map(), pack, host.control(), outbox,
+        this.modules = parts.modules();
+        this.runtime = new WorldRuntime(config, parts.map(), pack, modules, host.control(), outbox,
                 reason -> fatal(reason, WorldExitCodes.UNREADABLE_SNAPSHOT));
         this.loop = new WorldLoop(config.worldId(), COMMAND_QUEUE_CAPACITY, runtime);
+        runtime.onModuleFailure(this::moduleFailed);
         this.shutdown = new ShutdownCoordinator(this, config.shutdownAckTimeoutMs());
         this.gate = new TicketGate(TicketSigner.fromEncodedSecret(config.ticketSecret()), config.worldId(),
                 System::currentTimeMillis);
-        shutdown.terminated().thenAccept(exit::complete);
+        shutdown.terminated().thenAccept(status -> exit.complete(
+                failedModule != null && status == ShutdownCoordinator.EXIT_CLEAN ? WorldExitCodes.MODULE_FAILED
+                        : status));
     }
 
     /** Starts a freshly spawned world: its host, then the world on it. */
@@ -143,7 +152,7 @@ public final class WorldServer {
     }
 
     private GameEntry entry() {
-        return new GameEntry(gate, new Admission(), config.intentsPerSecond(), pack);
+        return new GameEntry(gate, new Admission(), config.intentsPerSecond(), pack, modules);
     }
 
     /** The bound game port. */
@@ -202,6 +211,18 @@ public final class WorldServer {
             Thread.currentThread().interrupt();
         }
         host.release();
+    }
+
+    /**
+     * A game module keeps failing: the world stops as the director would stop it (final snapshot of its last good
+     * state, acknowledged), says why on the line the director reads, and exits with
+     * {@link WorldExitCodes#MODULE_FAILED}, so that it shows failed with the reason until someone clears it.
+     */
+    private void moduleFailed(String reason) {
+        failedModule = reason;
+        System.out.println(WorldExitCodes.FAILURE_LINE + reason);
+        System.out.flush();
+        shutdown(reason);
     }
 
     private void fatal(String reason, int status) {

@@ -163,6 +163,43 @@ class MapsTest {
         assertThat(Maps.load(config("--map", "meadow")).portals()).isEmpty();
     }
 
+    // ---- issue 33: the elements map ------------------------------------------------------------------------------
+
+    @Test
+    void elementsIsA48By32ArenaWithGrassDominoesAroundItsSpawn() {
+        Grid elements = Maps.load(config("--map", "elements"));
+
+        assertThat(elements.size()).isEqualTo(new GridSize(48, 32, 1));
+        assertThat(elements.portals()).isEmpty();
+        int grass = Cells.floor(Cells.TERRAIN_GRASS);
+        int sx = elements.spawnX();
+        int sy = elements.spawnY();
+        assertThat(elements.cell(index(elements, sx, sy))).as("spawn on floor").isEqualTo(Cells.FLOOR);
+        assertThat(elements.cell(index(elements, sx + 1, sy))).as("grass next to the spawn").isEqualTo(grass);
+        // Within 8 cells of the spawn every grass cell has exactly one grass neighbour: a fire cast there burns two
+        // cells and stops, which is what lets a scenario wash its ash away and leave the world as it found it.
+        int dominoes = 0;
+        for (int y = sy - 8; y <= sy + 8; y++) {
+            for (int x = sx - 8; x <= sx + 8; x++) {
+                if (elements.cell(index(elements, x, y)) != grass) {
+                    continue;
+                }
+                int neighbours = 0;
+                for (int[] d : new int[][] {{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
+                    neighbours += elements.cell(index(elements, x + d[0], y + d[1])) == grass ? 1 : 0;
+                }
+                assertThat(neighbours).as("grass neighbours of %d,%d", x, y).isEqualTo(1);
+                dominoes++;
+            }
+        }
+        assertThat(dominoes / 2).as("dominoes within 8 cells of the spawn").isGreaterThanOrEqualTo(20);
+        int walls = elements.size().cells() - elements.floorCount();
+        assertThat(walls).as("walls to hide behind besides the border").isGreaterThan(2 * (48 + 32));
+        assertThat(count(elements, Cells.floor(Cells.TERRAIN_FLOOR))).as("open floor elsewhere")
+                .isGreaterThan(elements.floorCount() / 2);
+        assertThat(reachableFromSpawn(elements)).isEqualTo(elements.floorCount());
+    }
+
     // ---- stage 5: the bench map ---------------------------------------------------------------------------------
 
     @Test

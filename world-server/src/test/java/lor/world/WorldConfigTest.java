@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -403,6 +404,23 @@ class WorldConfigTest {
         assertThatThrownBy(() -> WorldConfig.parse(with("--seed-objects", "pump:10:0"), ENV))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("--seed-objects needs --content: the kind comes from the pack");
+    }
+
+    // ---- issue 33: game modules ----------------------------------------------------------------------------------
+
+    @Test
+    void readsTheContentAndModulesDirectoriesTheDirectorPasses() {
+        WorldConfig config = WorldConfig.parse(with("--content-dir", "/srv/lor/packs", "--modules-dir",
+                "/srv/lor/modules"), ENV);
+
+        assertThat(config.contentDir()).isEqualTo(Path.of("/srv/lor/packs"));
+        assertThat(config.modulesDir()).isEqualTo(Path.of("/srv/lor/modules"));
+        assertThat(config.toString()).contains("modulesDir=/srv/lor/modules");
+        assertThat(WorldConfig.parse(required(), ENV).modulesDir()).as("built-in modules only").isNull();
+        assertThat(WorldConfig.parse(required(), Map.of(WorldConfig.ENV_SPAWN_TOKEN, SPAWN_TOKEN,
+                WorldConfig.ENV_TICKET_SECRET, TICKET_SECRET, "LOR_MODULES_DIR", "/srv/lor/modules")).modulesDir())
+                .as("only the director reads the environment; a world is told on its command line").isNull();
+        assertThat(WorldConfig.usage()).contains("--content-dir DIR", "--modules-dir DIR");
     }
 
     // ---- issue 17: TLS ------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import lor.protocol.control.ShutdownAckMessage;
 import lor.protocol.control.SnapshotAckMessage;
 import lor.protocol.control.WorldHeartbeatMessage;
 import lor.protocol.control.WorldLoadMessage;
+import lor.protocol.control.WorldModulesMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldSnapshotMessage;
@@ -53,6 +54,8 @@ final class WorldHandler implements ControlStateHandler {
             supervisor.onStatus(session, status);
         } else if (message instanceof WorldLoadMessage load) {
             supervisor.onLoad(session, load);
+        } else if (message instanceof WorldModulesMessage modules) {
+            supervisor.onModules(session, modules);
         } else if (message instanceof WorldReadyMessage ready) {
             supervisor.onReady(session, ready);
         } else if (message instanceof ShutdownAckMessage ack) {

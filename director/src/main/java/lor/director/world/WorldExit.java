@@ -7,8 +7,8 @@ import org.slf4j.LoggerFactory;
 /**
  * What a world process's exit means: a stop the director asked for, a clean stop someone else asked for (a SIGTERM
  * from an operator or the system: the world saved its final snapshot first), or an abnormal exit, which may fail the
- * world (a snapshot it cannot load, a content pack with an error, a crash loop). Judged and logged here; the
- * supervisor only acts on the verdict. Called with the world's lock held.
+ * world (a snapshot it cannot load, a content pack with an error, a game module that kept failing, a crash loop).
+ * Judged and logged here; the supervisor only acts on the verdict. Called with the world's lock held.
  */
 final class WorldExit {
 
@@ -47,6 +47,10 @@ final class WorldExit {
         if (exitCode == WorldExitCodes.BAD_CONTENT) {
             String reason = p.report().awaitFailure();
             return reason != null ? reason : "its content pack cannot be loaded (see the world's log)";
+        }
+        if (exitCode == WorldExitCodes.MODULE_FAILED) {
+            String reason = p.report().awaitFailure();
+            return reason != null ? reason : "a game module kept failing (see the world's log)";
         }
         if (w.crashLoops(System.nanoTime())) {
             return "it exited abnormally " + CrashLoop.MAX_EXITS + " times within "

@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import lor.director.world.admission.JoinTarget;
 import lor.director.world.store.WorldRepository;
 import lor.protocol.control.WorldLoadMessage;
+import lor.protocol.control.WorldModulesMessage;
 import lor.protocol.control.WorldStatusMessage;
 import lor.protocol.log.LogRate;
 
@@ -36,6 +37,7 @@ final class WorldInstance {
     private long hydratedSeq;
     private WorldStatusMessage lastStatus;
     private WorldLoadMessage lastLoad;
+    private WorldModulesMessage lastModules;
     /** When the world last had players or handed out a ticket, in nanoTime; idle shutdown counts from here. */
     private long lastActiveNanos;
     /** Why the world is {@link WorldStatus#FAILED}; null otherwise. */
@@ -176,6 +178,10 @@ final class WorldInstance {
         lastLoad = message;
     }
 
+    synchronized void reported(WorldModulesMessage message) {
+        lastModules = message;
+    }
+
     /** A snapshot of it was committed just now. */
     synchronized void snapshotStored(long seq) {
         lastSnapshotSeq = Math.max(lastSnapshotSeq, seq);
@@ -200,6 +206,7 @@ final class WorldInstance {
         current = p;
         lastStatus = null;
         lastLoad = null;
+        lastModules = null;
         hydratedSeq = 0;
     }
 
@@ -316,6 +323,7 @@ final class WorldInstance {
         current = null;
         lastStatus = null;
         lastLoad = null;
+        lastModules = null;
     }
 
     /**
@@ -374,6 +382,6 @@ final class WorldInstance {
         int gamePort = p == null ? 0 : p.gamePort();
         return new WorldView(worldId, name, elsewhere ? WorldStatus.RUNNING : status,
                 elsewhere ? playersElsewhere : players, pid == 0 ? null : pid, gamePort == 0 ? null : gamePort,
-                lastSnapshotSeq, lastSnapshotAtMillis, hydratedSeq, lastStatus, lastLoad, failure);
+                lastSnapshotSeq, lastSnapshotAtMillis, hydratedSeq, lastStatus, lastLoad, lastModules, failure);
     }
 }

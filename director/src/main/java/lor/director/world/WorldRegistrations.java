@@ -7,6 +7,7 @@ import lor.protocol.Names;
 import lor.protocol.control.ShutdownAckMessage;
 import lor.protocol.control.WorldHeartbeatMessage;
 import lor.protocol.control.WorldLoadMessage;
+import lor.protocol.control.WorldModulesMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldResumedMessage;
@@ -165,6 +166,10 @@ final class WorldRegistrations {
     }
 
     void load(ControlChannel channel, WorldLoadMessage message) {
+        onCurrent(message.worldId(), channel, (w, p) -> w.reported(message));
+    }
+
+    void modules(ControlChannel channel, WorldModulesMessage message) {
         onCurrent(message.worldId(), channel, (w, p) -> w.reported(message));
     }
 

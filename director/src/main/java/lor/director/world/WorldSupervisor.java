@@ -37,6 +37,7 @@ import lor.protocol.control.ShutdownAckMessage;
 import lor.protocol.control.SpareRegisterMessage;
 import lor.protocol.control.WorldHeartbeatMessage;
 import lor.protocol.control.WorldLoadMessage;
+import lor.protocol.control.WorldModulesMessage;
 import lor.protocol.control.WorldReadyMessage;
 import lor.protocol.control.WorldRegisterMessage;
 import lor.protocol.control.WorldSnapshotMessage;
@@ -373,6 +374,10 @@ public final class WorldSupervisor {
 
     public void onLoad(ControlChannel channel, WorldLoadMessage message) {
         registrations.load(channel, message);
+    }
+
+    public void onModules(ControlChannel channel, WorldModulesMessage message) {
+        registrations.modules(channel, message);
     }
 
     /** A world admitted an account; if the account was in another world, that world lets it go. */

@@ -18,16 +18,20 @@ import org.junit.jupiter.api.Test;
 class SchemaIT {
 
     @Test
-    void freshDatabaseHoldsStartMeadowTheCellarAndTheBenchWorldsWithTheirMaps() {
+    void freshDatabaseHoldsStartMeadowTheCellarElementsAndTheBenchWorldsWithTheirMaps() {
         try (Database db = TestDatabase.fresh()) {
             List<WorldRecord> worlds = new WorldRepository(db).all();
 
             assertThat(worlds).extracting(WorldRecord::worldId)
-                    .containsExactly("bench", "bench-objects", "cellar", "meadow", "start");
+                    .containsExactly("bench", "bench-objects", "cellar", "elements", "meadow", "start");
             assertThat(settingsOf(worlds, "start")).isEqualTo(new WorldSettings("start", "default", 24, 24, "nearest"));
             assertThat(settingsOf(worlds, "meadow")).isEqualTo(new WorldSettings("meadow", 0, 24));
             assertThat(settingsOf(worlds, "cellar")).as("no NPCs on the stairs' landing")
                     .isEqualTo(new WorldSettings("cellar", 0, 24));
+            assertThat(settingsOf(worlds, "elements")).as("its NPCs are the module's elementals")
+                    .isEqualTo(new WorldSettings("elements", "elements", 0, 24, "nearest"));
+            assertThat(worlds).filteredOn(w -> w.worldId().equals("elements")).singleElement()
+                    .extracting(WorldRecord::name).isEqualTo("Elements");
             assertThat(worlds).filteredOn(w -> w.worldId().equals("cellar")).singleElement().satisfies(cellar -> {
                 assertThat(cellar.name()).isEqualTo("Cellar");
                 assertThat(cellar.lastSnapshotSeq()).isZero();
@@ -49,7 +53,7 @@ class SchemaIT {
 
             assertThat(new WorldRepository(db).all()).filteredOn(w -> w.worldId().equals("cellar"))
                     .extracting(WorldRecord::name).containsExactly("Wine cellar");
-            assertThat(count(db, "SELECT count(*) FROM worlds")).isEqualTo(5);
+            assertThat(count(db, "SELECT count(*) FROM worlds")).isEqualTo(6);
         }
     }
 
@@ -92,7 +96,7 @@ class SchemaIT {
 
             assertThat(new WorldRepository(db).all()).filteredOn(w -> w.worldId().equals("bench"))
                     .extracting(WorldRecord::name).containsExactly("My bench");
-            assertThat(count(db, "SELECT count(*) FROM worlds")).isEqualTo(5);
+            assertThat(count(db, "SELECT count(*) FROM worlds")).isEqualTo(6);
         }
     }
 
@@ -109,7 +113,7 @@ class SchemaIT {
             Database.migrate(db.dataSource());
 
             assertThat(new WorldRepository(db).all()).extracting(WorldRecord::name).contains("Renamed");
-            assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE success")).isEqualTo(12);
+            assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE success")).isEqualTo(13);
         }
     }
 

@@ -1,12 +1,15 @@
 package lor.protocol.control;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 import lor.protocol.ErrorCode;
+import lor.protocol.Fields;
 import lor.protocol.MessageCodec;
 import lor.protocol.MessageType;
+import lor.protocol.Names;
 import lor.protocol.Protocol;
 import lor.protocol.ProtocolException;
 import tools.jackson.databind.JsonNode;
@@ -173,6 +176,22 @@ public final class ControlMessages {
                     .put("cpuSecondsTotal", m.cpuSecondsTotal())
                     .put("rssBytes", m.rssBytes()));
 
+    public static final MessageType<WorldModulesMessage> WORLD_MODULES = MessageType.of(WorldModulesMessage.TYPE,
+            WorldModulesMessage.class,
+            f -> new WorldModulesMessage(f.string("worldId"), hookStats(f)),
+            (m, out) -> {
+                out.put("worldId", m.worldId());
+                ArrayNode hooks = out.putArray("hooks");
+                for (WorldModulesMessage.HookStats h : m.hooks()) {
+                    hooks.addObject().put("module", h.module())
+                            .put("hook", h.hook())
+                            .put("calls", h.calls())
+                            .put("errors", h.errors())
+                            .put("seconds", h.seconds())
+                            .put("secondsPerTick", h.secondsPerTick());
+                }
+            });
+
     public static final MessageType<SpareRegisterMessage> SPARE_REGISTER = MessageType.of(SpareRegisterMessage.TYPE,
             SpareRegisterMessage.class,
             f -> new SpareRegisterMessage(f.string("spawnToken"), f.longValue("pid")),
@@ -215,8 +234,8 @@ public final class ControlMessages {
 
     /** What a world process sends. */
     public static final List<MessageType<?>> WORLD_TO_DIRECTOR = List.of(WORLD_REGISTER, WORLD_READY, WORLD_SNAPSHOT,
-            WORLD_STATUS, WORLD_LOAD, SHUTDOWN_ACK, PORTAL_TRANSFER, PLAYER_JOINED, PLAYER_LEFT, PLAYER_ROSTER,
-            SPARE_REGISTER, WORLD_HEARTBEAT);
+            WORLD_STATUS, WORLD_LOAD, WORLD_MODULES, SHUTDOWN_ACK, PORTAL_TRANSFER, PLAYER_JOINED, PLAYER_LEFT,
+            PLAYER_ROSTER, SPARE_REGISTER, WORLD_HEARTBEAT);
 
     /** What the director sends to a world process. */
     public static final List<MessageType<?>> DIRECTOR_TO_WORLD = List.of(WORLD_HYDRATE, WORLD_RESUMED, SNAPSHOT_ACK,
@@ -236,5 +255,68 @@ public final class ControlMessages {
 
     public static MessageCodec worldCodec() {
         return new MessageCodec(DIRECTOR_TO_WORLD, WORLD_TO_DIRECTOR);
+    }
+
+    /**
+     * The hooks of a {@code world_modules}: each a module's named hook, once, with figures that are not negative. The
+     * director turns each into labelled series on {@code /metrics}, where a name outside the contract's form would
+     * break the exposition format and a pair twice would be a duplicate series.
+     */
+    private static List<WorldModulesMessage.HookStats> hookStats(Fields f) throws ProtocolException {
+        JsonNode array = f.array("hooks");
+        if (array.size() > WorldModulesMessage.MAX_HOOKS) {
+            throw bad(f, "hooks must list at most " + WorldModulesMessage.MAX_HOOKS + " module hooks");
+        }
+        List<WorldModulesMessage.HookStats> hooks = new ArrayList<>(array.size());
+        Set<String> modules = new HashSet<>();
+        Set<String> pairs = new HashSet<>();
+        for (int i = 0; i < array.size(); i++) {
+            JsonNode h = array.get(i);
+            String entry = "hooks[" + i + "]";
+            if (!h.isObject()) {
+                throw bad(f, entry + " must be an object");
+            }
+            JsonNode module = h.path("module");
+            if (!module.isString() || !Names.isModuleName(module.stringValue())) {
+                throw bad(f, entry + ".module must be a module name (" + Names.MODULE_NAME.pattern() + ")");
+            }
+            JsonNode hook = h.path("hook");
+            if (!hook.isString() || !WorldModulesMessage.HOOK_NAMES.contains(hook.stringValue())) {
+                throw bad(f, entry + ".hook must be one of " + String.join(", ", WorldModulesMessage.HOOK_NAMES));
+            }
+            if (!pairs.add(module.stringValue() + ' ' + hook.stringValue())) {
+                throw bad(f, entry + " names the hook " + hook.stringValue() + " of " + module.stringValue()
+                        + " again");
+            }
+            if (modules.add(module.stringValue()) && modules.size() > WorldModulesMessage.MAX_MODULES) {
+                throw bad(f, "hooks must name at most " + WorldModulesMessage.MAX_MODULES + " modules");
+            }
+            hooks.add(new WorldModulesMessage.HookStats(module.stringValue(), hook.stringValue(),
+                    count(f, h, entry, "calls"), count(f, h, entry, "errors"), seconds(f, h, entry, "seconds"),
+                    seconds(f, h, entry, "secondsPerTick")));
+        }
+        return hooks;
+    }
+
+    private static long count(Fields f, JsonNode entry, String at, String name) throws ProtocolException {
+        JsonNode value = entry.path(name);
+        if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < 0) {
+            throw bad(f, at + "." + name + " must be an integer, 0 or more");
+        }
+        return value.longValue();
+    }
+
+    private static double seconds(Fields f, JsonNode entry, String at, String name) throws ProtocolException {
+        JsonNode value = entry.path(name);
+        // A number beyond a double's range reads as the default, not as an exception that would escape the codec.
+        double seconds = value.isNumber() ? value.doubleValue(-1) : -1;
+        if (!Double.isFinite(seconds) || seconds < 0) {
+            throw bad(f, at + "." + name + " must be a number, 0 or more");
+        }
+        return seconds;
+    }
+
+    private static ProtocolException bad(Fields f, String message) {
+        return new ProtocolException(ErrorCode.BAD_REQUEST, message, f.ref());
     }
 }

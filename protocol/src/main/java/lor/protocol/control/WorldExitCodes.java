@@ -18,6 +18,12 @@ public final class WorldExitCodes {
      * the file is fixed. The reason is the last output line starting with {@link #FAILURE_LINE}.
      */
     public static final int BAD_CONTENT = 65;
+    /**
+     * A game module of its pack failed in every tick for five seconds: it stopped with its last good state saved, and
+     * starting it again would fail the same way until the module or the pack is fixed. The reason is the last output
+     * line starting with {@link #FAILURE_LINE}.
+     */
+    public static final int MODULE_FAILED = 66;
     /** Cannot go on for another reason (a tick queue that would not take the hydration). */
     public static final int FATAL = 70;
 

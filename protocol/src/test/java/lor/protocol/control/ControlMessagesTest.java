@@ -216,6 +216,10 @@ class ControlMessagesTest {
                 new PlayerRosterMessage("start", List.of(42L, 7L, Long.MAX_VALUE)),
                 new PlayerRosterMessage("start", List.of()),
                 new WorldLoadMessage("start", 0.0005, 0.002, 1800, 40, 3, 0.25, 12, 4.5, 123_456_789L),
+                new WorldModulesMessage("start", List.of(
+                        new WorldModulesMessage.HookStats("elementals", "wake", 1200, 3, 0.0625, 2.5e-5),
+                        new WorldModulesMessage.HookStats("elementals", "act", 0, 0, 0, 0))),
+                new WorldModulesMessage("start", List.of()),
                 new SpareRegisterMessage("st", 123),
                 new WorldHeartbeatMessage("start", 180));
         List<Message> fromDirector = List.of(
@@ -431,5 +435,112 @@ class ControlMessagesTest {
         assertThat(new WorldResumedMessage("start", "ticket-secret").toString())
                 .doesNotContain("ticket-secret").contains("<redacted>").contains("worldId=start");
         assertThat(new WorldResumedMessage("start").toString()).contains("unchanged");
+    }
+
+    // ---- issue 33: how each game module's hooks ran --------------------------------------------------------------
+
+    private static final String MODULES_FRAME = "{\"type\":\"world_modules\",\"worldId\":\"elements\",\"hooks\":["
+            + "{\"module\":\"elementals\",\"hook\":\"wake\",\"calls\":1200,\"errors\":3,\"seconds\":0.0625,"
+            + "\"secondsPerTick\":2.5E-5},"
+            + "{\"module\":\"elementals\",\"hook\":\"act\",\"calls\":7,\"errors\":0,\"seconds\":0.0,"
+            + "\"secondsPerTick\":0.0}]}";
+
+    private static final WorldModulesMessage MODULES = new WorldModulesMessage("elements", List.of(
+            new WorldModulesMessage.HookStats("elementals", "wake", 1200, 3, 0.0625, 2.5e-5),
+            new WorldModulesMessage.HookStats("elementals", "act", 7, 0, 0, 0)));
+
+    @Test
+    void encodesWorldModulesExactly() {
+        assertThat(world.encode(MODULES)).isEqualTo(MODULES_FRAME);
+    }
+
+    @Test
+    void directorDecodesWorldModulesFromText() throws ProtocolException {
+        assertThat(director.decode(MODULES_FRAME)).isEqualTo(MODULES);
+        assertThat(director.decode("{\"type\":\"world_modules\",\"worldId\":\"elements\",\"hooks\":[]}"))
+                .isEqualTo(new WorldModulesMessage("elements", List.of()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "{\"module\":\"Elementals\",\"hook\":\"wake\",\"calls\":1,\"errors\":0,\"seconds\":0,\"secondsPerTick\":0}",
+            "{\"module\":\"el\\\"}\",\"hook\":\"wake\",\"calls\":1,\"errors\":0,\"seconds\":0,\"secondsPerTick\":0}",
+            "{\"module\":\"a23456789012345678901234567890123\",\"hook\":\"wake\",\"calls\":1,\"errors\":0,"
+                    + "\"seconds\":0,\"secondsPerTick\":0}",
+            "{\"hook\":\"wake\",\"calls\":1,\"errors\":0,\"seconds\":0,\"secondsPerTick\":0}",
+            "{\"module\":\"e\",\"hook\":\"tick\",\"calls\":1,\"errors\":0,\"seconds\":0,\"secondsPerTick\":0}",
+            "{\"module\":\"e\",\"hook\":7,\"calls\":1,\"errors\":0,\"seconds\":0,\"secondsPerTick\":0}",
+            "{\"module\":\"e\",\"hook\":\"wake\",\"calls\":-1,\"errors\":0,\"seconds\":0,\"secondsPerTick\":0}",
+            "{\"module\":\"e\",\"hook\":\"wake\",\"calls\":1.5,\"errors\":0,\"seconds\":0,\"secondsPerTick\":0}",
+            "{\"module\":\"e\",\"hook\":\"wake\",\"calls\":1,\"seconds\":0,\"secondsPerTick\":0}",
+            "{\"module\":\"e\",\"hook\":\"wake\",\"calls\":1,\"errors\":0,\"seconds\":\"1\",\"secondsPerTick\":0}",
+            "{\"module\":\"e\",\"hook\":\"wake\",\"calls\":1,\"errors\":0,\"seconds\":0,\"secondsPerTick\":-0.5}",
+            "{\"module\":\"e\",\"hook\":\"wake\",\"calls\":1,\"errors\":0,\"seconds\":1e400,\"secondsPerTick\":0}",
+            "{\"module\":\"e\",\"hook\":\"wake\",\"calls\":1,\"errors\":0,\"seconds\":0}",
+            "[\"e\",\"wake\"]",
+            "7"})
+    void refusesAModuleHookThatIsNotOfTheContractsForm(String hook) {
+        ProtocolException refused = catchThrowableOfType(ProtocolException.class, () -> director.decode(
+                "{\"type\":\"world_modules\",\"worldId\":\"elements\",\"hooks\":[" + hook + "]}"));
+
+        assertThat(refused).as(hook).isNotNull();
+        assertThat(refused.code()).isEqualTo(ErrorCode.BAD_REQUEST);
+        assertThat(refused.getMessage()).startsWith("hooks[0]");
+    }
+
+    @Test
+    void refusesTheSameModuleHookTwice() {
+        String hook = "{\"module\":\"e\",\"hook\":\"wake\",\"calls\":1,\"errors\":0,\"seconds\":0,"
+                + "\"secondsPerTick\":0}";
+
+        ProtocolException refused = catchThrowableOfType(ProtocolException.class, () -> director.decode(
+                "{\"type\":\"world_modules\",\"worldId\":\"elements\",\"hooks\":[" + hook + "," + hook + "]}"));
+
+        assertThat(refused.code()).isEqualTo(ErrorCode.BAD_REQUEST);
+        assertThat(refused.getMessage()).isEqualTo("hooks[1] names the hook wake of e again");
+    }
+
+    @Test
+    void acceptsEveryHookOfSixtyFourModulesAndNoMore() throws ProtocolException {
+        List<WorldModulesMessage.HookStats> hooks = new ArrayList<>();
+        for (int m = 0; m < WorldModulesMessage.MAX_MODULES; m++) {
+            for (String hook : WorldModulesMessage.HOOK_NAMES) {
+                hooks.add(new WorldModulesMessage.HookStats("m" + m, hook, 1, 0, 0.5, 0.001));
+            }
+        }
+        WorldModulesMessage full = new WorldModulesMessage("elements", hooks);
+        assertThat(director.decode(world.encode(full))).isEqualTo(full);
+
+        List<WorldModulesMessage.HookStats> oneModuleMore = new ArrayList<>(hooks.subList(1, hooks.size()));
+        oneModuleMore.add(new WorldModulesMessage.HookStats("extra", "wake", 1, 0, 0.5, 0.001));
+        List<WorldModulesMessage.HookStats> oneHookMore = new ArrayList<>(hooks);
+        oneHookMore.add(new WorldModulesMessage.HookStats("extra", "wake", 1, 0, 0.5, 0.001));
+        assertThat(catchThrowableOfType(ProtocolException.class, () -> director.decode(world.encode(
+                new WorldModulesMessage("elements", oneModuleMore)))))
+                .hasMessage("hooks must name at most 64 modules");
+        assertThat(catchThrowableOfType(ProtocolException.class, () -> director.decode(world.encode(
+                new WorldModulesMessage("elements", oneHookMore)))))
+                .hasMessage("hooks must list at most 320 module hooks");
+    }
+
+    @Test
+    void refusesWorldModulesWithoutItsHooksAndOnlyTheDirectorReadsIt() {
+        assertThat(catchThrowableOfType(ProtocolException.class, () -> director.decode(
+                "{\"type\":\"world_modules\",\"worldId\":\"elements\"}"))).hasMessage("missing field hooks");
+        assertThat(catchThrowableOfType(ProtocolException.class, () -> director.decode(
+                "{\"type\":\"world_modules\",\"worldId\":\"elements\",\"hooks\":{}}")))
+                .hasMessage("hooks must be an array");
+        assertThat(catchThrowableOfType(ProtocolException.class, () -> world.decode(MODULES_FRAME)).code())
+                .isEqualTo(ErrorCode.UNKNOWN_TYPE);
+    }
+
+    @Test
+    void worldModulesKeepsItsOwnCopyOfTheHooks() {
+        List<WorldModulesMessage.HookStats> hooks = new ArrayList<>(MODULES.hooks());
+        WorldModulesMessage message = new WorldModulesMessage("elements", hooks);
+
+        hooks.clear();
+
+        assertThat(message.hooks()).hasSize(2);
     }
 }

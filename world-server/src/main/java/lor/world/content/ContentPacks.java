@@ -46,25 +46,47 @@ public final class ContentPacks {
         if (name == null || !NAME.matcher(name).matches()) {
             throw new ContentLoadException("a content pack name is 1-32 of [a-z0-9_-], not \"" + name + "\"");
         }
-        if (contentDir != null) {
-            for (String extension : EXTENSIONS) {
-                Path file = contentDir.resolve(name + extension);
-                if (Files.isRegularFile(file)) {
-                    String label = file.toString();
-                    PackReader.Format format = extension.equals(".json") ? PackReader.Format.JSON
-                            : PackReader.Format.YAML;
-                    return compile(label, PackReader.read(label, readFile(label, file), format), rules);
-                }
-            }
+        Path file = studioFile(name, contentDir);
+        if (file != null) {
+            String label = file.toString();
+            PackReader.Format format = label.endsWith(".json") ? PackReader.Format.JSON : PackReader.Format.YAML;
+            return compile(label, PackReader.read(label, readFile(label, file), format), rules);
         }
         String resource = "content/" + name + ".json";
-        String label = resource + " (built in)";
+        String label = builtInLabel(name);
         PackDef def = BUILT_IN.computeIfAbsent(name, n -> readBuiltIn(label, resource));
         if (def == null) {
             throw new ContentLoadException("no content pack named " + name + " (looked in "
                     + (contentDir == null ? "" : contentDir + " and in ") + "this build)");
         }
         return compile(label, def, rules);
+    }
+
+    /**
+     * How errors name the file {@link #load} reads for this pack: the studio's file, or the built-in resource; so that
+     * an error found later, when a world takes the modules its pack names, names the file as the pack's own do.
+     */
+    public static String label(String name, Path contentDir) {
+        Path file = name == null || !NAME.matcher(name).matches() ? null : studioFile(name, contentDir);
+        return file != null ? file.toString() : builtInLabel(name);
+    }
+
+    /** The studio's file of that pack, the first form found, or null. */
+    private static Path studioFile(String name, Path contentDir) {
+        if (contentDir == null) {
+            return null;
+        }
+        for (String extension : EXTENSIONS) {
+            Path file = contentDir.resolve(name + extension);
+            if (Files.isRegularFile(file)) {
+                return file;
+            }
+        }
+        return null;
+    }
+
+    private static String builtInLabel(String name) {
+        return "content/" + name + ".json (built in)";
     }
 
     private static ContentPack compile(String label, PackDef def, RuleRegistry rules) {

@@ -1,5 +1,8 @@
 package lor.world.content;
 
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -16,6 +19,7 @@ import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.exc.InvalidNullException;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
@@ -56,8 +60,12 @@ final class JsonProblems {
         return where + plain(message);
     }
 
-    /** A file that parsed but does not fit the pack's form: {@code objects[1].capacity: expected a whole number}. */
-    static String binding(JacksonException e, JsonNode tree) {
+    /**
+     * A file that parsed but does not fit the pack's form: {@code objects[1].capacity: expected a whole number}.
+     *
+     * @param root the record the file was bound to
+     */
+    static String binding(JacksonException e, JsonNode tree, Class<?> root) {
         String path = path(e.getPath());
         String where = path.isEmpty() ? "" : path + ": ";
         if (e instanceof UnrecognizedPropertyException unknown) {
@@ -68,7 +76,14 @@ final class JsonProblems {
             return where + "expected a whole number, got " + describe(found) + ", which is out of range";
         }
         if (e instanceof MismatchedInputException mismatch) {
-            return where + "expected " + expected(mismatch.getTargetType())
+            Class<?> target = mismatch.getTargetType();
+            // A null inside a map of maps is reported with the content type of the property holding the outer map
+            // (an object), not with the type of the null's own place: take that from the record's declaration.
+            if (e instanceof InvalidNullException) {
+                Class<?> declared = declared(root, e.getPath());
+                target = declared == null ? target : declared;
+            }
+            return where + "expected " + expected(target)
                     + (found == null ? "" : ", got " + describe(found));
         }
         // Other binding failures describe Java types, which mean nothing to the author.
@@ -141,6 +156,36 @@ final class JsonProblems {
             }
         }
         return node;
+    }
+
+    /** The type {@code root}'s components declare at Jackson's path, or null when the path leads elsewhere. */
+    private static Class<?> declared(Class<?> root, List<JacksonException.Reference> references) {
+        Type type = root;
+        for (JacksonException.Reference ref : references) {
+            Class<?> raw = raw(type);
+            if (raw != null && raw.isRecord() && ref.getPropertyName() != null) {
+                type = null;
+                for (RecordComponent component : raw.getRecordComponents()) {
+                    if (component.getName().equals(ref.getPropertyName())) {
+                        type = component.getGenericType();
+                    }
+                }
+            } else if (raw != null && type instanceof ParameterizedType generic
+                    && (List.class.isAssignableFrom(raw) || Map.class.isAssignableFrom(raw))) {
+                Type[] arguments = generic.getActualTypeArguments();
+                type = arguments[arguments.length - 1];
+            } else {
+                return null;
+            }
+        }
+        return raw(type);
+    }
+
+    private static Class<?> raw(Type type) {
+        if (type instanceof Class<?> c) {
+            return c;
+        }
+        return type instanceof ParameterizedType generic ? raw(generic.getRawType()) : null;
     }
 
     private static String describe(JsonNode node) {

@@ -65,7 +65,7 @@ final class PackReader {
         try {
             return mapper.treeToValue(tree, PackDef.class);
         } catch (JacksonException e) {
-            throw new ContentLoadException(file + ": " + JsonProblems.binding(e, tree));
+            throw new ContentLoadException(file + ": " + JsonProblems.binding(e, tree, PackDef.class));
         }
     }
 

@@ -99,7 +99,7 @@ public final class GameChannelInitializer extends ChannelInitializer<SocketChann
                 .addLast(ORIGIN_GUARD, originGuard)
                 .addLast(UPGRADE, new WebSocketUpgrade(PATH, HTTP_CODEC, () -> new GameWire(
                         new GameSession(codec, world.gate(), world.admission(), world.intentsPerSecond(),
-                                world.pack()), sweeps)));
+                                world.pack(), world.modules()), sweeps)));
         if (tls != null) {
             Tls.install(ch.pipeline(), tls, ch.alloc());
         }

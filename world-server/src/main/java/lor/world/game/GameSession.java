@@ -11,6 +11,7 @@ import lor.protocol.Limits;
 import lor.protocol.Message;
 import lor.protocol.MessageCodec;
 import lor.protocol.ProtocolException;
+import lor.protocol.game.ActMessage;
 import lor.protocol.game.HelloMessage;
 import lor.protocol.game.MoveFrameReader;
 import lor.protocol.game.MoveMessage;
@@ -22,6 +23,7 @@ import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketException;
 import lor.sim.content.ContentPack;
 import lor.sim.grid.Direction;
+import lor.sim.module.WorldModules;
 import lor.world.game.wire.GameWire;
 import lor.world.game.wire.WireSession;
 import org.slf4j.Logger;
@@ -30,9 +32,10 @@ import org.slf4j.LoggerFactory;
 /**
  * One player's game connection as the game protocol sees it: a two-state machine. Before {@code hello} only
  * {@code hello} is legal; a bad ticket closes the connection. After it the player is in the world and sends
- * {@code move} intents and actions on objects, which the session validates, rate-limits (one budget for both) and
- * hands to the tick thread through a bounded {@link IntentQueue}, the names of an action read as indices of the
- * world's content pack. It decodes and validates on the event loop and never touches the world. Its messages come
+ * {@code move} intents, actions on objects and game modules' actions ({@code act}), which the session validates,
+ * rate-limits (one budget for all) and hands to the tick thread through a bounded {@link IntentQueue}, the names of an
+ * action read as indices of the world's content pack and an {@code act}'s fields checked against its module's
+ * declaration. It decodes and validates on the event loop and never touches the world. Its messages come
  * from, and go out through, the connection's {@link GameWire}.
  */
 public final class GameSession implements PlayerConnection, WireSession {
@@ -49,6 +52,7 @@ public final class GameSession implements PlayerConnection, WireSession {
     private final GameAdmission admission;
     private final int intentsPerSecond;
     private final ContentPack pack;
+    private final WorldModules modules;
     private final IntentQueue intents = new IntentQueue(INTENT_QUEUE_CAPACITY);
     private final MoveFrameReader moves = new MoveFrameReader();
     private volatile State state = State.AWAITING_HELLO;
@@ -65,11 +69,18 @@ public final class GameSession implements PlayerConnection, WireSession {
 
     public GameSession(MessageCodec codec, TicketGate gate, GameAdmission admission, int intentsPerSecond,
                        ContentPack pack) {
+        this(codec, gate, admission, intentsPerSecond, pack, WorldModules.none());
+    }
+
+    /** @param modules the world's game modules, whose actions {@code act} intents name */
+    public GameSession(MessageCodec codec, TicketGate gate, GameAdmission admission, int intentsPerSecond,
+                       ContentPack pack, WorldModules modules) {
         this.codec = codec;
         this.gate = gate;
         this.admission = admission;
         this.intentsPerSecond = intentsPerSecond;
         this.pack = pack;
+        this.modules = modules;
     }
 
     @Override
@@ -117,6 +128,8 @@ public final class GameSession implements PlayerConnection, WireSession {
             onMove(move.seq(), move.dir(), move.ref());
         } else if (message instanceof ObjectActionMessage action) {
             onAction(action);
+        } else if (message instanceof ActMessage act) {
+            onAct(act);
         } else {
             // Every in-world message type is handled above; a type registered without a handler lands here.
             send(ErrorMessage.of(ErrorCode.NOT_ALLOWED, message.type() + " is not handled", message.ref()));
@@ -149,13 +162,20 @@ public final class GameSession implements PlayerConnection, WireSession {
 
     private void onMove(long seq, String dir, Object ref) {
         if (acceptSeq(seq, ref)) {
-            enqueue(seq, Direction.parse(dir), 0, ref);
+            enqueue(seq, Direction.parse(dir), 0, null, ref);
         }
     }
 
     private void onAction(ObjectActionMessage action) {
         if (acceptSeq(action.seq(), action.ref())) {
-            enqueue(action.seq(), null, ActionPacking.pack(action, pack), action.ref());
+            enqueue(action.seq(), null, ActionPacking.pack(action, pack), null, action.ref());
+        }
+    }
+
+    /** A module's action, checked here against the declarations; a refusal waits its turn at the tick. */
+    private void onAct(ActMessage act) {
+        if (acceptSeq(act.seq(), act.ref())) {
+            enqueue(act.seq(), null, 0, CheckedAct.of(act, modules, pack), act.ref());
         }
     }
 
@@ -173,11 +193,15 @@ public final class GameSession implements PlayerConnection, WireSession {
         return true;
     }
 
-    /** Moves and actions share one rate budget and one queue: a player gets one intent per tick, whatever it is. */
-    private void enqueue(long seq, Direction direction, long action, Object ref) {
+    /**
+     * Moves, actions on objects and module actions share one rate budget and one queue: a player gets one intent per
+     * tick, whatever it is.
+     */
+    private void enqueue(long seq, Direction direction, long action, CheckedAct act, Object ref) {
         switch (limiter.admit(System.nanoTime())) {
             case ACCEPT -> {
-                boolean queued = direction != null ? intents.offer(seq, direction) : intents.offerAction(seq, action);
+                boolean queued = direction != null ? intents.offer(seq, direction)
+                        : act != null ? intents.offerAct(seq, act) : intents.offerAction(seq, action);
                 if (!queued) {
                     send(new RejectedMessage(seq, RejectedMessage.RATE_LIMITED));
                 }

@@ -8,7 +8,8 @@ import lor.sim.grid.Direction;
  * The bounded hand-over of one connection's intents from its event loop (the only producer) to the tick thread (the
  * only consumer): a ring of packed {@code (seq, direction)} longs, no locks, no allocation. An action on an object
  * ({@link lor.sim.world.ObjectIntent}) goes in with direction code 0 and its packed form in a parallel ring, read
- * with {@link #polledAction()}.
+ * with {@link #polledAction()}; a game module's action with code {@value #ACT_CODE} and its checked form
+ * ({@link CheckedAct}) in a third, read with {@link #polledAct()}.
  */
 public final class IntentQueue {
 
@@ -17,10 +18,16 @@ public final class IntentQueue {
     /** The largest seq the packed form holds: the low three bits carry the direction. */
     public static final long MAX_SEQ = (1L << 61) - 1;
 
+    /** The low bits of a module action's packed form: not a direction's code (1-4), not an object action's (0). */
+    static final int ACT_CODE = 7;
+
     private final long[] ring;
     private final long[] actions;
+    /** Module actions by ring index; the consumer clears its entry when it polls it. */
+    private final CheckedAct[] acts;
     /** The action of the entry the consumer polled last. */
     private long polledAction;
+    private CheckedAct polledAct;
     private final int mask;
     /** Next index the consumer reads. */
     private final AtomicLong head = new AtomicLong();
@@ -33,6 +40,7 @@ public final class IntentQueue {
         }
         this.ring = new long[capacityPowerOfTwo];
         this.actions = new long[capacityPowerOfTwo];
+        this.acts = new CheckedAct[capacityPowerOfTwo];
         this.mask = capacityPowerOfTwo - 1;
     }
 
@@ -55,7 +63,20 @@ public final class IntentQueue {
         return offer(seq, 0, packedAction);
     }
 
+    /**
+     * Producer side: a game module's action, checked (or refused) on the event loop.
+     *
+     * @return false when full
+     */
+    public boolean offerAct(long seq, CheckedAct act) {
+        return offer(seq, ACT_CODE, 0, act);
+    }
+
     private boolean offer(long seq, int directionCode, long action) {
+        return offer(seq, directionCode, action, null);
+    }
+
+    private boolean offer(long seq, int directionCode, long action, CheckedAct act) {
         if (seq < 0 || seq > MAX_SEQ) {
             throw new IllegalArgumentException("seq " + seq + " is outside 0.." + MAX_SEQ);
         }
@@ -65,6 +86,7 @@ public final class IntentQueue {
         }
         int i = (int) (t & mask);
         actions[i] = action;
+        acts[i] = act;
         ring[i] = (seq << 3) | directionCode;
         tail.lazySet(t + 1);
         return true;
@@ -79,6 +101,8 @@ public final class IntentQueue {
         int i = (int) (h & mask);
         long packed = ring[i];
         polledAction = actions[i];
+        polledAct = acts[i];
+        acts[i] = null;
         head.lazySet(h + 1);
         return packed;
     }
@@ -88,9 +112,19 @@ public final class IntentQueue {
         return polledAction;
     }
 
+    /** Consumer side: the module action of the entry {@link #poll()} returned last, when it was one. */
+    public CheckedAct polledAct() {
+        return polledAct;
+    }
+
     /** Whether a polled entry is an action on an object rather than a move. */
     public static boolean isAction(long packed) {
         return (packed & 7) == 0;
+    }
+
+    /** Whether a polled entry is a game module's action. */
+    public static boolean isAct(long packed) {
+        return (packed & 7) == ACT_CODE;
     }
 
     public int size() {

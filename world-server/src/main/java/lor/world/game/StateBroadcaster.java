@@ -12,6 +12,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
+import lor.sim.module.AttributeSpec;
 import lor.sim.world.EntityKind;
 import lor.sim.world.World;
 
@@ -37,9 +38,16 @@ public final class StateBroadcaster {
     private static final byte[] LAYER = ",\"layer\":".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] KIND_PLAYER = ",\"kind\":\"player\"}".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] KIND_NPC = ",\"kind\":\"npc\"}".getBytes(StandardCharsets.US_ASCII);
+    /** In a world with module attributes the entity goes on: its {@code attrs} close it. */
+    private static final byte[] KIND_PLAYER_OPEN = ",\"kind\":\"player\"".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] KIND_NPC_OPEN = ",\"kind\":\"npc\"".getBytes(StandardCharsets.US_ASCII);
+
+    private static final byte[] ATTRS_END = "}}".getBytes(StandardCharsets.US_ASCII);
 
     private final int viewRadius;
     private final ByteBufAllocator alloc;
+    /** Each module attribute's name with what comes before it: {@code ,"attrs":{"hp":} then {@code ,"mana":}. */
+    private byte[][] attributeNames = new byte[0][];
     private final Map<Long, List<Body>> bodies = new HashMap<>();
     private final UnwritableGuard unwritable = new UnwritableGuard();
     private final WorldPartsWriter worldParts;
@@ -62,6 +70,9 @@ public final class StateBroadcaster {
 
     /** Adds a frame for every JSON session to {@code out}, the tick's, which the caller sends. */
     public void broadcast(World world, Collection<PlayerSession> sessions, long nowNanos, BroadcastBatch out) {
+        if (attributeNames.length != world.modules().attributeCount()) {
+            attributeNames = attributeNames(world.modules().attributes());
+        }
         try {
             for (PlayerSession session : sessions) {
                 if (session.binary() || !unwritable.allows(session, nowNanos)) {
@@ -99,6 +110,15 @@ public final class StateBroadcaster {
             bodies.clear();
             worldParts.clear();
         }
+    }
+
+    private static byte[][] attributeNames(List<AttributeSpec> attributes) {
+        byte[][] names = new byte[attributes.size()][];
+        for (int a = 0; a < names.length; a++) {
+            String name = (a == 0 ? ",\"attrs\":{\"" : ",\"") + attributes.get(a).name() + "\":";
+            names[a] = name.getBytes(StandardCharsets.US_ASCII);
+        }
+        return names;
     }
 
     /** Bodies encoded since start: fewer than frames written when connections share a view. */
@@ -142,11 +162,26 @@ public final class StateBroadcaster {
             writeNumber(bytes, world.yAt(slot));
             bytes.writeBytes(LAYER);
             writeNumber(bytes, world.layerAt(slot));
-            bytes.writeBytes(world.kindAt(slot) == EntityKind.PLAYER ? KIND_PLAYER : KIND_NPC);
+            boolean player = world.kindAt(slot) == EntityKind.PLAYER;
+            if (attributeNames.length == 0) {
+                bytes.writeBytes(player ? KIND_PLAYER : KIND_NPC);
+            } else {
+                bytes.writeBytes(player ? KIND_PLAYER_OPEN : KIND_NPC_OPEN);
+                writeAttributes(bytes, world, slot);
+            }
         }
         candidates.add(new Body(ids, bytes));
         bodiesEncoded++;
         return bytes;
+    }
+
+    /** {@code ,"attrs":{"hp":100}} and the entity's closing brace. */
+    private void writeAttributes(ByteBuf bytes, World world, int slot) {
+        for (int a = 0; a < attributeNames.length; a++) {
+            bytes.writeBytes(attributeNames[a]);
+            writeNumber(bytes, world.attributeAt(slot, a));
+        }
+        bytes.writeBytes(ATTRS_END);
     }
 
     private ByteBuf head(long tick, long ack) {

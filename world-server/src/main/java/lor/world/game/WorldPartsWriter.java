@@ -13,6 +13,8 @@ import lor.sim.clock.Field;
 import lor.sim.content.ClockSpec;
 import lor.sim.content.ContentPack;
 import lor.sim.grid.GridSize;
+import lor.sim.module.ModuleField;
+import lor.sim.module.WorldModules;
 import lor.sim.objects.Inventories;
 import lor.sim.objects.ObjectEngine;
 import lor.sim.world.World;
@@ -33,6 +35,7 @@ final class WorldPartsWriter {
     private static final byte[] TICK = "\",\"tick\":".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] INVENTORY = ",\"inventory\":{".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] CELLS = ",\"cells\":[".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] FIELDS = ",\"fields\":[".getBytes(StandardCharsets.US_ASCII);
 
     private final int viewRadius;
     private final ByteBufAllocator alloc;
@@ -142,8 +145,56 @@ final class WorldPartsWriter {
         inventory(out, world.pack(), world.inventories().find(world.accountAt(world.slotOf(session.entityId()))));
         cells(out, world, x, y, layer, session.lineSeen());
         session.lineSeen(world.line());
+        fields(out, world, x, y, layer);
         out.writeByte('}');
         return out;
+    }
+
+    /**
+     * In a world with game modules, {@code "fields":[…]}: every cell in view whose value on a module's field is not 0
+     * (the contract lists them all in every state, so a cell in view that is not listed is empty).
+     */
+    private void fields(ByteBuf out, World world, int x, int y, int layer) {
+        WorldModules modules = world.modules();
+        if (modules.isEmpty()) {
+            return;
+        }
+        out.writeBytes(FIELDS);
+        GridSize size = world.grid().size();
+        boolean first = true;
+        for (int m = 0; m < modules.size(); m++) {
+            ModuleField field = world.moduleField(m);
+            if (field.occupied() == 0) {
+                continue;
+            }
+            String module = modules.spec(m).name();
+            for (int cy = Math.max(0, y - viewRadius), y1 = Math.min(size.height() - 1, y + viewRadius); cy <= y1;
+                 cy++) {
+                for (int cx = Math.max(0, x - viewRadius), x1 = Math.min(size.width() - 1, x + viewRadius); cx <= x1;
+                     cx++) {
+                    int value = field.valueAt(size.index(cx, cy, layer));
+                    if (value == 0) {
+                        continue;
+                    }
+                    if (!first) {
+                        out.writeByte(',');
+                    }
+                    first = false;
+                    ascii(out, "{\"module\":\"");
+                    ascii(out, module);
+                    ascii(out, "\",\"x\":");
+                    StateBroadcaster.writeNumber(out, cx);
+                    ascii(out, ",\"y\":");
+                    StateBroadcaster.writeNumber(out, cy);
+                    ascii(out, ",\"layer\":");
+                    StateBroadcaster.writeNumber(out, layer);
+                    ascii(out, ",\"value\":");
+                    StateBroadcaster.writeNumber(out, value);
+                    out.writeByte('}');
+                }
+            }
+        }
+        out.writeByte(']');
     }
 
     /** The player's inventory, when it changed since the last frame that carried it; else nothing. */

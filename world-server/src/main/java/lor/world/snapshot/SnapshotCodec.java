@@ -21,14 +21,17 @@ import tools.jackson.databind.node.ObjectNode;
  * <pre>
  * {"format":3,"tick":T,"nextEntityId":N,
  *  "players":{"count":C,"items":[…],"data":BASE64},
- *  "objects":{"pack":NAME,"kinds":[…],"items":[…],"recipes":[…],"count":C,"data":BASE64}}
+ *  "objects":{"pack":NAME,"kinds":[…],"items":[…],"recipes":[…],"count":C,"data":BASE64},
+ *  "modules":[…]}
  * </pre>
  * The players' {@code data} is {@link PlayerRecordsCodec}'s bytes (place and inventory of every player who visited
  * the world), {@code objects}' {@link ObjectImageCodec}'s; their kind, item and recipe indices are positions in the
  * lists beside them: a pack reordered or extended since the snapshot still reads it, by name. {@code items} and
  * {@code objects} are absent in a world without content. Formats 1 (players as JSON objects, no inventories, no
  * objects) and 2 (players as JSON objects {@code {"accountId":A,"x":X,"y":Y,"layer":L,"inventory":{ITEM:N,…}}})
- * still read.
+ * still read. {@code modules}, in a world that runs game modules, is {@link ModuleImagesCodec}'s: what each module
+ * keeps, by name, so that a world hydrates after a module update (and refuses to when its pack dropped a module
+ * whose state the snapshot holds).
  */
 public final class SnapshotCodec {
 
@@ -60,6 +63,9 @@ public final class SnapshotCodec {
             putNames(objects.putArray("recipes"), pack.recipeCount(), r -> pack.recipe(r).id());
             objects.put("count", image.count());
             objects.put("data", Base64.getEncoder().encodeToString(ObjectImageCodec.encode(image, pack)));
+        }
+        if (!snapshot.modules().isEmpty()) {
+            ModuleImagesCodec.encode(snapshot.modules(), root.putArray("modules"));
         }
         return root;
     }
@@ -97,7 +103,7 @@ public final class SnapshotCodec {
             }
         }
         return new WorldSnapshot(tick, requireInt(root, "nextEntityId"), players.records(), players.inventories(),
-                objects);
+                objects, ModuleImagesCodec.decode(root.get("modules")));
     }
 
     /** As {@link #decode(JsonNode, ContentPack, int)} for a state whose objects need no grid check (tests). */

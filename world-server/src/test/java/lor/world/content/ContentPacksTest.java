@@ -234,6 +234,60 @@ class ContentPacksTest {
     }
 
     @Test
+    void aPackNamesItsModulesAndTheirSettingsInJsonOrYaml() throws IOException {
+        write("tides.yaml", """
+                items: [fire]
+                modules: [elementals, tides]
+                settings:
+                  tides: {period: 50, height: 3}
+                  elementals: {burn_ticks: 40}
+                """);
+        ContentPack pack = ContentPacks.load("tides", dir, RuleRegistry.empty());
+
+        assertThat(pack.modules()).containsExactly("elementals", "tides");
+        assertThat(new ArrayList<>(pack.moduleSettings().keySet())).containsExactly("tides", "elementals");
+        assertThat(new ArrayList<>(pack.moduleSettings().get("tides").keySet())).containsExactly("period", "height");
+        assertThat(pack.moduleSettings().get("elementals")).containsEntry("burn_ticks", 40);
+        assertThat(ContentPacks.load("default", null, RuleRegistry.empty()).modules()).isEmpty();
+    }
+
+    @Test
+    void aModuleNameOrASettingOfTheWrongFormNamesItsEntry() throws IOException {
+        write("one.json", "{\"modules\": \"elementals\"}");
+        assertThatThrownBy(() -> ContentPacks.load("one", dir, RuleRegistry.empty()))
+                .hasMessage(file("one.json") + ": modules: expected a list, got \"elementals\"");
+        write("hole.json", "{\"modules\": [\"elementals\", null]}");
+        assertThatThrownBy(() -> ContentPacks.load("hole", dir, RuleRegistry.empty()))
+                .hasMessage(file("hole.json") + ": modules[1]: expected a string, got null");
+        write("caps.json", "{\"modules\": [\"elementals\", \"Tides\"]}");
+        assertThatThrownBy(() -> ContentPacks.load("caps", dir, RuleRegistry.empty()))
+                .hasMessage(file("caps.json") + ": modules[1]: \"Tides\" is not a module name: module names are 1-32 "
+                        + "of a-z, 0-9 and _, starting with a letter");
+        write("twice.yaml", "modules: [elementals, elementals]\n");
+        assertThatThrownBy(() -> ContentPacks.load("twice", dir, RuleRegistry.empty()))
+                .hasMessage(file("twice.yaml") + ": modules[1]: \"elementals\" is listed twice");
+        write("quoted.json", "{\"modules\": [\"elementals\"], "
+                + "\"settings\": {\"elementals\": {\"burn_ticks\": \"40\"}}}");
+        assertThatThrownBy(() -> ContentPacks.load("quoted", dir, RuleRegistry.empty()))
+                .hasMessage(file("quoted.json") + ": settings.elementals.burn_ticks: expected a whole number, got "
+                        + "\"40\"");
+        write("half.yaml", "modules: [elementals]\nsettings:\n  elementals: {burn_ticks: 4.5}\n");
+        assertThatThrownBy(() -> ContentPacks.load("half", dir, RuleRegistry.empty()))
+                .hasMessage(file("half.yaml") + ": settings.elementals.burn_ticks: expected a whole number, got 4.5");
+        write("flat.json", "{\"modules\": [\"elementals\"], \"settings\": {\"elementals\": 40}}");
+        assertThatThrownBy(() -> ContentPacks.load("flat", dir, RuleRegistry.empty()))
+                .hasMessage(file("flat.json") + ": settings.elementals: expected an object, got 40");
+        write("empty.json", "{\"modules\": [\"elementals\"], "
+                + "\"settings\": {\"elementals\": {\"burn_ticks\": null}}}");
+        assertThatThrownBy(() -> ContentPacks.load("empty", dir, RuleRegistry.empty()))
+                .hasMessage(file("empty.json") + ": settings.elementals.burn_ticks: expected a whole number, got null");
+        write("stray.json", "{\"modules\": [\"elementals\"], \"settings\": {\"tides\": {\"period\": 5}}}");
+        assertThatThrownBy(() -> ContentPacks.load("stray", dir, RuleRegistry.empty()))
+                .hasMessage(file("stray.json") + ": settings.tides: the pack has settings for a module it does not "
+                        + "name in \"modules\"");
+    }
+
+    @Test
     void aDuplicateKeyIsAnError() throws IOException {
         write("twice.json", "{\"items\": [\"a\"],\n \"items\": [\"b\"]}");
         assertThatThrownBy(() -> ContentPacks.load("twice", dir, RuleRegistry.empty()))

@@ -66,7 +66,10 @@ class PackJsonParityTest {
                 "{\"name\":null,\"items\":[\"a\"],\"start\":{\"a\":-0},\"clock\":null}",
                 "{\"items\":[1,true,false],\"start\":{\"x\":2147483647,\"y\":-2147483648}}",
                 "{\"formulas\":[{\"id\":\"f\",\"rules\":[{\"when\":1,"
-                        + "\"set\":{\"a\":0,\"b\":2.5,\"c\":1.50,\"d\":1E2,\"e\":-0}}]}]}");
+                        + "\"set\":{\"a\":0,\"b\":2.5,\"c\":1.50,\"d\":1E2,\"e\":-0}}]}]}",
+                "{\"modules\":[\"elementals\",\"tides\"],\"settings\":{\"tides\":{},"
+                        + "\"elementals\":{\"a\":-0,\"b\":2147483647}}}",
+                "{\"modules\":null,\"settings\":null}");
         for (String json : accepted) {
             assertThat(PackJson.read(json)).as(json).isEqualTo(server(json));
         }
@@ -85,6 +88,17 @@ class PackJsonParityTest {
                 "{\"items\":[]} {}",
                 "{\"items\":[],}",
                 "{\"name\":\"\\x\"}",
+                "{\"modules\":\"elementals\"}",
+                "{\"modules\":[null]}",
+                "{\"modules\":[{}]}",
+                "{\"settings\":[]}",
+                "{\"settings\":{\"elementals\":null}}",
+                "{\"settings\":{\"elementals\":40}}",
+                "{\"settings\":{\"elementals\":{\"a\":null}}}",
+                "{\"settings\":{\"elementals\":{\"a\":\"4\"}}}",
+                "{\"settings\":{\"elementals\":{\"a\":4.0}}}",
+                "{\"settings\":{\"elementals\":{\"a\":2147483648}}}",
+                "{\"settings\":{\"elementals\":{\"a\":1,\"a\":2}}}",
                 "[]",
                 "null",
                 "");
@@ -128,6 +142,10 @@ class PackJsonParityTest {
                 keys.add(r.inputs() == null ? List.of() : new ArrayList<>(r.inputs().keySet()));
                 keys.add(r.outputs() == null ? List.of() : new ArrayList<>(r.outputs().keySet()));
             }
+        }
+        if (def.settings() != null) {
+            keys.add(new ArrayList<>(def.settings().keySet()));
+            def.settings().values().forEach(section -> keys.add(new ArrayList<>(section.keySet())));
         }
         if (def.formulas() != null) {
             def.formulas().stream().filter(f -> f.rules() != null).flatMap(f -> f.rules().stream())
