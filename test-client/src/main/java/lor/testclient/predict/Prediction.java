@@ -12,6 +12,9 @@ import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
 import lor.sim.grid.Portal;
+import lor.sim.module.ActionArguments;
+import lor.sim.module.AttributeSpec;
+import lor.sim.module.WorldModules;
 import lor.sim.predict.Predictor;
 import lor.sim.world.IntentOutcome;
 
@@ -24,6 +27,7 @@ public final class Prediction {
 
     private final Predictor predictor;
     private final ContentPack pack;
+    private final WorldModules modules;
     /** What the player carries, as the welcome or the last state that carried it said; null when neither did. */
     private Map<String, Integer> inventory;
 
@@ -34,6 +38,12 @@ public final class Prediction {
      */
     public Prediction(MapMessage map, ContentPack pack, long tick, int entityId, int x, int y, int layer,
                       Map<String, Integer> inventory) {
+        this(map, pack, WorldModules.none(), tick, entityId, x, y, layer, inventory);
+    }
+
+    /** @param modules the world's game modules, whose code predicts this player's {@code act} intents */
+    public Prediction(MapMessage map, ContentPack pack, WorldModules modules, long tick, int entityId, int x, int y,
+                      int layer, Map<String, Integer> inventory) {
         GridSize size = new GridSize(map.width(), map.height(), map.layers());
         // A client knows where a portal leads, not to which cell: the target cell is left at the origin.
         List<Portal> portals = map.portals().stream()
@@ -41,8 +51,9 @@ public final class Prediction {
                 .toList();
         Grid grid = Grid.of(size, MapEncoding.decode(map.cells(), size.cells()), map.spawnX(), map.spawnY(),
                 map.spawnLayer(), portals);
-        this.predictor = new Predictor(grid, pack, tick, entityId, x, y, layer);
+        this.predictor = new Predictor(grid, pack, modules, tick, entityId, x, y, layer);
         this.pack = pack;
+        this.modules = modules;
         this.inventory = inventory;
         tellInventory();
     }
@@ -71,11 +82,44 @@ public final class Prediction {
         return predictor.act(seq, packed);
     }
 
+    /**
+     * Applies a game module's action locally at once, by the module's own code.
+     *
+     * @param fields the action's fields as the wire carries them
+     * @return null when predicted carried out, else the predicted reason for refusing it ({@code unknown_action} and
+     *         {@code bad_field} as the world checks them)
+     */
+    public String act(long seq, String action, Map<String, ?> fields) {
+        WorldModules.ActionRef ref = action == null ? null : modules.action(action);
+        if (ref == null) {
+            return "unknown_action";
+        }
+        ActionArguments.Checked checked = ActionArguments.check(ref.spec(), fields, pack);
+        if (!checked.ok()) {
+            return "bad_field";
+        }
+        return predictor.act(seq, ref, checked.values());
+    }
+
     /** Reconciles with an authoritative state. */
     public void onState(StateMessage state) {
-        predictor.beginState();
+        predictor.beginState(state.tick());
+        List<AttributeSpec> attributes = modules.attributes();
         for (StateMessage.EntityState e : state.entities()) {
             predictor.entity(e.id(), e.x(), e.y(), e.layer());
+            if (e.attrs() != null) {
+                for (int a = 0; a < attributes.size(); a++) {
+                    Integer value = e.attrs().get(attributes.get(a).name());
+                    if (value != null) {
+                        predictor.attribute(e.id(), a, value);
+                    }
+                }
+            }
+        }
+        if (state.fields() != null) {
+            for (StateMessage.FieldCell c : state.fields()) {
+                predictor.fieldCell(moduleIndex(c.module()), c.x(), c.y(), c.layer(), c.value());
+            }
         }
         for (StateMessage.ObjectState o : state.objects()) {
             predictor.object(o.id(), o.kind() == null ? -1 : pack.kindIndex(o.kind()), o.x(), o.y(), o.layer(),
@@ -100,6 +144,26 @@ public final class Prediction {
      */
     public void rejected(long seq, String reason) {
         predictor.rejected(seq, reason);
+    }
+
+    private int moduleIndex(String name) {
+        for (int m = 0; m < modules.size(); m++) {
+            if (modules.spec(m).name().equals(name)) {
+                return m;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether a game module's field walls a cell, as the prediction has it. */
+    public boolean moduleBlocks(int x, int y, int layer) {
+        return predictor.moduleBlocks(x, y, layer);
+    }
+
+    /** A module's field cell as the prediction has it (0 for empty or unknown). */
+    public int fieldCell(String module, int x, int y, int layer) {
+        int m = moduleIndex(module);
+        return m < 0 ? 0 : predictor.fieldCell(m, x, y, layer);
     }
 
     /** An inventory lists the items carried: one it leaves out is carried no more. */

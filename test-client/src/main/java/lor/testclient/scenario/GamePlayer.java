@@ -13,6 +13,7 @@ import io.netty.buffer.Unpooled;
 import lor.protocol.ErrorMessage;
 import lor.protocol.Message;
 import lor.protocol.director.WorldJoinedMessage;
+import lor.protocol.game.ActMessage;
 import lor.protocol.game.BuildMessage;
 import lor.protocol.game.DismantleMessage;
 import lor.protocol.game.HelloMessage;
@@ -62,8 +63,8 @@ public final class GamePlayer {
         this.joined = joined;
         this.welcome = welcome;
         this.pack = ClientContent.compile(welcome);
-        this.prediction = new Prediction(map, pack, welcome.tick(), welcome.entityId(), welcome.you().x(),
-                welcome.you().y(), welcome.you().layer(), welcome.inventory());
+        this.prediction = new Prediction(map, pack, ClientContent.modules(pack), welcome.tick(), welcome.entityId(),
+                welcome.you().x(), welcome.you().y(), welcome.you().layer(), welcome.inventory());
         this.inventory = welcome.inventory() == null ? Map.of() : welcome.inventory();
     }
 
@@ -184,6 +185,42 @@ public final class GamePlayer {
         return s;
     }
 
+    /**
+     * Sends a game module's action ({@code act}) with its fields and predicts it with the module's own code.
+     *
+     * @return its seq
+     */
+    public long act(String action, Map<String, Object> fields) {
+        long s = ++seq;
+        prediction.act(s, action, fields);
+        game.send(new ActMessage(action, s, fields, null));
+        return s;
+    }
+
+    /** An attribute of an entity in the last state, or null when it is not in view or has none of that name. */
+    public Integer attribute(int entity, String name) {
+        StateMessage.EntityState e = seen(entity);
+        return e == null || e.attrs() == null ? null : e.attrs().get(name);
+    }
+
+    /** The value of a module's field at a cell in the last state: 0 for an empty cell (or one out of view). */
+    public int fieldCell(String module, int x, int y, int layer) {
+        if (lastState == null || lastState.fields() == null) {
+            return 0;
+        }
+        for (StateMessage.FieldCell c : lastState.fields()) {
+            if (c.module().equals(module) && c.x() == x && c.y() == y && c.layer() == layer) {
+                return c.value();
+            }
+        }
+        return 0;
+    }
+
+    /** Leaves the world: closes the game connection with a close frame, as a player quitting does. */
+    public void leave() {
+        game.close();
+    }
+
     /** Sends a move intent and predicts it. @return its seq */
     public long move(Direction direction) {
         long s = ++seq;
@@ -235,7 +272,8 @@ public final class GamePlayer {
             if (left <= 0) {
                 throw new AssertionError("timed out after " + timeout.toMillis() + " ms waiting for " + what);
             }
-            if (read(Duration.ofNanos(left)) instanceof StateMessage state && condition.test(state)) {
+            Message message = game.poll(Duration.ofNanos(left));
+            if (message != null && dispatch(message) instanceof StateMessage state && condition.test(state)) {
                 return state;
             }
         }
@@ -341,6 +379,27 @@ public final class GamePlayer {
         }
         int[] now = position();
         throw new AssertionError("walked to " + now[0] + "," + now[1] + " instead of " + tx + "," + ty);
+    }
+
+    /**
+     * Runs towards {@code (tx, ty)}: the steps of a shortest path around what the last state showed, sent at once (at
+     * most {@code maxSteps}, within the intent rate) so that the player moves a cell every tick, then waits for the
+     * last one's ack.
+     *
+     * @return whether a path was found
+     */
+    public boolean runTo(int tx, int ty, int maxSteps) throws Exception {
+        int[] at = position();
+        Direction[] path = route(at[0], at[1], at[2], tx, ty);
+        if (path == null || path.length == 0) {
+            return false;
+        }
+        long last = 0;
+        for (int i = 0; i < Math.min(maxSteps, path.length); i++) {
+            last = move(path[i]);
+        }
+        awaitAck(last);
+        return true;
     }
 
     /**
@@ -464,7 +523,8 @@ public final class GamePlayer {
                 int next = ny * width + nx;
                 int index = grid.size().index(nx, ny, layer);
                 boolean portal = Cells.portal(grid.cell(index)) != 0 && next != ty * width + tx;
-                if (from[next] < 0 && !grid.isWall(index) && !portal && prediction.other(nx, ny, layer) == 0) {
+                if (from[next] < 0 && !grid.isWall(index) && !portal && prediction.other(nx, ny, layer) == 0
+                        && !prediction.moduleBlocks(nx, ny, layer)) {
                     from[next] = cell;
                     queue.add(next);
                 }

@@ -15,6 +15,7 @@ public final class Scenarios {
         all.addAll(Stage3Scenarios.all());
         all.addAll(Stage5Scenarios.all());
         all.addAll(Stage7Scenarios.all());
+        all.addAll(Stage14Scenarios.all());
         return List.copyOf(all);
     }
 }
