@@ -1,5 +1,7 @@
 package lor.sim.grid;
 
+import java.util.function.IntPredicate;
+
 /**
  * What a path search needs of a map: its size and which cells block. A {@link lor.sim.grid.Grid} is one (its own
  * walls), a {@link lor.sim.clock.Field} another (the walls of the clock's line), the world's NPCs add the cells
@@ -13,4 +15,24 @@ public interface Walls {
 
     /** Whether the cell at {@code index} ({@code (layer * height + y) * width + x}) cannot be entered. */
     boolean isWall(int index);
+
+    /** Walls of a map of this size where {@code wall} says so. */
+    static Walls of(int width, int height, IntPredicate wall) {
+        return new Walls() {
+            @Override
+            public int width() {
+                return width;
+            }
+
+            @Override
+            public int height() {
+                return height;
+            }
+
+            @Override
+            public boolean isWall(int index) {
+                return wall.test(index);
+            }
+        };
+    }
 }

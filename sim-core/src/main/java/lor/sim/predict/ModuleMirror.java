@@ -12,11 +12,11 @@ import lor.sim.module.AttributeSpec;
 import lor.sim.module.CellSpec;
 import lor.sim.module.LineOfSight;
 import lor.sim.module.ModuleHook;
+import lor.sim.module.ModuleRandom;
 import lor.sim.module.ModuleSpec;
 import lor.sim.module.ModuleWorld;
 import lor.sim.module.WorldModules;
 import lor.sim.objects.Inventories;
-import lor.sim.util.StateHash;
 import lor.sim.world.IntentOutcome;
 
 /**
@@ -130,11 +130,7 @@ final class ModuleMirror implements ModuleWorld {
         py = y;
         layer = l;
         module = action.module();
-        int h = StateHash.finish(0);
-        long tick = tick();
-        h = StateHash.finish(h ^ (int) tick * 0x85ebca6b ^ (int) (tick >>> 32) * 0xc2b2ae35);
-        h = StateHash.finish(h ^ module * 0x27d4eb2f ^ ModuleHook.ACT.ordinal() * 0x165667b1);
-        randomBase = StateHash.finish(h ^ entityId * 0x9e3779b9 ^ action.index() * 0x85ebca6b);
+        randomBase = ModuleRandom.base(0, tick(), module, ModuleHook.ACT.ordinal(), entityId, action.index());
         draws = 0;
         // A refused or failed action changes nothing: run it on copies and keep them only when it was carried out.
         int[][] savedCells = new int[cells.length][];
@@ -233,11 +229,7 @@ final class ModuleMirror implements ModuleWorld {
 
     @Override
     public int random(int bound) {
-        if (bound <= 0) {
-            throw new IllegalArgumentException("random's bound must be positive, not " + bound);
-        }
-        int k = StateHash.finish(randomBase + 0x9e3779b9 * ++draws);
-        return (k >>> 1) % bound;
+        return ModuleRandom.draw(randomBase, ++draws, bound);
     }
 
     @Override

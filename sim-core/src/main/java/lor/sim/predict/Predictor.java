@@ -47,22 +47,7 @@ public final class Predictor {
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private final PathWalls pathWalls = new PathWalls();
     /** The cells a game module's field blocks as the prediction has them. */
-    private final Walls moduleWalls = new Walls() {
-        @Override
-        public int width() {
-            return grid.width();
-        }
-
-        @Override
-        public int height() {
-            return grid.height();
-        }
-
-        @Override
-        public boolean isWall(int index) {
-            return modules.blocksCell(index);
-        }
-    };
+    private final Walls moduleWalls;
     private final ObjectMirror mirror;
     /** The world's game modules as the prediction runs them; null without any. */
     private final ModuleMirror modules;
@@ -141,6 +126,7 @@ public final class Predictor {
         this.others = new int[grid.size().cells()];
         this.mirror = new ObjectMirror(pack, field, others);
         this.modules = modules.isEmpty() ? null : new ModuleMirror(modules, pack, field, others, mirror, entityId);
+        this.moduleWalls = Walls.of(grid.width(), grid.height(), index -> this.modules.blocksCell(index));
         this.stateTick = tick;
         if (this.modules != null) {
             mirror.engage();

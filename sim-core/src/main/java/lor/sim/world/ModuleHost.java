@@ -56,22 +56,7 @@ final class ModuleHost {
         }
         this.wakes = new ModuleWakes(tick);
         this.stats = new ModuleStats(names);
-        this.walls = new Walls() {
-            @Override
-            public int width() {
-                return size.width();
-            }
-
-            @Override
-            public int height() {
-                return size.height();
-            }
-
-            @Override
-            public boolean isWall(int index) {
-                return blocks(index);
-            }
-        };
+        this.walls = Walls.of(size.width(), size.height(), this::blocks);
     }
 
     WorldModules modules() {
@@ -151,10 +136,6 @@ final class ModuleHost {
             long wake = wakes.ready(i);
             call(ModuleWakes.module(wake), ModuleHook.WAKE, ModuleWakes.key(wake), ModuleWakes.tag(wake), null);
         }
-    }
-
-    void startTick() {
-        stats.startTick();
     }
 
     /** Cells of the module fields changed since the last call were reported: forget them. */

@@ -8,9 +8,9 @@ import lor.sim.module.ModuleHook;
 
 /**
  * How a world's modules have run: each hook's calls and failures counted by module and hook, the time they took when
- * the world's owner gave it a clock ({@link World#timeModules}), the failures of the last tick kept for the server's
- * log, and for each module the ticks in a row in which it failed, on which a server decides to stop a world whose
- * module keeps failing. Statistics of this run, not state: not in the hash, not in snapshots.
+ * the world's owner gave it a clock ({@link World#timeModules}), the recent failures kept for the server's log, and
+ * for each module the ticks in a row in which it failed, on which a server decides to stop a world whose module keeps
+ * failing. Statistics of this run, not state: not in the hash, not in snapshots.
  */
 public final class ModuleStats {
 
@@ -18,8 +18,8 @@ public final class ModuleStats {
     public record Failure(String module, ModuleHook hook, long tick, RuntimeException error) {
     }
 
-    /** At most this many of a tick's failures are kept for the log; the count has them all. */
-    static final int KEPT_PER_TICK = 8;
+    /** At most this many failures are kept between two {@link #takeFailures()}; the counts have them all. */
+    static final int KEPT = 8;
 
     private final List<String> modules;
     private final long[][] counts;
@@ -27,7 +27,7 @@ public final class ModuleStats {
     private final long[][] nanos;
     private final long[] failingSince;
     private final long[] lastFailed;
-    private final List<Failure> lastTick = new ArrayList<>();
+    private final List<Failure> kept = new ArrayList<>();
 
     ModuleStats(List<String> modules) {
         this.modules = List.copyOf(modules);
@@ -37,10 +37,6 @@ public final class ModuleStats {
         this.failingSince = new long[modules.size()];
         this.lastFailed = new long[modules.size()];
         Arrays.fill(lastFailed, Long.MIN_VALUE);
-    }
-
-    void startTick() {
-        lastTick.clear();
     }
 
     void ran(int module, ModuleHook hook, long tookNanos) {
@@ -54,8 +50,8 @@ public final class ModuleStats {
             failingSince[module] = tick;
         }
         lastFailed[module] = tick;
-        if (lastTick.size() < KEPT_PER_TICK) {
-            lastTick.add(new Failure(modules.get(module), hook, tick, error));
+        if (kept.size() < KEPT) {
+            kept.add(new Failure(modules.get(module), hook, tick, error));
         }
     }
 
@@ -79,9 +75,17 @@ public final class ModuleStats {
         return nanos[module][hook.ordinal()];
     }
 
-    /** The failures of the last tick stepped (at most {@link #KEPT_PER_TICK}). */
-    public List<Failure> lastTick() {
-        return List.copyOf(lastTick);
+    /**
+     * The failures since the last call (at most {@link #KEPT}), and forgets them: those of the last step, and of the
+     * players who entered or left since, whose hooks run between steps. A server takes them after each step to log.
+     */
+    public List<Failure> takeFailures() {
+        if (kept.isEmpty()) {
+            return List.of();
+        }
+        List<Failure> taken = List.copyOf(kept);
+        kept.clear();
+        return taken;
     }
 
     /**

@@ -7,10 +7,10 @@ import lor.sim.module.AttributeSpec;
 import lor.sim.module.LineOfSight;
 import lor.sim.module.ModuleField;
 import lor.sim.module.ModuleHook;
+import lor.sim.module.ModuleRandom;
 import lor.sim.module.ModuleWorld;
 import lor.sim.objects.Inventories;
 import lor.sim.path.PathFinder;
-import lor.sim.util.StateHash;
 
 /**
  * One module's {@link ModuleWorld}: reads go straight to the world's columns, and every change is journalled first
@@ -26,8 +26,7 @@ final class ModuleView implements ModuleWorld {
     private final World world;
     private final ModuleHost host;
     private final int module;
-    private final int seedLow;
-    private final int seedHigh;
+    private final long seed;
     private final int attributeOffset;
     private final AttributeSpec[] attributes;
     private final int dataOffset;
@@ -35,7 +34,9 @@ final class ModuleView implements ModuleWorld {
     private final GridSize size;
     private PathFinder paths;
     private byte[] pathOut;
-    private final PathWalls pathWalls = new PathWalls();
+    /** The field as a path search sees it: what blocks everyone, except the searcher's own cell. */
+    private final Walls pathWalls;
+    private int pathStart = -1;
     /** The current call's random base and draws so far. */
     private int randomBase;
     private int draws;
@@ -44,22 +45,19 @@ final class ModuleView implements ModuleWorld {
         this.world = world;
         this.host = host;
         this.module = module;
-        this.seedLow = (int) seed;
-        this.seedHigh = (int) (seed >>> 32);
+        this.seed = seed;
         this.attributeOffset = host.modules().attributeOffset(module);
         this.attributes = host.modules().spec(module).attributes().toArray(new AttributeSpec[0]);
         this.dataOffset = host.modules().dataOffset(module);
         this.dataCount = host.modules().spec(module).data().size();
         this.size = world.grid().size();
+        this.pathWalls = Walls.of(size.width(), size.height(), index -> index != pathStart
+                && world.blocksEveryone(index));
     }
 
     /** A hook is about to run: its random draws are derived from the tick, this module, the hook and its call. */
     void startCall(ModuleHook hook, int a, int b) {
-        long tick = world.tick();
-        int h = StateHash.finish(seedLow ^ seedHigh * 0x9e3779b9);
-        h = StateHash.finish(h ^ (int) tick * 0x85ebca6b ^ (int) (tick >>> 32) * 0xc2b2ae35);
-        h = StateHash.finish(h ^ module * 0x27d4eb2f ^ hook.ordinal() * 0x165667b1);
-        randomBase = StateHash.finish(h ^ a * 0x9e3779b9 ^ b * 0x85ebca6b);
+        randomBase = ModuleRandom.base(seed, world.tick(), module, hook.ordinal(), a, b);
         draws = 0;
     }
 
@@ -77,11 +75,7 @@ final class ModuleView implements ModuleWorld {
 
     @Override
     public int random(int bound) {
-        if (bound <= 0) {
-            throw new IllegalArgumentException("random's bound must be positive, not " + bound);
-        }
-        int k = StateHash.finish(randomBase + 0x9e3779b9 * ++draws);
-        return (k >>> 1) % bound;
+        return ModuleRandom.draw(randomBase, ++draws, bound);
     }
 
     // ---- the grid -----------------------------------------------------------------------------------------------
@@ -346,7 +340,7 @@ final class ModuleView implements ModuleWorld {
             paths = new PathFinder(PATH_WINDOW);
             pathOut = new byte[MAX_PATH];
         }
-        pathWalls.start = size.index(sx, sy, layer);
+        pathStart = size.index(sx, sy, layer);
         int steps = paths.find(pathWalls, layer, sx, sy, x, y, Math.max(0, margin), pathOut, 0, MAX_PATH);
         return steps > 0 ? pathOut[0] : 0;
     }
@@ -393,26 +387,6 @@ final class ModuleView implements ModuleWorld {
         if (item < 0 || item >= world.pack().itemCount()) {
             throw new IllegalArgumentException("module " + name() + " asked for item " + item + ", which the pack "
                     + world.pack().name() + " does not have");
-        }
-    }
-
-    /** The field as a path search sees it: what blocks everyone, except the searcher's own cell. */
-    private final class PathWalls implements Walls {
-        int start = -1;
-
-        @Override
-        public int width() {
-            return size.width();
-        }
-
-        @Override
-        public int height() {
-            return size.height();
-        }
-
-        @Override
-        public boolean isWall(int index) {
-            return index != start && world.blocksEveryone(index);
         }
     }
 }

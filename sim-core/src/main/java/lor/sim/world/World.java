@@ -439,9 +439,6 @@ public final class World {
      */
     public void step() {
         events.clear();
-        if (modules != null) {
-            modules.startTick();
-        }
         applyActions();
         moveEntities();
         objects.runObjects(tick);

@@ -1,5 +1,6 @@
 package lor.world.sim;
 
+import java.util.Arrays;
 import java.util.List;
 
 import lor.sim.module.ModuleHook;
@@ -43,10 +44,10 @@ public final class ModuleWatch {
         }
         if (lastLogged.length != stats.modules().size() * HOOKS) {
             lastLogged = new long[stats.modules().size() * HOOKS];
-            java.util.Arrays.fill(lastLogged, Long.MIN_VALUE / 2);
+            Arrays.fill(lastLogged, Long.MIN_VALUE / 2);
             leftOut = new long[lastLogged.length];
         }
-        List<ModuleStats.Failure> failures = stats.lastTick();
+        List<ModuleStats.Failure> failures = stats.takeFailures();
         for (ModuleStats.Failure failure : failures) {
             int m = stats.modules().indexOf(failure.module());
             int at = m * HOOKS + failure.hook().ordinal();

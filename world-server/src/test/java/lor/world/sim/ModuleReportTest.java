@@ -4,25 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.Map;
 import java.util.function.LongSupplier;
 
 import lor.protocol.control.WorldModulesMessage;
 import lor.protocol.control.WorldModulesMessage.HookStats;
-import lor.sim.content.ContentPack;
 import lor.sim.grid.Grid;
 import lor.sim.grid.MapText;
 import lor.sim.module.GameModule;
-import lor.sim.module.ModuleCatalog;
 import lor.sim.module.ModuleHook;
 import lor.sim.module.ModuleRules;
-import lor.sim.module.ModuleSettings;
-import lor.sim.module.ModuleSpec;
 import lor.sim.module.ModuleWorld;
-import lor.sim.objects.ObjectEngine;
 import lor.sim.world.World;
 import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
@@ -37,7 +29,7 @@ class ModuleReportTest {
             """);
 
     /** Its begin schedules wakes at ticks 1 to 4; those with an odd tag throw. */
-    private static final GameModule FLAKY = module("flaky", new ModuleRules() {
+    private static final GameModule FLAKY = TestModules.module("flaky", new ModuleRules() {
         @Override
         public void begin(ModuleWorld world) {
             for (int tag = 1; tag <= 4; tag++) {
@@ -65,7 +57,7 @@ class ModuleReportTest {
         }
     };
 
-    private static final GameModule QUIET = module("quiet", NOTHING);
+    private static final GameModule QUIET = TestModules.module("quiet", NOTHING);
 
     /** Each hook call reads it twice, so every call takes exactly 1 µs. */
     private final LongSupplier clock = new LongSupplier() {
@@ -82,7 +74,7 @@ class ModuleReportTest {
 
     @Test
     void countsEachHooksCallsAndFailuresAndTimesItPerTickOverTheLastInterval() {
-        World world = world(FLAKY, QUIET);
+        World world = TestModules.world(ROOM, FLAKY, QUIET);
         world.timeModules(clock);
         world.spawnPlayer(1);
         stepTimes(world, 5);
@@ -129,11 +121,11 @@ class ModuleReportTest {
 
     @Test
     void anotherWorldsIntervalStartsFromItsOwnTotals() {
-        World before = world(FLAKY);
+        World before = TestModules.world(ROOM, FLAKY);
         before.timeModules(clock);
         stepTimes(before, 5);
         report.next(before, "elements", 5);
-        World after = world(FLAKY);
+        World after = TestModules.world(ROOM, FLAKY);
         after.timeModules(clock);
         stepTimes(after, 2);
 
@@ -147,10 +139,10 @@ class ModuleReportTest {
     void reportsTheFirstModulesOfAWorldWithMoreThanTheMessageCarries() {
         GameModule[] many = new GameModule[WorldModulesMessage.MAX_MODULES + 1];
         for (int i = 0; i < many.length; i++) {
-            many[i] = module("m" + i, NOTHING);
+            many[i] = TestModules.module("m" + i, NOTHING);
         }
 
-        WorldModulesMessage message = report.next(world(many), "crowded", 20);
+        WorldModulesMessage message = report.next(TestModules.world(ROOM, many), "crowded", 20);
 
         assertThat(message.hooks()).hasSize(WorldModulesMessage.MAX_HOOKS);
         assertThat(message.hooks()).extracting(HookStats::module).doesNotContain("m64").contains("m63");
@@ -162,34 +154,10 @@ class ModuleReportTest {
                 .containsExactlyElementsOf(Arrays.stream(ModuleHook.values()).map(ModuleHook::label).toList());
     }
 
-    private static World world(GameModule... modules) {
-        List<String> names = new ArrayList<>();
-        for (GameModule module : modules) {
-            names.add(module.spec().name());
-        }
-        return World.create(ROOM, ContentPack.empty(), ModuleCatalog.of(modules).resolve("p", names, Map.of()), 5,
-                ObjectEngine.NO_BLOCKS);
-    }
-
     private static void stepTimes(World world, int ticks) {
         for (int i = 0; i < ticks; i++) {
             world.step();
         }
-    }
-
-    private static GameModule module(String name, ModuleRules rules) {
-        ModuleSpec spec = ModuleSpec.builder(name).build();
-        return new GameModule() {
-            @Override
-            public ModuleSpec spec() {
-                return spec;
-            }
-
-            @Override
-            public ModuleRules rules(ModuleSettings settings) {
-                return rules;
-            }
-        };
     }
 
     private static HookStats hook(WorldModulesMessage message, String module, String hook) {
