@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.netty.buffer.ByteBuf;
@@ -36,7 +38,11 @@ import lor.protocol.netty.KeepAlive;
 import lor.protocol.netty.ServerFrameHeader;
 import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketSigner;
+import lor.sim.builtin.BuiltInModules;
 import lor.sim.content.ContentPack;
+import lor.sim.content.PackDef;
+import lor.sim.content.RuleRegistry;
+import lor.sim.module.WorldModules;
 import lor.sim.world.ObjectIntent;
 import lor.world.game.wire.GameWire;
 import org.junit.jupiter.api.AfterEach;
@@ -49,6 +55,13 @@ class GameSessionTest {
     private static final TicketSigner SIGNER =
             new TicketSigner("game-session-test-secret-32bytes".getBytes(StandardCharsets.US_ASCII));
     private static final long NOW = 1_700_000_000_000L;
+
+    /** A world playing elementals: its pack's elements and the module's cast. */
+    private static final ContentPack ELEMENTS = ContentPack.compile(new PackDef("elements",
+            List.of("fire", "water", "earth", "air"), Map.of(), null, List.of(), List.of(), List.of()),
+            RuleRegistry.empty());
+    private static final WorldModules ELEMENTALS = BuiltInModules.catalog().resolve("elements",
+            List.of("elementals"), Map.of());
 
     private final MessageCodec client = GameMessages.clientCodec();
     private final TicketGate gate = new TicketGate(SIGNER, "start", () -> NOW);
@@ -329,6 +342,33 @@ class GameSessionTest {
         send(channel, "{\"type\":\"build\",\"kind\":\"furnace\",\"dir\":\"E\",\"seq\":10}");
 
         assertThat(drain(player)).containsExactly("7E", "8putN-1x3", "9takeS-1x-1", "10dismantleW0x1");
+    }
+
+    @Test
+    void moduleActionsShareTheQueueAndSeqOfMovesCheckedOrRefusedWithTheirReasonInTurn() throws ProtocolException {
+        channel.finishAndReleaseAll();
+        channel = new EmbeddedChannel(WireFrames.serverFrames(), WireFrames.clientBytes(), new GameWire(
+                new GameSession(GameMessages.serverCodec(), gate, admission, 20, ELEMENTS, ELEMENTALS),
+                GameWire.sweeps(KeepAlive.DEFAULTS), 1_000_000, 1_000_000));
+        PlayerConnection player = hello();
+
+        send(channel, move("E", 7, null));
+        send(channel, "{\"type\":\"act\",\"action\":\"cast\",\"seq\":8,\"dir\":\"S\",\"element\":\"earth\"}");
+        send(channel, "{\"type\":\"act\",\"action\":\"cast\",\"seq\":9,\"dir\":\"S\",\"element\":\"lava\"}");
+        send(channel, "{\"type\":\"act\",\"action\":\"cast\",\"seq\":10,\"dir\":\"S\"}");
+        send(channel, "{\"type\":\"act\",\"action\":\"cast\",\"seq\":11,\"dir\":true,\"element\":\"air\"}");
+        send(channel, "{\"type\":\"act\",\"action\":\"cast\",\"seq\":12,\"dir\":\"N\",\"element\":\"air\","
+                + "\"x\":3}");
+        send(channel, "{\"type\":\"act\",\"action\":\"summon\",\"seq\":13}");
+        send(channel, "{\"type\":\"act\",\"action\":7,\"seq\":14}");
+        send(channel, "{\"type\":\"act\",\"seq\":15,\"" + "k".repeat(500) + "\":1}");
+        send(channel, "{\"type\":\"act\",\"action\":\"cast\",\"dir\":\"S\",\"element\":\"fire\"}");
+
+        assertThat(drain(player)).containsExactly("7E", "8cast[3, 2]", "9bad_field", "10bad_field",
+                "11bad_field", "12bad_field", "13unknown_action", "14unknown_action", "15unknown_action");
+        ErrorMessage error = (ErrorMessage) readMessage();
+        assertThat(error.code()).as("an act without seq is the codec's to refuse").isEqualTo("bad_request");
+        assertThat(channel.isOpen()).isTrue();
     }
 
     @Test
@@ -777,7 +817,11 @@ class GameSessionTest {
         List<String> intents = new ArrayList<>();
         long packed;
         while ((packed = player.intents().poll()) != IntentQueue.EMPTY) {
-            if (IntentQueue.isAction(packed)) {
+            if (IntentQueue.isAct(packed)) {
+                CheckedAct act = player.intents().polledAct();
+                intents.add(IntentQueue.seqOf(packed) + (act.refusal() != null ? act.refusal()
+                        : act.action().spec().name() + Arrays.toString(act.fields())));
+            } else if (IntentQueue.isAction(packed)) {
                 long action = player.intents().polledAction();
                 intents.add(IntentQueue.seqOf(packed) + ObjectIntent.type(action).messageType
                         + ObjectIntent.side(action) + ObjectIntent.index(action) + "x" + ObjectIntent.count(action));
