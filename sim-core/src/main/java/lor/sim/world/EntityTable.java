@@ -4,6 +4,7 @@ import java.util.Arrays;
 
 import lor.sim.grid.Direction;
 import lor.sim.util.LongIntMap;
+import lor.sim.util.StateHash;
 
 /**
  * Every entity as columns of primitive arrays, one slot per entity. Slots are kept in ascending id order (ids are
@@ -198,5 +199,36 @@ final class EntityTable {
         act = Arrays.copyOf(act, capacity);
         attrs = Arrays.copyOf(attrs, capacity * attributeCount);
         data = Arrays.copyOf(data, capacity * dataCount);
+    }
+
+    /**
+     * Mixes every live entity into a world's state hash: its id, kind, account, position, NPC path (steps, progress,
+     * blocked count), owner, module attributes and data.
+     */
+    void stateHash(StateHash h) {
+        for (int slot = 0; slot < count; slot++) {
+            if (kind[slot] == 0) {
+                continue;
+            }
+            h.mix(id[slot]);
+            h.mix(kind[slot]);
+            h.mix(account[slot]);
+            h.mix(x[slot]);
+            h.mix(y[slot]);
+            h.mix(layer[slot]);
+            h.mix(pathLength[slot]);
+            h.mix(pathStep[slot]);
+            h.mix(blocked[slot]);
+            for (int i = 0, base = slot * MAX_PATH; i < pathLength[slot]; i++) {
+                h.mix(path[base + i]);
+            }
+            h.mix(owner[slot]);
+            for (int i = slot * attributeCount, end = i + attributeCount; i < end; i++) {
+                h.mix(attrs[i]);
+            }
+            for (int i = slot * dataCount, end = i + dataCount; i < end; i++) {
+                h.mix(data[i]);
+            }
+        }
     }
 }

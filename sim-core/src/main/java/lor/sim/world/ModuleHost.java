@@ -201,7 +201,7 @@ final class ModuleHost {
      * @param accountValues per account, every module's attributes then every module's data, in the world's order
      */
     List<ModuleImage> images(long[] accounts, int[][] accountValues) {
-        EntityTable t = world.table();
+        EntityTable t = world.entities;
         long[] pending = wakes.sorted();
         List<ModuleImage> images = new ArrayList<>(fields.length);
         for (int m = 0; m < fields.length; m++) {
@@ -336,11 +336,11 @@ final class ModuleHost {
             }
         }
         npcs.sort((a, b) -> Integer.compare(a[0], b[0]));
-        EntityTable t = world.table();
+        EntityTable t = world.entities;
         for (int[] npc : npcs) {
             int m = npc[1];
             ModuleImage image = byName.get(modules.spec(m).name());
-            int slot = world.restoreModuleNpc(m, npc[0], npc[2], npc[3], npc[4]);
+            int slot = world.bodies.restoreModuleNpc(m, npc[0], npc[2], npc[3], npc[4]);
             int[] values = defaults.clone();
             place(values, image.npcValues(), npc[5] * image.valuesPerEntity(), m,
                     columnMap(image.attributes(), names(modules.spec(m).attributes())),
@@ -435,11 +435,11 @@ final class ModuleHost {
             int d = journal.arg(r, 3);
             switch (journal.what(r)) {
                 case ModuleJournal.CELL -> fields[a].undo(b, c, d);
-                case ModuleJournal.ATTRIBUTE -> world.undoAttribute(a, b, c);
-                case ModuleJournal.DATA -> world.undoData(a, b, c);
-                case ModuleJournal.MOVE -> world.undoMove(a, b, c, d);
-                case ModuleJournal.SPAWN -> world.undoSpawn(a);
-                case ModuleJournal.REMOVE -> world.undoRemove(a, b);
+                case ModuleJournal.ATTRIBUTE -> world.bodies.undoAttribute(a, b, c);
+                case ModuleJournal.DATA -> world.bodies.undoData(a, b, c);
+                case ModuleJournal.MOVE -> world.bodies.undoMove(a, b, c, d);
+                case ModuleJournal.SPAWN -> world.bodies.undoSpawn(a);
+                case ModuleJournal.REMOVE -> world.bodies.undoRemove(a, b);
                 case ModuleJournal.GIVE -> {
                     Inventories.Inventory inventory = world.inventories().find((long) a << 32 | (b & 0xffffffffL));
                     if (inventory != null) {

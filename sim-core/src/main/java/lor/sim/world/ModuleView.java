@@ -52,7 +52,7 @@ final class ModuleView implements ModuleWorld {
         this.dataCount = host.modules().spec(module).data().size();
         this.size = world.grid().size();
         this.pathWalls = Walls.of(size.width(), size.height(), index -> index != pathStart
-                && world.blocksEveryone(index));
+                && world.bodies.blocksEveryone(index));
     }
 
     /** A hook is about to run: its random draws are derived from the tick, this module, the hook and its call. */
@@ -117,7 +117,7 @@ final class ModuleView implements ModuleWorld {
 
     @Override
     public boolean blocked(int x, int y, int layer) {
-        return !size.contains(x, y, layer) || world.blocksEveryone(size.index(x, y, layer));
+        return !size.contains(x, y, layer) || world.bodies.blocksEveryone(size.index(x, y, layer));
     }
 
     // ---- this module's field ------------------------------------------------------------------------------------
@@ -179,7 +179,7 @@ final class ModuleView implements ModuleWorld {
     @Override
     public boolean isOwnNpc(int entity) {
         int slot = world.slotOf(entity);
-        return slot >= 0 && world.isLive(slot) && world.table().owner[slot] == module + 1;
+        return slot >= 0 && world.isLive(slot) && world.entities.owner[slot] == module + 1;
     }
 
     @Override
@@ -199,13 +199,13 @@ final class ModuleView implements ModuleWorld {
 
     @Override
     public int attribute(int entity, int attribute) {
-        EntityTable t = world.table();
+        EntityTable t = world.entities;
         return t.attrs[slot(entity) * t.attributeCount + attributeOffset + checkAttribute(attribute)];
     }
 
     @Override
     public void setAttribute(int entity, int attribute, int value) {
-        EntityTable t = world.table();
+        EntityTable t = world.entities;
         int slot = slot(entity);
         int column = attributeOffset + checkAttribute(attribute);
         int at = slot * t.attributeCount + column;
@@ -218,13 +218,13 @@ final class ModuleView implements ModuleWorld {
 
     @Override
     public int data(int entity, int column) {
-        EntityTable t = world.table();
+        EntityTable t = world.entities;
         return t.data[slot(entity) * t.dataCount + dataOffset + checkData(column)];
     }
 
     @Override
     public void setData(int entity, int column, int value) {
-        EntityTable t = world.table();
+        EntityTable t = world.entities;
         int slot = slot(entity);
         int at = slot * t.dataCount + dataOffset + checkData(column);
         if (t.data[at] != value) {
@@ -239,7 +239,7 @@ final class ModuleView implements ModuleWorld {
             throw new IllegalArgumentException("module " + name() + " spawned an NPC at " + x + "," + y + "," + layer
                     + ", outside the grid");
         }
-        int slot = world.placeModuleNpc(module, x, y, layer);
+        int slot = world.bodies.placeModuleNpc(module, x, y, layer);
         if (slot < 0) {
             return NONE;
         }
@@ -250,7 +250,7 @@ final class ModuleView implements ModuleWorld {
     @Override
     public void removeNpc(int entity) {
         int slot = ownNpc(entity);
-        int remembered = world.removeModuleNpc(slot) ? 1 : 0;
+        int remembered = world.bodies.removeModuleNpc(slot) ? 1 : 0;
         host.journal().record(ModuleJournal.REMOVE, slot, remembered, 0, 0);
     }
 
@@ -260,7 +260,7 @@ final class ModuleView implements ModuleWorld {
         Direction d = Direction.ofCode(direction);
         int x = world.xAt(slot);
         int y = world.yAt(slot);
-        if (!world.moveSlot(slot, d)) {
+        if (!world.bodies.moveSlot(slot, d)) {
             return false;
         }
         host.journal().record(ModuleJournal.MOVE, slot, x, y, world.layerAt(slot));
@@ -277,7 +277,7 @@ final class ModuleView implements ModuleWorld {
         int x = world.xAt(slot);
         int y = world.yAt(slot);
         int layer = world.layerAt(slot);
-        if (world.respawnSlot(slot)) {
+        if (world.bodies.respawnSlot(slot)) {
             host.journal().record(ModuleJournal.MOVE, slot, x, y, layer);
         }
     }
@@ -362,7 +362,7 @@ final class ModuleView implements ModuleWorld {
 
     private int ownNpc(int entity) {
         int slot = slot(entity);
-        if (world.table().owner[slot] != module + 1) {
+        if (world.entities.owner[slot] != module + 1) {
             throw new IllegalArgumentException("module " + name() + " moved or removed entity " + entity
                     + ", which is not one of its NPCs");
         }

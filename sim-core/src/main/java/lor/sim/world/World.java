@@ -1,7 +1,6 @@
 package lor.sim.world;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,42 +34,39 @@ import lor.sim.util.StateHash;
  */
 public final class World {
 
-    private final Grid grid;
-    private final GridSize size;
+    final Grid grid;
+    final GridSize size;
     private final ContentPack pack;
-    private final Field field;
+    final Field field;
     /** Entity id standing in each cell, minus the id of the object built on it, 0 for none; indexed like the grid. */
-    private final int[] occupancy;
+    final int[] occupancy;
     private final ObjectEngine objects;
     private final Inventories inventories;
     private final ObjectActions actions;
-    private final EntityTable entities;
+    final EntityTable entities;
     /** The world's game modules; null in a world that runs none, so that it pays nothing for them. */
     private final ModuleHost modules;
+    /** Where entities may be put down. */
+    final FreeCells freeCells;
+    /** What the world does to entities for its modules, and its undoing. */
+    final ModuleBodies bodies = new ModuleBodies(this);
     private final LongIntMap entityByAccount = new LongIntMap(16);
     /** Last known position of every player that has been in this world, by account. */
     private final Map<Long, PlayerRecord> knownPlayers = new LinkedHashMap<>();
-    /**
-     * Module attributes then module data of each player not in the world now, by account, in the world's order: what
-     * it finds again when it comes back.
-     */
-    private final Map<Long, int[]> moduleValues = new LinkedHashMap<>();
     private final SplitMix64 random;
     private final Wanderers wanderers;
     private final SpatialIndex index;
     private final TickEvents events = new TickEvents();
     private final PendingActs pendingActs = new PendingActs();
-    private boolean indexStale = true;
+    boolean indexStale = true;
     private long tick;
-    private int nextEntityId;
+    int nextEntityId;
     /** How a player without a saved position is placed. */
     private SpawnRule spawnRule = SpawnRule.NEAREST_TO_SPAWN_POINT;
     /** Players placed by {@link SpawnRule#HASHED}, in join order: the j of the bench rule. */
     private int hashedSpawns;
     /** Ids and positions, at the last {@link #markPositions()}, of entities removed since. */
-    private int[] removedIds = new int[16];
-    private int[] removedCells = new int[16];
-    private int removedCount;
+    final RemovedSinceMark removed = new RemovedSinceMark();
 
     private World(Grid grid, ContentPack pack, WorldModules worldModules, long tick, int nextEntityId, long seed,
                   int objectBlock) {
@@ -94,6 +90,7 @@ public final class World {
         this.entities = new EntityTable(64, defaults, worldModules.dataCount());
         this.modules = worldModules.isEmpty() ? null : new ModuleHost(this, worldModules, size, tick, seed);
         this.wanderers = new Wanderers(field, occupancy, modules == null ? null : modules.walls());
+        this.freeCells = new FreeCells(field, occupancy, modules);
     }
 
     /** A world without content: no items, no objects, a clock that changes nothing. */
@@ -169,7 +166,7 @@ public final class World {
             world.objects.restore(snapshot.objects());
         }
         if (world.modules != null) {
-            world.modules.restore(snapshot.modules(), world.moduleValues, world.moduleDefaults());
+            world.modules.restore(snapshot.modules(), world.bodies.absentPlayers(), world.bodies.defaults());
         } else if (!snapshot.modules().isEmpty()) {
             throw new IllegalArgumentException("the snapshot holds the state of game module "
                     + snapshot.modules().get(0).module() + ", which this world's pack does not name; hydrating would "
@@ -276,12 +273,12 @@ public final class World {
         PlayerRecord saved = knownPlayers.get(accountId);
         int[] cell;
         if (saved != null && size.contains(saved.x(), saved.y(), saved.layer())) {
-            cell = nearestFree(saved.x(), saved.y(), saved.layer());
+            cell = freeCells.nearestFree(saved.x(), saved.y(), saved.layer());
         } else if (spawnRule == SpawnRule.HASHED) {
             // Hashed over the first layer, which is all of the bench map; other layers are the world's own.
-            cell = nextFreeFrom(BenchMap.spawnStart(hashedSpawns++, size.width() * size.height()));
+            cell = freeCells.nextFreeFrom(BenchMap.spawnStart(hashedSpawns++, size.width() * size.height()));
         } else {
-            cell = nearestFree(grid.spawnX(), grid.spawnY(), grid.spawnLayer());
+            cell = freeCells.nearestFree(grid.spawnX(), grid.spawnY(), grid.spawnLayer());
         }
         if (cell == null) {
             return 0;
@@ -303,7 +300,7 @@ public final class World {
         if (!size.contains(x, y, layer)) {
             return 0;
         }
-        int[] cell = nearestFree(x, y, layer);
+        int[] cell = freeCells.nearestFree(x, y, layer);
         if (cell == null) {
             return 0;
         }
@@ -315,13 +312,7 @@ public final class World {
         entityByAccount.put(accountId, id);
         knownPlayers.put(accountId, new PlayerRecord(accountId, cell[0], cell[1], cell[2]));
         if (modules != null) {
-            int[] values = moduleValues.remove(accountId);
-            if (values != null) {
-                int slot = entities.slotOf(id);
-                System.arraycopy(values, 0, entities.attrs, slot * entities.attributeCount, entities.attributeCount);
-                System.arraycopy(values, entities.attributeCount, entities.data, slot * entities.dataCount,
-                        entities.dataCount);
-            }
+            bodies.playerBack(accountId, entities.slotOf(id));
             modules.playerEntered(id);
         }
         return id;
@@ -347,7 +338,7 @@ public final class World {
         }
         if (modules != null) {
             modules.playerLeft(id);
-            moduleValues.put(accountId, valuesOf(entities.slotOf(id)));
+            bodies.playerAway(accountId, entities.slotOf(id));
         }
         entityByAccount.remove(accountId);
         int slot = entities.slotOf(id);
@@ -371,7 +362,7 @@ public final class World {
     public int addNpcs(int count) {
         int placed = 0;
         for (int i = 0; i < count; i++) {
-            int[] cell = randomFreeCell();
+            int[] cell = freeCells.randomFreeCell(random);
             if (cell == null) {
                 break;
             }
@@ -623,7 +614,7 @@ public final class World {
             t.markedLayer[slot] = t.layer[slot];
             t.marked[slot] = 1;
         }
-        removedCount = 0;
+        removed.clear();
     }
 
     /** False for an entity added since the last mark: it has no baseline position. */
@@ -645,30 +636,24 @@ public final class World {
 
     /** Entities removed since the last mark that existed at it. */
     public int removedSinceMark() {
-        return removedCount;
+        return removed.count();
     }
 
     public int removedIdAt(int i) {
-        return removedIds[i];
+        return removed.id(i);
     }
 
     /** The grid index of the cell a removed entity stood on at the last mark. */
     public int removedCellAt(int i) {
-        return removedCells[i];
+        return removed.cell(i);
     }
 
-    private void rememberRemoval(int slot) {
+    void rememberRemoval(int slot) {
         if (entities.marked[slot] == 0) {
             return;
         }
-        if (removedCount == removedIds.length) {
-            removedIds = Arrays.copyOf(removedIds, removedCount * 2);
-            removedCells = Arrays.copyOf(removedCells, removedCount * 2);
-        }
-        removedIds[removedCount] = entities.id[slot];
-        removedCells[removedCount] = size.index(entities.markedX[slot], entities.markedY[slot],
-                entities.markedLayer[slot]);
-        removedCount++;
+        removed.add(entities.id[slot], size.index(entities.markedX[slot], entities.markedY[slot],
+                entities.markedLayer[slot]));
     }
 
     // ---- game modules -------------------------------------------------------------------------------------------
@@ -718,138 +703,8 @@ public final class World {
         return modules == null ? 0 : modules.wakes().size();
     }
 
-    EntityTable table() {
-        return entities;
-    }
-
-    /**
-     * Whether movement refuses every step into a cell whoever moves: a wall of the clock's line, an object, or a
-     * blocking value on a module's field.
-     */
-    boolean blocksEveryone(int index) {
-        return MoveRules.standingResult(field, occupancy, index) != IntentOutcome.MOVED
-                || modules != null && modules.blocks(index);
-    }
-
-    private Walls moduleWalls() {
+    Walls moduleWalls() {
         return modules == null ? null : modules.walls();
-    }
-
-    /** Every module attribute's default then every data column's 0: what a player new to the world starts with. */
-    private int[] moduleDefaults() {
-        int[] values = new int[entities.attributeCount + entities.dataCount];
-        List<AttributeSpec> attributes = modules().attributes();
-        for (int a = 0; a < attributes.size(); a++) {
-            values[a] = attributes.get(a).defaultValue();
-        }
-        return values;
-    }
-
-    /** A copy of an entity's module attributes then its module data. */
-    private int[] valuesOf(int slot) {
-        int[] values = new int[entities.attributeCount + entities.dataCount];
-        System.arraycopy(entities.attrs, slot * entities.attributeCount, values, 0, entities.attributeCount);
-        System.arraycopy(entities.data, slot * entities.dataCount, values, entities.attributeCount,
-                entities.dataCount);
-        return values;
-    }
-
-    /**
-     * A module's NPC as a snapshot kept it: its id (the snapshot's NPCs come in ascending id order, before anyone
-     * joins), its cell.
-     *
-     * @return its slot
-     */
-    int restoreModuleNpc(int module, int id, int x, int y, int layer) {
-        if (!size.contains(x, y, layer) || occupancy[size.index(x, y, layer)] != 0 || id >= nextEntityId
-                || entities.count > 0 && entities.id[entities.count - 1] >= id) {
-            throw new IllegalArgumentException("the snapshot's NPC " + id + " of module " + modules().spec(module)
-                    .name() + " cannot stand at " + x + "," + y + "," + layer);
-        }
-        int slot = entities.add(id, EntityKind.NPC, 0, x, y, layer);
-        occupancy[size.index(x, y, layer)] = id;
-        entities.owner[slot] = (byte) (module + 1);
-        indexStale = true;
-        return slot;
-    }
-
-    /** An NPC of a module at the free cell nearest to the given one on its layer. @return its slot, or -1 */
-    int placeModuleNpc(int module, int x, int y, int layer) {
-        int[] cell = nearestFreeOn(x, y, layer);
-        if (cell == null) {
-            return -1;
-        }
-        int slot = entities.slotOf(place(EntityKind.NPC, 0, cell[0], cell[1], cell[2]));
-        entities.owner[slot] = (byte) (module + 1);
-        return slot;
-    }
-
-    /** @return whether the removal was remembered for delta-encoding clients (the NPC existed at the last mark) */
-    boolean removeModuleNpc(int slot) {
-        occupancy[size.index(entities.x[slot], entities.y[slot], entities.layer[slot])] = 0;
-        int before = removedCount;
-        rememberRemoval(slot);
-        entities.remove(slot);
-        indexStale = true;
-        return removedCount != before;
-    }
-
-    /** One step through the movement rules, taken at once. @return whether it moved */
-    boolean moveSlot(int slot, Direction direction) {
-        int x = entities.x[slot];
-        int y = entities.y[slot];
-        int layer = entities.layer[slot];
-        if (MoveRules.check(field, moduleWalls(), occupancy, x, y, layer, direction) != IntentOutcome.MOVED) {
-            return false;
-        }
-        relocate(slot, x + direction.dx, y + direction.dy, layer);
-        return true;
-    }
-
-    /** Moves a player to the free cell nearest to the spawn point. @return false when no cell is free */
-    boolean respawnSlot(int slot) {
-        int[] cell = nearestFree(grid.spawnX(), grid.spawnY(), grid.spawnLayer());
-        if (cell == null) {
-            return false;
-        }
-        relocate(slot, cell[0], cell[1], cell[2]);
-        return true;
-    }
-
-    private void relocate(int slot, int x, int y, int layer) {
-        occupancy[size.index(entities.x[slot], entities.y[slot], entities.layer[slot])] = 0;
-        occupancy[size.index(x, y, layer)] = entities.id[slot];
-        entities.x[slot] = x;
-        entities.y[slot] = y;
-        entities.layer[slot] = layer;
-        indexStale = true;
-    }
-
-    void undoAttribute(int slot, int column, int old) {
-        entities.attrs[slot * entities.attributeCount + column] = old;
-    }
-
-    void undoData(int slot, int column, int old) {
-        entities.data[slot * entities.dataCount + column] = old;
-    }
-
-    void undoMove(int slot, int x, int y, int layer) {
-        relocate(slot, x, y, layer);
-    }
-
-    /** Undoes the placing of the last slot's NPC, its id given back. */
-    void undoSpawn(int slot) {
-        occupancy[size.index(entities.x[slot], entities.y[slot], entities.layer[slot])] = 0;
-        entities.dropLast();
-        nextEntityId--;
-        indexStale = true;
-    }
-
-    void undoRemove(int slot, int remembered) {
-        entities.revive(slot, EntityKind.NPC.code);
-        occupancy[size.index(entities.x[slot], entities.y[slot], entities.layer[slot])] = entities.id[slot];
-        removedCount -= remembered;
-        indexStale = true;
     }
 
     // ---- persistence and checks ---------------------------------------------------------------------------------
@@ -878,23 +733,8 @@ public final class World {
             }
             carried.add(new WorldSnapshot.InventoryRecord(e.getKey(), counts));
         }
-        return new WorldSnapshot(tick, nextEntityId, players, carried, objects.image(), moduleImages());
-    }
-
-    private List<ModuleImage> moduleImages() {
-        if (modules == null) {
-            return List.of();
-        }
-        long[] accounts = new long[knownPlayers.size()];
-        int[][] values = new int[accounts.length][];
-        int i = 0;
-        int[] defaults = moduleDefaults();
-        for (Long account : knownPlayers.keySet()) {
-            accounts[i] = account;
-            int id = entityByAccount.get(account);
-            values[i++] = id >= 0 ? valuesOf(entities.slotOf(id)) : moduleValues.getOrDefault(account, defaults);
-        }
-        return modules.images(accounts, values);
+        return new WorldSnapshot(tick, nextEntityId, players, carried, objects.image(),
+                modules == null ? List.of() : bodies.images(modules, knownPlayers.keySet(), entityByAccount));
     }
 
     /**
@@ -909,40 +749,11 @@ public final class World {
         h.mix(nextEntityId);
         h.mix(random.state());
         h.mix(wanderers.cursor());
-        EntityTable t = entities;
-        for (int slot = 0; slot < t.count; slot++) {
-            if (t.kind[slot] == 0) {
-                continue;
-            }
-            h.mix(t.id[slot]);
-            h.mix(t.kind[slot]);
-            h.mix(t.account[slot]);
-            h.mix(t.x[slot]);
-            h.mix(t.y[slot]);
-            h.mix(t.layer[slot]);
-            h.mix(t.pathLength[slot]);
-            h.mix(t.pathStep[slot]);
-            h.mix(t.blocked[slot]);
-            for (int i = 0, base = slot * EntityTable.MAX_PATH; i < t.pathLength[slot]; i++) {
-                h.mix(t.path[base + i]);
-            }
-            h.mix(t.owner[slot]);
-            for (int i = slot * t.attributeCount, end = i + t.attributeCount; i < end; i++) {
-                h.mix(t.attrs[i]);
-            }
-            for (int i = slot * t.dataCount, end = i + t.dataCount; i < end; i++) {
-                h.mix(t.data[i]);
-            }
-        }
+        entities.stateHash(h);
         h.mix(field.line());
         if (modules != null) {
             modules.stateHash(h);
-            for (Map.Entry<Long, int[]> e : moduleValues.entrySet()) {
-                h.mix(e.getKey().longValue());
-                for (int value : e.getValue()) {
-                    h.mix(value);
-                }
-            }
+            bodies.stateHash(h);
         }
         objects.stateHash(h);
         for (Map.Entry<Long, Inventories.Inventory> e : inventories.all()) {
@@ -957,75 +768,11 @@ public final class World {
 
     // ---- internals ----------------------------------------------------------------------------------------------
 
-    private int place(EntityKind kind, long accountId, int x, int y, int layer) {
+    int place(EntityKind kind, long accountId, int x, int y, int layer) {
         int id = nextEntityId++;
         entities.add(id, kind, accountId, x, y, layer);
         occupancy[size.index(x, y, layer)] = id;
         indexStale = true;
         return id;
-    }
-
-    /** Free for placing an entity: walkable, empty, and not a portal (nobody is put down onto a way out). */
-    private boolean isFree(int x, int y, int layer) {
-        int index = size.index(x, y, layer);
-        return !field.isWall(index) && occupancy[index] == 0 && grid.portalAt(index) == null
-                && (modules == null || !modules.blocks(index));
-    }
-
-    /** The nearest free cell (square rings) on the preferred layer, else on the other layers in order. */
-    private int[] nearestFree(int x, int y, int preferredLayer) {
-        int[] cell = nearestFreeOn(x, y, preferredLayer);
-        for (int layer = 0; cell == null && layer < size.layers(); layer++) {
-            if (layer != preferredLayer) {
-                cell = nearestFreeOn(x, y, layer);
-            }
-        }
-        return cell;
-    }
-
-    private int[] nearestFreeOn(int startX, int startY, int layer) {
-        int maxRadius = Math.max(size.width(), size.height());
-        for (int r = 0; r <= maxRadius; r++) {
-            for (int dy = -r; dy <= r; dy++) {
-                int y = startY + dy;
-                if (y < 0 || y >= size.height()) {
-                    continue;
-                }
-                int step = Math.abs(dy) == r ? 1 : 2 * r;
-                for (int dx = -r; dx <= r; dx += Math.max(1, step)) {
-                    int x = startX + dx;
-                    if (x >= 0 && x < size.width() && isFree(x, y, layer)) {
-                        return new int[] {x, y, layer};
-                    }
-                }
-            }
-        }
-        return null;
-    }
-
-    /** The first free cell at or after {@code index} in index order, wrapping. */
-    private int[] nextFreeFrom(int index) {
-        int cells = size.cells();
-        for (int k = 0; k < cells; k++) {
-            int i = (index + k) % cells;
-            int x = i % size.width();
-            int y = (i / size.width()) % size.height();
-            int layer = i / (size.width() * size.height());
-            if (isFree(x, y, layer)) {
-                return new int[] {x, y, layer};
-            }
-        }
-        return null;
-    }
-
-    private int[] randomFreeCell() {
-        for (int attempt = 0; attempt < 64; attempt++) {
-            int x = random.nextInt(size.width());
-            int y = random.nextInt(size.height());
-            if (isFree(x, y, 0)) {
-                return new int[] {x, y, 0};
-            }
-        }
-        return nearestFree(random.nextInt(size.width()), random.nextInt(size.height()), 0);
     }
 }
