@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import lor.testclient.e2e.DirectoryTrees;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -25,8 +24,9 @@ import org.openqa.selenium.logging.LogType;
  * The browsers of one test, as a JUnit extension ({@code @RegisterExtension}): when the test method ends, passed
  * or failed, it saves a screenshot of each browser to {@code target/screenshots/<test>.png} (the first browser;
  * the others as {@code <test>-<label>.png}), and on failure a note beside it with the page's state and console;
- * then it quits every browser and deletes its profile. A test whose pages broke the director's
- * Content-Security-Policy fails: every page of these browsers records the violations Chromium reports.
+ * then it gives every browser back to the JVM's {@link ChromiumPool}, which hands it to the next test as
+ * fresh. A test whose pages broke the director's Content-Security-Policy fails: every page of these browsers
+ * records the violations Chromium reports.
  */
 final class Browsers implements AfterTestExecutionCallback, AfterEachCallback {
 
@@ -47,27 +47,25 @@ final class Browsers implements AfterTestExecutionCallback, AfterEachCallback {
               }
             });""".formatted(CSP_KEY);
 
-    private record Opened(String label, WebDriver driver, Path profile) {
+    private record Opened(String label, ChromeDriver driver) {
     }
 
     private final List<Opened> opened = new ArrayList<>();
     private final List<String> alsoSaveAs = new ArrayList<>();
 
-    /** A new headless Chromium with a fresh profile, closed after the test. */
+    /** A headless Chromium showing a blank tab of its own, given back after the test. */
     WebDriver open(String label) throws IOException {
         return open(label, false);
     }
 
-    /** A new headless Chromium emulating a phone ({@link Chromium#openPhone}), closed after the test. */
+    /** A headless Chromium emulating a phone ({@link Chromium#openPhone}), given back after the test. */
     WebDriver openPhone(String label) throws IOException {
         return open(label, true);
     }
 
     private WebDriver open(String label, boolean phone) throws IOException {
-        Path profile = Files.createTempDirectory("lor-chromium-" + label + "-");
-        Path log = Path.of("target", "e2e-logs", "chromedriver-" + label + "-" + System.currentTimeMillis() + ".log");
-        ChromeDriver driver = phone ? Chromium.openPhone(profile, log) : Chromium.open(profile, log);
-        opened.add(new Opened(label, driver, profile));
+        ChromeDriver driver = ChromiumPool.take(phone, label);
+        opened.add(new Opened(label, driver));
         driver.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", Map.of("source", CSP_RECORDER));
         return driver;
     }
@@ -123,12 +121,7 @@ final class Browsers implements AfterTestExecutionCallback, AfterEachCallback {
     @Override
     public void afterEach(ExtensionContext context) {
         for (Opened o : opened) {
-            try {
-                o.driver().quit();
-            } catch (RuntimeException e) {
-                // The browser is gone already; its profile is still removed below.
-            }
-            DirectoryTrees.delete(o.profile());
+            ChromiumPool.giveBack(o.driver());
         }
         opened.clear();
         alsoSaveAs.clear();
