@@ -68,9 +68,12 @@ public final class ContentPack {
         return new PackCompiler(def, rules).run();
     }
 
-    /** Whether the pack defines nothing (no items, no object kinds): a world without content. */
+    /**
+     * Whether the pack defines nothing (no items, no object kinds, no game modules): a world without content. A pack
+     * that only names modules is content: its clients need it (its settings) and its states carry the modules' fields.
+     */
     public boolean isEmpty() {
-        return items.length == 0 && kinds.length == 0;
+        return items.length == 0 && kinds.length == 0 && modules.isEmpty();
     }
 
     /** The pack as written, for sending to clients that compile it themselves. */

@@ -1,9 +1,9 @@
 package lor.sim.world;
 
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import lor.sim.grid.Direction;
 import lor.sim.module.AttributeSpec;
@@ -22,9 +22,10 @@ final class ModuleBodies {
     private final World world;
     /**
      * Module attributes then module data of each player not in the world now, by account, in the world's order: what
-     * it finds again when it comes back. State: hashed and in snapshots.
+     * it finds again when it comes back. State: hashed and in snapshots. By account, not in the order players left:
+     * a world hydrated from a snapshot has them in the snapshot's order, and must hash as the original.
      */
-    private final Map<Long, int[]> absentPlayers = new LinkedHashMap<>();
+    private final Map<Long, int[]> absentPlayers = new TreeMap<>();
 
     ModuleBodies(World world) {
         this.world = world;

@@ -180,6 +180,8 @@ class ContentPackTest {
         assertThat(TestPacks.compiled(economy()).modules()).as("no modules").isEmpty();
         assertThat(TestPacks.compiled(economy()).moduleSettings()).isEmpty();
         assertThat(ContentPack.empty().modules()).isEmpty();
+        assertThat(ContentPack.compile(PackJson.read("{\"name\": \"m\", \"modules\": [\"garden\"]}"),
+                RuleRegistry.empty()).isEmpty()).as("a pack of modules only is content").isFalse();
     }
 
     @Test

@@ -23,6 +23,7 @@ import lor.protocol.ticket.Ticket;
 import lor.protocol.ticket.TicketException;
 import lor.sim.content.ContentPack;
 import lor.sim.grid.Direction;
+import lor.sim.module.CheckedAct;
 import lor.sim.module.WorldModules;
 import lor.world.game.wire.GameWire;
 import lor.world.game.wire.WireSession;
@@ -175,7 +176,7 @@ public final class GameSession implements PlayerConnection, WireSession {
     /** A module's action, checked here against the declarations; a refusal waits its turn at the tick. */
     private void onAct(ActMessage act) {
         if (acceptSeq(act.seq(), act.ref())) {
-            enqueue(act.seq(), null, 0, CheckedAct.of(act, modules, pack), act.ref());
+            enqueue(act.seq(), null, 0, CheckedAct.of(act.action(), act.fields(), modules, pack), act.ref());
         }
     }
 

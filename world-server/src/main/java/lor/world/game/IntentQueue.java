@@ -3,6 +3,7 @@ package lor.world.game;
 import java.util.concurrent.atomic.AtomicLong;
 
 import lor.sim.grid.Direction;
+import lor.sim.module.CheckedAct;
 
 /**
  * The bounded hand-over of one connection's intents from its event loop (the only producer) to the tick thread (the

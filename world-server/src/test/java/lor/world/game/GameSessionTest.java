@@ -42,6 +42,7 @@ import lor.sim.builtin.BuiltInModules;
 import lor.sim.content.ContentPack;
 import lor.sim.content.PackDef;
 import lor.sim.content.RuleRegistry;
+import lor.sim.module.CheckedAct;
 import lor.sim.module.WorldModules;
 import lor.sim.world.ObjectIntent;
 import lor.world.game.wire.GameWire;

@@ -207,6 +207,16 @@ class ElementalsTest {
     }
 
     @Test
+    void playersAwayHashAlikeWhateverTheOrderTheyLeftIn() {
+        world.spawnPlayer(2);
+        world.removePlayer(2);
+        world.removePlayer(1);
+        World restored = World.restore(world.grid(), world.pack(), world.modules(), world.snapshot(), 7,
+                ObjectEngine.NO_BLOCKS);
+        assertThat(restored.stateHash()).as("the snapshot lists them by account").isEqualTo(world.stateHash());
+    }
+
+    @Test
     void aPackThatDropsTheModuleRefusesToHydrateAWorldHoldingItsState() {
         cast(world, player, Direction.N, FIRE);
         world.step();
