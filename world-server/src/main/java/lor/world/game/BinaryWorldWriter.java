@@ -175,7 +175,8 @@ final class BinaryWorldWriter {
         }
     }
 
-    private static int[] put(int[] array, int index, int value) {
+    /** {@code array} with {@code value} at {@code index}, grown (doubled) when it is too short. */
+    static int[] put(int[] array, int index, int value) {
         int[] a = index < array.length ? array : Arrays.copyOf(array, array.length * 2);
         a[index] = value;
         return a;
