@@ -56,11 +56,11 @@ final class BinaryModuleWriter {
     private int[] parts = new int[64];
     private int[] memberStart;
     private int[] members;
-    private long framesWritten;
-    private long bytesWritten;
+    private final FrameTally tally;
 
-    BinaryModuleWriter(GridSize size, ByteBufAllocator alloc) {
+    BinaryModuleWriter(GridSize size, ByteBufAllocator alloc, FrameTally tally) {
         this.alloc = alloc;
+        this.tally = tally;
         this.size = size;
         this.regionsWide = BinaryState.regionsWide(size.width());
         this.regionsHigh = BinaryState.regionsHigh(size.height());
@@ -153,7 +153,7 @@ final class BinaryModuleWriter {
         if (!reset && count == 0) {
             return;
         }
-        ByteBuf frame = alloc.buffer(ServerFrameHeader.MAX_BYTES + 16 + length);
+        ByteBuf frame = alloc.buffer(ServerFrameHeader.MAX_BYTES + 24 + length);
         frame.setIndex(ServerFrameHeader.MAX_BYTES, ServerFrameHeader.MAX_BYTES);
         frame.writeByte(BinaryState.KIND_MODULES);
         Varints.write(frame, world.tick());
@@ -168,17 +168,7 @@ final class BinaryModuleWriter {
                 frame.writeBytes(snapshotParts, snapshotStart[region], snapshotEnd[region] - snapshotStart[region]);
             }
         }
-        bytesWritten += frame.readableBytes();
-        framesWritten++;
-        out.add(session.connection(), frame, true);
-    }
-
-    long framesWritten() {
-        return framesWritten;
-    }
-
-    long bytesWritten() {
-        return bytesWritten;
+        tally.send(out, session, frame);
     }
 
     /** Every attribute of the region's entities and every non-empty cell of it, unless it holds neither. */

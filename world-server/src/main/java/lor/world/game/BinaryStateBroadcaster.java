@@ -65,14 +65,14 @@ public final class BinaryStateBroadcaster {
     private long broadcast;
     private long partsEncoded;
     private long rowsEncoded;
-    private long framesWritten;
-    private long bytesWritten;
+    /** Every frame written: state frames and the world and modules frames before them. */
+    private final FrameTally tally = new FrameTally();
 
     public BinaryStateBroadcaster(GridSize size, int viewRadius, ByteBufAllocator alloc) {
         this.alloc = alloc;
         this.viewRadius = viewRadius;
-        this.worldWriter = new BinaryWorldWriter(alloc);
-        this.moduleWriter = new BinaryModuleWriter(size, alloc);
+        this.worldWriter = new BinaryWorldWriter(alloc, tally);
+        this.moduleWriter = new BinaryModuleWriter(size, alloc, tally);
         this.regionsWide = BinaryState.regionsWide(size.width());
         this.regionsHigh = BinaryState.regionsHigh(size.height());
         this.regionCount = regionsWide * regionsHigh * size.layers();
@@ -138,12 +138,12 @@ public final class BinaryStateBroadcaster {
 
     /** State frames, world frames and modules frames written. */
     public long framesWritten() {
-        return framesWritten + worldWriter.framesWritten() + moduleWriter.framesWritten();
+        return tally.frames();
     }
 
     /** Bytes of every frame written, shared parts counted once per frame (what went on the wire). */
     public long bytesWritten() {
-        return bytesWritten + worldWriter.bytesWritten() + moduleWriter.bytesWritten();
+        return tally.bytes();
     }
 
     private void writeFrame(World world, PlayerSession session, BroadcastBatch out) {
@@ -236,9 +236,7 @@ public final class BinaryStateBroadcaster {
                 }
             }
         }
-        bytesWritten += frame.readableBytes();
-        framesWritten++;
-        out.add(session.connection(), frame, true);
+        tally.send(out, session, frame);
         session.wrote(broadcast, layer, x0, y0, x1, y1);
     }
 
