@@ -112,6 +112,8 @@ function index(map, x, y, layer) {
 const BinaryState = Object.freeze({
     ENCODING: 'binary',
     KIND_STATE: 1,
+    KIND_MODULES: 3,
+    MODULES_RESET: 1,
     REGION_SIZE: 8,
     FLAG_RESET: 1,
     ENTITY_PLAYER: 1,
@@ -207,14 +209,18 @@ class FrameReader {
 
 /**
  * A client's view of the world rebuilt from binary state frames, as protocol's StateTracker does it: apply each
- * frame in order, then read the entities in the shape of a JSON `state` (the entities of the view's regions, in
- * ascending id; a JSON state bounds them by the view radius instead, so it may list fewer). A frame is read
- * whole before any of it is applied: a frame that does not decode throws and changes nothing.
+ * state and modules frame in order, then read the entities in the shape of a JSON `state` (the entities of the
+ * view's regions, in ascending id, with their module `attrs`, and the modules' `fields`; a JSON state bounds them by
+ * the view radius instead, so it may list fewer). A frame is read whole before any of it is applied: a frame that
+ * does not decode throws and changes nothing.
  */
 class StateTracker {
 
-    /** @param width, height the map's size in cells (the `map` message's, or the `welcome` grid's) */
-    constructor(width, height) {
+    /**
+     * @param width, height the map's size in cells (the `map` message's, or the `welcome` grid's)
+     * @param modules `welcome.modules`, which the modules frames index ([] or absent: a world without modules)
+     */
+    constructor(width, height, modules = []) {
         if (!(width > 0) || !(height > 0)) {
             throw new Error('binary state: a map size is needed, got ' + width + ' x ' + height);
         }
@@ -227,17 +233,28 @@ class StateTracker {
         this.tick = 0;
         this.ack = 0;
         this.frames = 0;
+        this.moduleNames = modules.map((m) => m.name);
+        /** Every module's attributes in welcome's order: {name, default} */
+        this.attributes = modules.flatMap((m) => (m.attributes || []).map((a) => ({name: a.name, default: a.default})));
+        /** entity id -> its attribute values, in the order of this.attributes */
+        this.attrs = new Map();
+        /** region -> Map(module * 64 + cell within the region -> value, never 0) */
+        this.cells = new Map();
     }
 
     /**
      * Applies one frame: reset; the regions that left the view; every departure of every change; the snapshots;
-     * every arrival; every move.
+     * every arrival; every move. A modules frame (kind 3) comes just before the state frame of its broadcast.
      * @param data ArrayBuffer, Uint8Array or an array of byte values
-     * @return this tracker's state() after the frame
+     * @return this tracker's state() after a state frame; null after a modules frame
      */
     apply(data) {
         const r = new FrameReader(data);
         const kind = r.u8();
+        if (kind === BinaryState.KIND_MODULES) {
+            this.applyModules(r);
+            return null;
+        }
         if (kind !== BinaryState.KIND_STATE) {
             throw new Error('binary state: not a state frame: kind ' + kind);
         }
@@ -306,10 +323,88 @@ class StateTracker {
                 region: e.region});
         }
         this.entities = entities;
+        // What the modules frame said of regions and entities that are gone goes with them.
+        for (const region of left) {
+            this.cells.delete(region);
+        }
+        for (const id of this.attrs.keys()) {
+            if (!entities.has(id)) {
+                this.attrs.delete(id);
+            }
+        }
         this.tick = tick;
         this.ack = ack;
         this.frames++;
         return this.state();
+    }
+
+    /** The rest of a modules frame: tick, flags (bit 0 reset), parts of attribute values and field cells. */
+    applyModules(r) {
+        r.varint();
+        const flags = r.u8();
+        const values = [];
+        const cells = [];
+        for (let p = 0, parts = r.int(); p < parts; p++) {
+            const region = r.int();
+            for (let i = 0, n = r.int(); i < n; i++) {
+                const id = r.int();
+                for (let k = 0, count = r.int(); k < count; k++) {
+                    const attribute = r.int();
+                    if (attribute >= this.attributes.length) {
+                        throw new Error('binary state: attribute ' + attribute + ' is not declared');
+                    }
+                    values.push({id, attribute, value: r.signed()});
+                }
+            }
+            for (let i = 0, n = r.int(); i < n; i++) {
+                const module = r.int();
+                const at = r.int();
+                if (module >= this.moduleNames.length || at >= 64) {
+                    throw new Error('binary state: module ' + module + ' cell ' + at + ' is not declared');
+                }
+                cells.push({region, key: module * 64 + at, value: r.int()});
+            }
+        }
+        if (r.remaining > 0) {
+            throw new Error('binary state: ' + r.remaining + ' bytes after the last part');
+        }
+        if ((flags & BinaryState.MODULES_RESET) !== 0) {
+            this.attrs.clear();
+            this.cells.clear();
+        }
+        for (const v of values) {
+            if (!this.attrs.has(v.id)) {
+                this.attrs.set(v.id, this.attributes.map((a) => a.default));
+            }
+            this.attrs.get(v.id)[v.attribute] = v.value;
+        }
+        for (const c of cells) {
+            if (!this.cells.has(c.region)) {
+                this.cells.set(c.region, new Map());
+            }
+            if (c.value === 0) {
+                this.cells.get(c.region).delete(c.key);
+            } else {
+                this.cells.get(c.region).set(c.key, c.value);
+            }
+        }
+    }
+
+    /** Every non-empty module cell of the view, as JSON's `fields`: by module, layer, y, x. */
+    fields() {
+        const list = [];
+        const perLayer = this.regionsWide * this.regionsHigh;
+        for (const [region, cells] of this.cells) {
+            for (const [key, value] of cells) {
+                const at = key % 64;
+                list.push({module: Math.floor(key / 64), x: (region % this.regionsWide) * 8 + at % 8,
+                    y: (Math.floor(region / this.regionsWide) % this.regionsHigh) * 8 + Math.floor(at / 8),
+                    layer: Math.floor(region / perLayer), value});
+            }
+        }
+        list.sort((a, b) => a.module - b.module || a.layer - b.layer || a.y - b.y || a.x - b.x);
+        return list.map((c) => ({module: this.moduleNames[c.module], x: c.x, y: c.y, layer: c.layer,
+            value: c.value}));
     }
 
     readEntity(r) {
@@ -322,12 +417,25 @@ class StateTracker {
             region: BinaryState.region(x, y, layer, this.regionsWide, this.regionsHigh)};
     }
 
-    /** The entities as of the last frame, in ascending id: {type, tick, ack, entities: [{id, x, y, layer, kind}]}. */
+    /**
+     * The entities as of the last frame, in ascending id: {type, tick, ack, entities: [{id, x, y, layer, kind}]}; in
+     * a world with modules also each entity's `attrs` (when they declare any) and the state's `fields`.
+     */
     state() {
         const list = Array.from(this.entities.values(), (e) => ({id: e.id, x: e.x, y: e.y, layer: e.layer,
             kind: e.kind === BinaryState.ENTITY_PLAYER ? 'player' : 'npc'}));
         list.sort((a, b) => a.id - b.id);
-        return {type: 'state', tick: this.tick, ack: this.ack, entities: list};
+        if (this.attributes.length > 0) {
+            for (const e of list) {
+                const values = this.attrs.get(e.id) || this.attributes.map((a) => a.default);
+                e.attrs = Object.fromEntries(this.attributes.map((a, i) => [a.name, values[i]]));
+            }
+        }
+        const state = {type: 'state', tick: this.tick, ack: this.ack, entities: list};
+        if (this.moduleNames.length > 0) {
+            state.fields = this.fields();
+        }
+        return state;
     }
 
     get size() {

@@ -63,7 +63,7 @@ export function enterGame(worldId, gameUrl, ticket) {
         }
         socket.binaryType = 'arraybuffer';
         const link = {socket, worldId, welcomed: false, expectedClose: false, seq: 0, encoding: 'json',
-            tracker: null, lost: null};
+            tracker: null, modules: [], lost: null};
         let settled = false;
         const fail = (error) => {
             if (!settled) {
@@ -163,10 +163,11 @@ function adoptGame(link, welcome) {
     panel.setContent(lor.content, lor.inventory);
     // A world that does not know the binary encoding answers without `encoding` and sends JSON states.
     link.encoding = welcome.encoding === 'binary' ? 'binary' : 'json';
+    link.modules = Array.isArray(welcome.modules) ? welcome.modules : [];
     lor.encoding = link.encoding;
     const grid = welcome.grid;
     if (link.encoding === 'binary' && grid && grid.width > 0 && grid.height > 0) {
-        link.tracker = new F.StateTracker(grid.width, grid.height);
+        link.tracker = new F.StateTracker(grid.width, grid.height, link.modules);
     }
     clearInput();
     show('game');

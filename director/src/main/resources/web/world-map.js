@@ -23,7 +23,7 @@ export function onMap(link, message) {
     // but the map comes before the first state).
     if (link.encoding === 'binary' && (!link.tracker || link.tracker.width !== decoded.width
         || link.tracker.height !== decoded.height)) {
-        link.tracker = new F.StateTracker(decoded.width, decoded.height);
+        link.tracker = new F.StateTracker(decoded.width, decoded.height, link.modules);
     }
     const you = lor.authoritative;
     dropPrediction();

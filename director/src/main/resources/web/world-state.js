@@ -35,6 +35,10 @@ export function onBinaryState(link, data) {
             throw new Error('a binary state frame before the map size is known');
         }
         state = link.tracker.apply(data);
+        if (state === null) {
+            // A modules frame: the state frame of its broadcast follows.
+            return;
+        }
         if (link.world) {
             state = link.world.merge(state);
         }

@@ -45,6 +45,8 @@ final class EntityTable {
     int[] act;
     /** Every module attribute of every entity, {@link #attributeCount} per slot; 0 columns in a world without any. */
     int[] attrs;
+    /** {@link #attrs} at the last mark, beside the marked position: a broadcaster sends only values that changed. */
+    int[] markedAttrs;
     /** Every module's entity data, {@link #dataCount} per slot. */
     int[] data;
     final int attributeCount;
@@ -146,6 +148,8 @@ final class EntityTable {
                 owner[to] = owner[from];
                 act[to] = act[from];
                 System.arraycopy(attrs, from * attributeCount, attrs, to * attributeCount, attributeCount);
+                System.arraycopy(markedAttrs, from * attributeCount, markedAttrs, to * attributeCount,
+                        attributeCount);
                 System.arraycopy(data, from * dataCount, data, to * dataCount, dataCount);
                 slotById.put(id[to], to);
             }
@@ -175,6 +179,7 @@ final class EntityTable {
         owner = new byte[capacity];
         act = new int[capacity];
         attrs = new int[capacity * attributeCount];
+        markedAttrs = new int[capacity * attributeCount];
         data = new int[capacity * dataCount];
     }
 
@@ -198,6 +203,7 @@ final class EntityTable {
         owner = Arrays.copyOf(owner, capacity);
         act = Arrays.copyOf(act, capacity);
         attrs = Arrays.copyOf(attrs, capacity * attributeCount);
+        markedAttrs = Arrays.copyOf(markedAttrs, capacity * attributeCount);
         data = Arrays.copyOf(data, capacity * dataCount);
     }
 

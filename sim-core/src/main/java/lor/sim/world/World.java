@@ -602,9 +602,9 @@ public final class World {
     // ---- changes since a mark (for delta-encoding clients) ---------------------------------------------------------
 
     /**
-     * Remembers every entity's position as the baseline for {@link #markedXAt} and friends, and forgets the removals
-     * recorded since the previous mark. A broadcaster calls it after each broadcast: the next one then sends what
-     * changed since.
+     * Remembers every entity's position and module attributes as the baseline for {@link #markedXAt} and friends,
+     * and forgets the removals recorded since the previous mark. A broadcaster calls it after each broadcast: the next
+     * one then sends what changed since.
      */
     public void markPositions() {
         EntityTable t = entities;
@@ -614,7 +614,13 @@ public final class World {
             t.markedLayer[slot] = t.layer[slot];
             t.marked[slot] = 1;
         }
+        System.arraycopy(t.attrs, 0, t.markedAttrs, 0, t.count * t.attributeCount);
         removed.clear();
+    }
+
+    /** A module attribute of an entity at the last mark (meaningful only when {@link #isMarkedAt} it). */
+    public int markedAttributeAt(int slot, int attribute) {
+        return entities.markedAttrs[slot * entities.attributeCount + attribute];
     }
 
     /** False for an entity added since the last mark: it has no baseline position. */

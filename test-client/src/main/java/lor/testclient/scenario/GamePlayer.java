@@ -86,16 +86,19 @@ public final class GamePlayer {
         }
         MapMessage map = game.expect(MapMessage.class, ScenarioContext.STEP);
         if (BinaryState.ENCODING.equals(encoding)) {
-            StateTracker tracker = new StateTracker(map.width(), map.height());
+            StateTracker tracker = new StateTracker(map.width(), map.height(), welcome.modules());
             WorldTracker objects = welcome.content() == null ? null : new WorldTracker(welcome.content());
-            // A world frame comes just before the state frame of its broadcast: it yields no message of its own.
+            // World and modules frames come just before the state frame of their broadcast: they yield no message of
+            // their own.
             game.decodeBinaryWith(bytes -> {
                 ByteBuf frame = Unpooled.wrappedBuffer(bytes);
                 if (objects != null && frame.getUnsignedByte(frame.readerIndex()) == BinaryState.KIND_WORLD) {
                     objects.apply(frame);
                     return null;
                 }
-                tracker.apply(frame);
+                if (!tracker.apply(frame)) {
+                    return null;
+                }
                 return objects == null ? tracker.state() : objects.merge(tracker.state());
             });
         }

@@ -11,9 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 import lor.protocol.game.RejectedMessage;
 import lor.protocol.game.StateMessage;
+import lor.protocol.game.binary.BinaryState;
 import lor.sim.grid.Cells;
 import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
@@ -33,6 +35,8 @@ public final class Stage14Scenarios {
     /** Ticks to seconds, with room: fire spreads after 10 ticks, burns out after 40. */
     private static final Duration FIRE = Duration.ofSeconds(5);
     private static final Duration HUNT = Duration.ofSeconds(40);
+    /** The elements world's view radius: a JSON state lists what lies within it of the player. */
+    private static final int VIEW = 24;
 
     private Stage14Scenarios() {
     }
@@ -42,7 +46,9 @@ public final class Stage14Scenarios {
                 new Scenario("modules: fire spreads over grass and leaves ash, water puts it out, bad casts refused",
                         Stage14Scenarios::fireAndWater),
                 new Scenario("modules: an elemental hunts a player; its hp falls, grows back out of reach, and "
-                        + "with the field and the elementals survives SIGKILL of the world", Stage14Scenarios::hunt));
+                        + "with the field and the elementals survives SIGKILL of the world", Stage14Scenarios::hunt),
+                new Scenario("modules: binary state shows the field and hp that JSON state shows",
+                        Stage14Scenarios::binaryAgreesWithJson));
     }
 
     static void fireAndWater(ScenarioContext ctx) throws Exception {
@@ -128,6 +134,74 @@ public final class Stage14Scenarios {
         equal(0L, again.prediction().mispredictedActions(), "mispredicted casts after the kill");
         equal(0L, witness.prediction().mispredictedActions(), "the witness's mispredicted casts");
         equal(0L, player.prediction().mispredictions(), "the hunted player's mispredicted steps");
+    }
+
+    /**
+     * A binary player casts fire and water on a domino by the spawn, then is struck by an elemental; a JSON player
+     * watching sees the same cells and the same hp at the same ticks (where both views reach).
+     */
+    static void binaryAgreesWithJson(ScenarioContext ctx) throws Exception {
+        GamePlayer binary = GamePlayer.enter(ctx, ctx.newAccount("mbinary"), WORLD, BinaryState.ENCODING);
+        GamePlayer json = GamePlayer.enter(ctx, ctx.newAccount("mjson"), WORLD);
+        Map<String, Integer> cells = declaredCells(binary);
+        binary.awaitState("first binary state", STEP, s -> binary.seen(binary.entityId()) != null);
+        json.awaitState("first JSON state", STEP, s -> json.seen(json.entityId()) != null);
+        equal(100, binary.attribute(binary.entityId(), "hp"), "a new player's hp (binary)");
+
+        int[][] domino = toDomino(binary);
+        int[] a = domino[0];
+        acknowledged(binary, cast(binary, Direction.E, "fire"));
+        binary.awaitState("fire on the grass (binary)", FIRE, s -> cell(binary, a) == cells.get("fire"));
+        agree(binary, json, "after the fire");
+        acknowledged(binary, cast(binary, Direction.E, "water"));
+        binary.awaitState("water on the fire (binary)", FIRE, s -> cell(binary, a) == cells.get("water"));
+        agree(binary, json, "after the water");
+        washAsh(binary, cells);
+
+        // Compared where the strike happens, so that no elemental follows anyone back to the spawn: from there the JSON
+        // player's view (24 cells from the middle of the 48 x 32 arena) holds all of it.
+        approachUntilHurt(binary);
+        json.awaitState("the JSON player sees the binary player's hp below 100", STEP, s -> {
+            Integer seen = json.attribute(binary.entityId(), "hp");
+            return seen != null && seen < 100;
+        });
+        agree(binary, json, "after the strike");
+        equal(0L, binary.prediction().mispredictedActions(), "the binary player's mispredicted casts");
+    }
+
+    /**
+     * Reads both players' states up to a common tick and checks that where both views reach they show the same
+     * entities (with their attributes) and the same field cells.
+     */
+    private static void agree(GamePlayer binary, GamePlayer json, String when) throws Exception {
+        StateMessage b = binary.awaitState("a binary state", STEP, s -> true);
+        long first = b.tick();
+        StateMessage j = json.awaitState("JSON state of tick " + first, STEP, s -> s.tick() >= first);
+        // States go out at the same ticks to every connection: read on the side behind until both stand at one.
+        for (int attempt = 0; attempt < 5 && b.tick() != j.tick(); attempt++) {
+            long tick = Math.max(b.tick(), j.tick());
+            if (b.tick() < tick) {
+                b = binary.awaitState("binary state of tick " + tick, STEP, s -> s.tick() >= tick);
+            } else {
+                j = json.awaitState("JSON state of tick " + tick, STEP, s -> s.tick() >= tick);
+            }
+        }
+        equal(b.tick(), j.tick(), "tick of the compared states " + when);
+        int[] atB = binary.position();
+        int[] atJ = json.position();
+        Predicate<int[]> inBoth = p -> p[2] == atB[2] && p[2] == atJ[2]
+                && Math.max(Math.abs(p[0] - atB[0]), Math.abs(p[1] - atB[1])) <= VIEW
+                && Math.max(Math.abs(p[0] - atJ[0]), Math.abs(p[1] - atJ[1])) <= VIEW;
+        List<StateMessage.EntityState> seenByBinary = b.entities().stream()
+                .filter(e -> inBoth.test(new int[] {e.x(), e.y(), e.layer()})).toList();
+        List<StateMessage.EntityState> seenByJson = j.entities().stream()
+                .filter(e -> inBoth.test(new int[] {e.x(), e.y(), e.layer()})).toList();
+        equal(seenByJson, seenByBinary, "entities with their attrs " + when + " at tick " + b.tick());
+        List<StateMessage.FieldCell> binaryCells = b.fields().stream()
+                .filter(c -> inBoth.test(new int[] {c.x(), c.y(), c.layer()})).toList();
+        List<StateMessage.FieldCell> jsonCells = j.fields().stream()
+                .filter(c -> inBoth.test(new int[] {c.x(), c.y(), c.layer()})).toList();
+        equal(jsonCells, binaryCells, "field cells " + when + " at tick " + b.tick());
     }
 
     /**

@@ -33,6 +33,7 @@ public final class BinaryStateBroadcaster {
     private final int regionCount;
     private final UnwritableGuard unwritable;
     private final BinaryWorldWriter worldWriter;
+    private final BinaryModuleWriter moduleWriter;
 
     // Current members of each region (slots), rebuilt per broadcast by counting sort.
     private final int[] memberStart;
@@ -64,13 +65,14 @@ public final class BinaryStateBroadcaster {
     private long broadcast;
     private long partsEncoded;
     private long rowsEncoded;
-    private long framesWritten;
-    private long bytesWritten;
+    /** Every frame written: state frames and the world and modules frames before them. */
+    private final FrameTally tally = new FrameTally();
 
     public BinaryStateBroadcaster(GridSize size, int viewRadius, ByteBufAllocator alloc) {
         this.alloc = alloc;
         this.viewRadius = viewRadius;
-        this.worldWriter = new BinaryWorldWriter(alloc);
+        this.worldWriter = new BinaryWorldWriter(alloc, tally);
+        this.moduleWriter = new BinaryModuleWriter(size, alloc, tally);
         this.regionsWide = BinaryState.regionsWide(size.width());
         this.regionsHigh = BinaryState.regionsHigh(size.height());
         this.regionCount = regionsWide * regionsHigh * size.layers();
@@ -108,6 +110,7 @@ public final class BinaryStateBroadcaster {
             return;
         }
         sortMembers(world);
+        moduleWriter.begin(world, broadcast, memberStart, members);
         recordChanges(world);
         try {
             for (PlayerSession session : sessions) {
@@ -133,14 +136,14 @@ public final class BinaryStateBroadcaster {
         return rowsEncoded;
     }
 
-    /** State frames and world frames written. */
+    /** State frames, world frames and modules frames written. */
     public long framesWritten() {
-        return framesWritten + worldWriter.framesWritten();
+        return tally.frames();
     }
 
     /** Bytes of every frame written, shared parts counted once per frame (what went on the wire). */
     public long bytesWritten() {
-        return bytesWritten + worldWriter.bytesWritten();
+        return tally.bytes();
     }
 
     private void writeFrame(World world, PlayerSession session, BroadcastBatch out) {
@@ -154,8 +157,10 @@ public final class BinaryStateBroadcaster {
         int x1 = Math.min(regionsWide - 1, (world.xAt(slot) + viewRadius) >> BinaryState.REGION_SHIFT);
         int y1 = Math.min(regionsHigh - 1, (world.yAt(slot) + viewRadius) >> BinaryState.REGION_SHIFT);
         boolean reset = session.lastBroadcastWritten() != broadcast - 1 || session.viewLayer() != layer;
-        // The objects of a world with content go first, so that the state frame finds them applied.
+        // The objects of a world with content and the modules' values go first, so that the state frame finds them
+        // applied.
         worldWriter.write(world, session, layer, x0, y0, x1, y1, reset, out);
+        moduleWriter.write(world, session, layer, x0, y0, x1, y1, reset, out);
 
         // The connection's own bytes: header, the regions that left its view, and the count of those that entered.
         ByteBuf head = this.head.clear();
@@ -231,9 +236,7 @@ public final class BinaryStateBroadcaster {
                 }
             }
         }
-        bytesWritten += frame.readableBytes();
-        framesWritten++;
-        out.add(session.connection(), frame, true);
+        tally.send(out, session, frame);
         session.wrote(broadcast, layer, x0, y0, x1, y1);
     }
 
@@ -279,6 +282,7 @@ public final class BinaryStateBroadcaster {
             int now = currentRegion(world, slot);
             if (!world.isMarkedAt(slot)) {
                 link(arrivalHead, now, slot);
+                moduleWriter.arrived(now, slot);
                 continue;
             }
             int before = BinaryState.region(world.markedXAt(slot), world.markedYAt(slot), world.markedLayerAt(slot),
@@ -286,9 +290,13 @@ public final class BinaryStateBroadcaster {
             if (before != now) {
                 link(departureHead, before, world.idAt(slot));
                 link(arrivalHead, now, slot);
-            } else if (world.xAt(slot) != world.markedXAt(slot) || world.yAt(slot) != world.markedYAt(slot)) {
+                moduleWriter.arrived(now, slot);
+                continue;
+            }
+            if (world.xAt(slot) != world.markedXAt(slot) || world.yAt(slot) != world.markedYAt(slot)) {
                 link(moveHead, now, slot);
             }
+            moduleWriter.stayed(world, now, slot);
         }
         GridSize size = world.grid().size();
         for (int i = 0; i < world.removedSinceMark(); i++) {

@@ -27,11 +27,11 @@ final class BinaryWorldWriter {
     private int[] current = new int[64];
     private int[] updates = new int[64];
     private int[] removals = new int[64];
-    private long framesWritten;
-    private long bytesWritten;
+    private final FrameTally tally;
 
-    BinaryWorldWriter(ByteBufAllocator alloc) {
+    BinaryWorldWriter(ByteBufAllocator alloc, FrameTally tally) {
         this.alloc = alloc;
+        this.tally = tally;
     }
 
     /**
@@ -112,17 +112,7 @@ final class BinaryWorldWriter {
         for (int i = 0; i < updateCount; i++) {
             writeObject(frame, world, objects, updates[i]);
         }
-        bytesWritten += frame.readableBytes();
-        framesWritten++;
-        out.add(session.connection(), frame, true);
-    }
-
-    long framesWritten() {
-        return framesWritten;
-    }
-
-    long bytesWritten() {
-        return bytesWritten;
+        tally.send(out, session, frame);
     }
 
     /** Fills {@link #current} with the ids of the objects in the regions, ascending. @return how many */
@@ -175,7 +165,8 @@ final class BinaryWorldWriter {
         }
     }
 
-    private static int[] put(int[] array, int index, int value) {
+    /** {@code array} with {@code value} at {@code index}, grown (doubled) when it is too short. */
+    static int[] put(int[] array, int index, int value) {
         int[] a = index < array.length ? array : Arrays.copyOf(array, array.length * 2);
         a[index] = value;
         return a;

@@ -48,12 +48,34 @@ package lor.protocol.game.binary;
  *         varint progress, varint ticks (of the running recipe; 0: idle), varint s, s × (varint item, varint count)
  * </pre>
  * A running recipe's progress at a later tick is {@code min(ticks, progress + (later - tick))}.
+ *
+ * <p>In a world that runs game modules, a third kind of frame carries the modules' attributes of the entities and the
+ * cells of the modules' fields in the view's regions, written just before the state frame of the same broadcast (after
+ * the world frame), and only when something of it changed for this connection. Its parts mirror the state frame's:
+ * one per region that entered the view (every attribute of each of its entities, every non-empty cell) and one per
+ * region still in view with changes (every attribute of an entity that arrived in it, the changed attributes of one
+ * that stayed, every cell whose value changed, 0 for one emptied). Attributes are numbered across {@code
+ * welcome.modules} in its order (a module's attributes after those of the modules before it), modules by their
+ * position there:
+ * <pre>
+ * u8      kind = 3 (modules)
+ * varint  tick
+ * u8      flags                    bit 0: reset: forget every attribute value and field cell first
+ * varint  R, then R × part
+ * part:   varint region,
+ *         varint a, a × (varint id, varint k, k × (varint attribute, zigzag value))
+ *         varint c, c × (varint module, varint cell (within the region: (y % 8) * 8 + x % 8), varint value)
+ * </pre>
+ * A client applies it before the state frame that follows: reset; every part. The state frame then forgets the cells
+ * of the regions it lists as left, and with each entity that leaves the view its attributes.
  */
 public final class BinaryState {
 
     public static final String ENCODING = "binary";
     public static final int KIND_STATE = 1;
     public static final int KIND_WORLD = 2;
+    public static final int KIND_MODULES = 3;
+    public static final int MODULES_RESET = 1;
     public static final int WORLD_RESET = 1;
     public static final int WORLD_LINE = 2;
     public static final int WORLD_INVENTORY = 4;

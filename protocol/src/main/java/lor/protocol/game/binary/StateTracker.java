@@ -7,12 +7,15 @@ import java.util.List;
 
 import io.netty.buffer.ByteBuf;
 import lor.protocol.game.StateMessage;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
- * A client's view of the world rebuilt from {@link BinaryState} frames: apply each frame in order, then read the
- * entities as a {@link StateMessage}. The view is whole regions, so it holds every entity a JSON state would list
- * (those within the view radius) and possibly some up to 7 cells farther. A frame is read whole before anything is
- * applied: one that does not decode leaves the view as it was. Not thread-safe.
+ * A client's view of the world rebuilt from {@link BinaryState} frames: apply each state frame and each modules frame
+ * in order, then read the entities (with their module attributes) and the modules' field cells as a {@link
+ * StateMessage}. The view is whole regions, so it holds every entity and cell a JSON state would list (those within
+ * the view radius) and possibly some up to 7 cells farther. A frame is read whole before anything is applied: one
+ * that does not decode leaves the view as it was. Not thread-safe.
  */
 public final class StateTracker {
 
@@ -20,20 +23,38 @@ public final class StateTracker {
     private final int regionsHigh;
     /** Entities by id, with the region each one is in. Small maps: a plain hash map keyed by boxed id is enough. */
     private final HashMap<Integer, Entity> entities = new HashMap<>();
+    private final ModuleTracker modules;
     private long tick;
     private long ack;
 
     private record Entity(int id, int x, int y, int layer, int kind, int region) {
     }
 
+    /** A tracker for a world that runs no game modules. */
     public StateTracker(int width, int height) {
-        this.regionsWide = BinaryState.regionsWide(width);
-        this.regionsHigh = BinaryState.regionsHigh(height);
+        this(width, height, JsonNodeFactory.instance.arrayNode());
     }
 
-    /** Applies one frame; the buffer is read, not released. */
-    public void apply(ByteBuf frame) {
-        int kind = frame.readUnsignedByte();
+    /** @param modules {@code welcome.modules}: the attributes and field values the modules frames index */
+    public StateTracker(int width, int height, JsonNode modules) {
+        this.regionsWide = BinaryState.regionsWide(width);
+        this.regionsHigh = BinaryState.regionsHigh(height);
+        this.modules = new ModuleTracker(modules, regionsWide, regionsHigh);
+    }
+
+    /**
+     * Applies one state or modules frame; the buffer is read, not released.
+     *
+     * @return whether it was a state frame (a modules frame comes before the state frame of its broadcast, which
+     *         completes the view)
+     */
+    public boolean apply(ByteBuf frame) {
+        int kind = frame.getUnsignedByte(frame.readerIndex());
+        if (kind == BinaryState.KIND_MODULES) {
+            modules.apply(frame);
+            return false;
+        }
+        frame.skipBytes(1);
         if (kind != BinaryState.KIND_STATE) {
             throw new IllegalArgumentException("not a state frame: kind " + kind);
         }
@@ -95,20 +116,26 @@ public final class StateTracker {
         }
         entities.clear();
         entities.putAll(next);
+        leftRegions.forEach(modules::forgetRegion);
+        modules.keepEntities(entities.keySet());
         this.tick = frameTick;
         this.ack = frameAck;
+        return true;
     }
 
-    /** The entities as of the last frame, in ascending id, as a JSON {@code state} would list them. */
+    /**
+     * The entities as of the last frame, in ascending id, with their attributes, and the modules' field cells in view,
+     * as a JSON {@code state} would list them.
+     */
     public StateMessage state() {
         Entity[] sorted = entities.values().toArray(Entity[]::new);
         Arrays.sort(sorted, (a, b) -> Integer.compare(a.id(), b.id()));
         List<StateMessage.EntityState> list = new ArrayList<>(sorted.length);
         for (Entity e : sorted) {
             list.add(new StateMessage.EntityState(e.id(), e.x(), e.y(), e.layer(),
-                    e.kind() == BinaryState.ENTITY_PLAYER ? "player" : "npc"));
+                    e.kind() == BinaryState.ENTITY_PLAYER ? "player" : "npc", modules.attributesOf(e.id())));
         }
-        return new StateMessage(tick, ack, list);
+        return new StateMessage(tick, ack, list, List.of(), null, null, List.of(), modules.fields());
     }
 
     public long tick() {

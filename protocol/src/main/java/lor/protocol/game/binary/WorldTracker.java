@@ -97,8 +97,8 @@ public final class WorldTracker {
     }
 
     /**
-     * {@code entities} (a {@link StateTracker}'s state) with the objects, the clock and, once after each change, the
-     * inventory, as JSON would carry them at the state's tick.
+     * {@code entities} (a {@link StateTracker}'s state, its modules' fields kept) with the objects, the clock and, once
+     * after each change, the inventory, as JSON would carry them at the state's tick.
      */
     public StateMessage merge(StateMessage entities) {
         List<StateMessage.ObjectState> list = new ArrayList<>(objects.size());
@@ -111,7 +111,7 @@ public final class WorldTracker {
         Map<String, Integer> carried = inventoryFresh ? inventory : null;
         inventoryFresh = false;
         return new StateMessage(entities.tick(), entities.ack(), entities.entities(), list,
-                new StateMessage.ClockState(lines.get(line), entities.tick()), carried, List.of());
+                new StateMessage.ClockState(lines.get(line), entities.tick()), carried, List.of(), entities.fields());
     }
 
     private Map<String, Integer> counts(ByteBuf frame) {
