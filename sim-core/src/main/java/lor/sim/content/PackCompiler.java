@@ -84,10 +84,12 @@ final class PackCompiler {
             ObjectRule rule;
             try {
                 rule = e.getValue().create(pack);
-            } catch (IllegalArgumentException | IllegalStateException problem) {
-                // A rule that cannot run on this pack (an item or line it needs is missing) fails like a pack error.
+            } catch (RuntimeException problem) {
+                // A rule that cannot run on this pack (an item or line it needs is missing: IllegalArgumentException,
+                // by the API's convention) fails like a pack error; any other failure is named as the factory's bug.
                 throw new ContentException(entry + ".rule", "Java rule " + quoted(def.objects().get(e.getKey())
-                        .rule()) + " cannot run on this pack: " + problem.getMessage());
+                        .rule()) + " cannot run on this pack: " + (problem instanceof IllegalArgumentException
+                        ? problem.getMessage() : problem.toString()));
             }
             if (rule == null) {
                 throw new ContentException(entry, "its Java rule's factory built no rule");

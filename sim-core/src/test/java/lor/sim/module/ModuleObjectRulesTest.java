@@ -15,17 +15,7 @@ class ModuleObjectRulesTest {
     private static final ObjectRule.Factory NOTHING = pack -> object -> { };
 
     private static GameModule module(ModuleSpec spec) {
-        return new GameModule() {
-            @Override
-            public ModuleSpec spec() {
-                return spec;
-            }
-
-            @Override
-            public ModuleRules rules(ModuleSettings settings) {
-                return (world, entity, action, fields) -> "unknown_action";
-            }
-        };
+        return FixedModule.of(spec, (world, entity, action, fields) -> "unknown_action");
     }
 
     @Test

@@ -11,10 +11,10 @@ import lor.sim.content.PackDef;
 import lor.sim.content.RuleRegistry;
 import lor.sim.grid.MapText;
 import lor.sim.module.FieldSpec;
+import lor.sim.module.FixedModule;
 import lor.sim.module.GameModule;
 import lor.sim.module.ModuleCatalog;
 import lor.sim.module.ModuleRules;
-import lor.sim.module.ModuleSettings;
 import lor.sim.module.ModuleSpec;
 import lor.sim.module.ModuleWorld;
 import lor.sim.module.WorldModules;
@@ -102,17 +102,7 @@ class ModuleWatchesTest {
     }
 
     private static GameModule module(ModuleSpec spec, ModuleRules rules) {
-        return new GameModule() {
-            @Override
-            public ModuleSpec spec() {
-                return spec;
-            }
-
-            @Override
-            public ModuleRules rules(ModuleSettings settings) {
-                return rules;
-            }
-        };
+        return FixedModule.of(spec, rules);
     }
 
     private WorldModules modules() {
