@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import lor.protocol.game.MapEncoding;
+import lor.sim.builtin.BuiltInModules;
 import lor.sim.content.ContentPack;
 import lor.sim.content.PackJson;
-import lor.sim.content.RuleRegistry;
 import lor.sim.grid.Cells;
 import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
@@ -255,15 +255,16 @@ public final class PagePrediction {
     }
 
     /**
-     * The world's pack, compiled as the server compiles it. A pack whose objects run Java rules (which only the
-     * server has) does not compile here: the page cannot predict in that world.
+     * The world's pack, compiled as the server compiles it: with the Java object rules of the built-in modules it
+     * names. A pack whose objects run a rule of a studio's module (which only the server has) does not compile here:
+     * the page cannot predict in that world.
      */
     private static ContentPack pack(String content) {
         if (content == null || content.isBlank()) {
             return ContentPack.empty();
         }
         try {
-            return ContentPack.compile(PackJson.read(content), RuleRegistry.empty());
+            return BuiltInModules.catalog().compile(PackJson.read(content));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("the world's content pack: " + e.getMessage(), e);
         }

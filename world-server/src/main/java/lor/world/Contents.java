@@ -2,11 +2,9 @@ package lor.world;
 
 import lor.protocol.control.ObjectSeed;
 import lor.sim.content.ContentPack;
-import lor.sim.content.RuleRegistry;
 import lor.sim.grid.Grid;
 import lor.sim.module.WorldModules;
 import lor.world.content.ContentLoadException;
-import lor.world.content.ContentPacks;
 import lor.world.content.GameModules;
 
 /** The content pack a world plays: the one its configuration names, or none. */
@@ -15,23 +13,18 @@ final class Contents {
     private Contents() {
     }
 
-    /** @throws lor.world.content.ContentLoadException when the named pack cannot be loaded */
-    static ContentPack load(WorldConfig config) {
-        if (config.content() == null) {
-            return ContentPack.empty();
-        }
-        return ContentPacks.load(config.content(), config.contentDir(), RuleRegistry.empty());
-    }
-
     /**
-     * The game modules the world's pack names, made with the pack's settings: built in, or from a jar of
-     * {@code --modules-dir}.
+     * The world's pack and the game modules it names, made with the pack's settings: built in, or from a jar of
+     * {@code --modules-dir}; the pack compiled with the Java object rules those modules provide.
      *
-     * @throws ContentLoadException naming the pack's file and the module when one cannot run
+     * @throws ContentLoadException naming the pack's file (and the module) when the pack cannot be loaded or a
+     *                              module cannot run
      */
-    static WorldModules modules(WorldConfig config, ContentPack pack) {
-        return GameModules.resolve(pack, ContentPacks.label(config.content(), config.contentDir()),
-                config.modulesDir());
+    static GameModules.WorldContent load(WorldConfig config) {
+        if (config.content() == null) {
+            return new GameModules.WorldContent(ContentPack.empty(), WorldModules.none());
+        }
+        return GameModules.load(config.content(), config.contentDir(), config.modulesDir());
     }
 
     /**

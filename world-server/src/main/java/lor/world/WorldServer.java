@@ -17,6 +17,7 @@ import lor.sim.content.ContentPack;
 import lor.sim.grid.Grid;
 import lor.sim.module.WorldModules;
 import lor.world.agones.TickAlive;
+import lor.world.content.GameModules;
 import lor.world.control.ControlClient;
 import lor.world.control.ControlListener;
 import lor.world.control.Heartbeat;
@@ -57,8 +58,8 @@ public final class WorldServer {
     private record Parts(ContentPack pack, WorldModules modules, Grid map) {
 
         static Parts load(WorldConfig config) {
-            ContentPack pack = Contents.load(config);
-            return new Parts(pack, Contents.modules(config, pack), Maps.load(config));
+            GameModules.WorldContent content = Contents.load(config);
+            return new Parts(content.pack(), content.modules(), Maps.load(config));
         }
     }
 

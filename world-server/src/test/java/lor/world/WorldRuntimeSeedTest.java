@@ -31,7 +31,7 @@ class WorldRuntimeSeedTest {
     @Test
     void aNewWorldIsSeededAndAHydratedOneKeepsWhatItsSnapshotHolds() {
         WorldConfig config = config("bench", "pump:5000:1");
-        ContentPack pack = Contents.load(config);
+        ContentPack pack = Contents.load(config).pack();
         Grid grid = Maps.load(config);
         WorldRuntime first = runtime(config, pack, grid);
         first.hydrate(0, null);
@@ -59,7 +59,7 @@ class WorldRuntimeSeedTest {
     void aSeedOfAKindThePackDoesNotDefineStopsTheWorldBeforeItStarts() {
         WorldConfig config = config("bench", "furnace:10:1");
 
-        assertThatThrownBy(() -> runtime(config, Contents.load(config), Maps.load(config)))
+        assertThatThrownBy(() -> runtime(config, Contents.load(config).pack(), Maps.load(config)))
                 .isInstanceOf(ContentLoadException.class)
                 .hasMessage("--seed-objects names kind \"furnace\", which content pack \"bench\" does not define");
     }
@@ -68,7 +68,7 @@ class WorldRuntimeSeedTest {
     void aSeedBelowTheMapsLastLayerStopsTheWorldBeforeItStarts() {
         WorldConfig config = config("bench", "pump:10:3");
 
-        assertThatThrownBy(() -> runtime(config, Contents.load(config), Maps.load(config)))
+        assertThatThrownBy(() -> runtime(config, Contents.load(config).pack(), Maps.load(config)))
                 .isInstanceOf(ContentLoadException.class)
                 .hasMessage("--seed-objects starts at layer 3, but the map has 3 layer(s)");
     }

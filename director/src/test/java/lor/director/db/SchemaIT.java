@@ -18,12 +18,12 @@ import org.junit.jupiter.api.Test;
 class SchemaIT {
 
     @Test
-    void freshDatabaseHoldsStartMeadowTheCellarElementsAndTheBenchWorldsWithTheirMaps() {
+    void freshDatabaseHoldsStartMeadowTheCellarElementsKilnsAndTheBenchWorldsWithTheirMaps() {
         try (Database db = TestDatabase.fresh()) {
             List<WorldRecord> worlds = new WorldRepository(db).all();
 
             assertThat(worlds).extracting(WorldRecord::worldId)
-                    .containsExactly("bench", "bench-objects", "cellar", "elements", "meadow", "start");
+                    .containsExactly("bench", "bench-objects", "cellar", "elements", "kilns", "meadow", "start");
             assertThat(settingsOf(worlds, "start")).isEqualTo(new WorldSettings("start", "default", 24, 24, "nearest"));
             assertThat(settingsOf(worlds, "meadow")).isEqualTo(new WorldSettings("meadow", 0, 24));
             assertThat(settingsOf(worlds, "cellar")).as("no NPCs on the stairs' landing")
@@ -32,6 +32,8 @@ class SchemaIT {
                     .isEqualTo(new WorldSettings("elements", "elements", 0, 24, "nearest"));
             assertThat(worlds).filteredOn(w -> w.worldId().equals("elements")).singleElement()
                     .extracting(WorldRecord::name).isEqualTo("Elements");
+            assertThat(settingsOf(worlds, "kilns")).as("its kiln runs the kilns module's Java rule")
+                    .isEqualTo(new WorldSettings("start", "kilns", 0, 24, "nearest"));
             assertThat(worlds).filteredOn(w -> w.worldId().equals("cellar")).singleElement().satisfies(cellar -> {
                 assertThat(cellar.name()).isEqualTo("Cellar");
                 assertThat(cellar.lastSnapshotSeq()).isZero();

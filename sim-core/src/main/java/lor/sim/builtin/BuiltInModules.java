@@ -1,6 +1,7 @@
 package lor.sim.builtin;
 
 import lor.sim.builtin.elementals.Elementals;
+import lor.sim.builtin.kilns.Kilns;
 import lor.sim.module.GameModule;
 import lor.sim.module.ModuleCatalog;
 
@@ -15,7 +16,7 @@ public final class BuiltInModules {
     }
 
     public static GameModule[] all() {
-        return new GameModule[] {new Elementals()};
+        return new GameModule[] {new Elementals(), new Kilns()};
     }
 
     /** A catalog of the built-in modules, to which a server adds a studio's. */

@@ -80,10 +80,19 @@ final class PackCompiler {
                 Collections.unmodifiableMap(items), start, kinds, kindIndex, recipes,
                 Collections.unmodifiableMap(recipeIds), clock, maxStack, modules, settings);
         for (Map.Entry<Integer, ObjectRule.Factory> e : javaRules.entrySet()) {
-            ObjectRule rule = e.getValue().create(pack);
+            String entry = "objects[" + e.getKey() + "] " + quoted(kinds[e.getKey()].id());
+            ObjectRule rule;
+            try {
+                rule = e.getValue().create(pack);
+            } catch (RuntimeException problem) {
+                // A rule that cannot run on this pack (an item or line it needs is missing: IllegalArgumentException,
+                // by the API's convention) fails like a pack error; any other failure is named as the factory's bug.
+                throw new ContentException(entry + ".rule", "Java rule " + quoted(def.objects().get(e.getKey())
+                        .rule()) + " cannot run on this pack: " + (problem instanceof IllegalArgumentException
+                        ? problem.getMessage() : problem.toString()));
+            }
             if (rule == null) {
-                throw new ContentException("objects[" + e.getKey() + "] " + quoted(kinds[e.getKey()].id()),
-                        "its Java rule's factory built no rule");
+                throw new ContentException(entry, "its Java rule's factory built no rule");
             }
             kinds[e.getKey()].bindRule(rule);
         }
@@ -286,7 +295,8 @@ final class PackCompiler {
                 ObjectRule.Factory factory = rules.find(k.rule());
                 if (factory == null) {
                     throw new ContentException(entry + ".rule", "no Java rule is registered as "
-                            + quoted(k.rule()));
+                            + quoted(k.rule()) + " (Java rules come from the game modules the pack names in "
+                            + "\"modules\"; those provide " + rules.ids() + ")");
                 }
                 javaRules.put(i, factory);
                 readsLine = true;

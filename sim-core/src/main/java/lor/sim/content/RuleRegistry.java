@@ -1,5 +1,6 @@
 package lor.sim.content;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -21,6 +22,11 @@ public final class RuleRegistry {
             throw new IllegalArgumentException("rule " + id + " is registered twice");
         }
         return this;
+    }
+
+    /** The registered ids, sorted: what an error about a missing rule lists. */
+    public List<String> ids() {
+        return List.copyOf(factories.keySet());
     }
 
     ObjectRule.Factory find(String id) {

@@ -7,6 +7,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import lor.sim.content.ContentException;
+import lor.sim.content.ContentPack;
+import lor.sim.content.PackDef;
+import lor.sim.content.RuleRegistry;
 
 /**
  * The modules a server (or a predicting client) has: the built-in ones and those loaded from a modules directory, by
@@ -38,6 +41,43 @@ public final class ModuleCatalog {
     }
 
     /**
+     * The Java object rules the named modules provide, for compiling the pack that names them: a world, and every
+     * client that predicts it, fills the registry from the modules before the pack is compiled. A name this catalog
+     * does not have (or not of the form) provides nothing here; {@link #resolve} names it.
+     *
+     * @throws ModuleException when two of the modules provide the same rule id
+     */
+    public RuleRegistry objectRules(List<String> names) {
+        RuleRegistry registry = RuleRegistry.empty();
+        Map<String, String> owners = new HashMap<>();
+        List<String> taken = new ArrayList<>();
+        for (String name : names == null ? List.<String>of() : names) {
+            GameModule module = name == null ? null : modules.get(name);
+            // A module named twice is the pack's error, which compiling it reports.
+            if (module == null || taken.contains(name)) {
+                continue;
+            }
+            taken.add(name);
+            for (ObjectRuleSpec rule : module.spec().objectRules()) {
+                claim(owners, "object rule", rule.id(), name);
+                registry.register(rule.id(), rule.factory());
+            }
+        }
+        return registry;
+    }
+
+    /**
+     * Compiles a pack with the object rules of the modules it names ({@link #objectRules}): how a predicting client
+     * compiles the pack its world sends, so that its objects run what the world's run.
+     *
+     * @throws ContentException naming the entry at fault, as {@link ContentPack#compile} does
+     * @throws ModuleException when two of the modules provide the same rule id
+     */
+    public ContentPack compile(PackDef def) {
+        return ContentPack.compile(def, objectRules(def == null ? null : def.modules()));
+    }
+
+    /**
      * The modules a pack names, in its order.
      *
      * @param pack     the pack's name, for the errors
@@ -57,6 +97,7 @@ public final class ModuleCatalog {
         List<ModuleRules> rules = new ArrayList<>();
         Map<String, String> actions = new HashMap<>();
         Map<String, String> attributes = new HashMap<>();
+        Map<String, String> objectRules = new HashMap<>();
         for (String name : names) {
             GameModule module = modules.get(name);
             if (module == null) {
@@ -76,6 +117,9 @@ public final class ModuleCatalog {
             }
             for (AttributeSpec attribute : spec.attributes()) {
                 claim(attributes, "attribute", attribute.name(), name);
+            }
+            for (ObjectRuleSpec rule : spec.objectRules()) {
+                claim(objectRules, "object rule", rule.id(), name);
             }
             chosen.add(module);
             Map<String, Integer> section = settings.get(name);

@@ -5,14 +5,18 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import lor.sim.content.ObjectRule;
+
 /**
  * What a module adds to the worlds that run it, as clients learn it from {@code welcome}: its actions, the attributes
  * every entity carries, the values of its field layer, and the reasons its actions may be refused with. Made with
  * {@link #builder(String)}; {@link #check()} refuses a declaration that breaks the contract's rules, naming the
- * module and the entry.
+ * module and the entry. Besides what clients learn, a module may provide Java object rules ({@link ObjectRuleSpec}):
+ * the object kinds of a pack naming the module run them by id.
  */
 public record ModuleSpec(String name, int apiVersion, List<ActionSpec> actions, List<AttributeSpec> attributes,
-                         List<String> data, List<CellSpec> cells, List<String> reasons) {
+                         List<String> data, List<CellSpec> cells, List<String> reasons,
+                         List<ObjectRuleSpec> objectRules) {
 
     /** The most fields an action declares: an {@code act} frame's keys are bounded by it. */
     public static final int MAX_FIELDS = 16;
@@ -23,6 +27,13 @@ public record ModuleSpec(String name, int apiVersion, List<ActionSpec> actions, 
         data = List.copyOf(data);
         cells = List.copyOf(cells);
         reasons = List.copyOf(reasons);
+        objectRules = List.copyOf(objectRules);
+    }
+
+    /** A declaration without object rules. */
+    public ModuleSpec(String name, int apiVersion, List<ActionSpec> actions, List<AttributeSpec> attributes,
+                      List<String> data, List<CellSpec> cells, List<String> reasons) {
+        this(name, apiVersion, actions, attributes, data, cells, reasons, List.of());
     }
 
     /** A declaration for this build's {@link ModuleApi#VERSION}. */
@@ -65,6 +76,11 @@ public record ModuleSpec(String name, int apiVersion, List<ActionSpec> actions, 
             ModuleNames.check("module " + name + ": reason", reason);
             unique(seen, "reason", reason);
         }
+        seen.clear();
+        for (ObjectRuleSpec rule : objectRules) {
+            rule.check(name);
+            unique(seen, "object rule", rule.id());
+        }
         return this;
     }
 
@@ -94,6 +110,7 @@ public record ModuleSpec(String name, int apiVersion, List<ActionSpec> actions, 
         private final List<String> data = new ArrayList<>();
         private final List<CellSpec> cells = new ArrayList<>();
         private final List<String> reasons = new ArrayList<>();
+        private final List<ObjectRuleSpec> objectRules = new ArrayList<>();
 
         private Builder(String name) {
             this.name = name;
@@ -140,9 +157,18 @@ public record ModuleSpec(String name, int apiVersion, List<ActionSpec> actions, 
             return this;
         }
 
+        /**
+         * A Java object rule an object kind of the module's packs runs with {@code "rule": "ID"}: {@code factory}
+         * builds it once per compiled pack.
+         */
+        public Builder objectRule(String id, ObjectRule.Factory factory) {
+            objectRules.add(new ObjectRuleSpec(id, factory));
+            return this;
+        }
+
         /** @throws ModuleException as {@link ModuleSpec#check()} */
         public ModuleSpec build() {
-            return new ModuleSpec(name, apiVersion, actions, attributes, data, cells, reasons).check();
+            return new ModuleSpec(name, apiVersion, actions, attributes, data, cells, reasons, objectRules).check();
         }
     }
 }

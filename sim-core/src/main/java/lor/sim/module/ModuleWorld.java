@@ -78,6 +78,23 @@ public interface ModuleWorld {
      */
     void wakeAt(long tick, int key, int tag);
 
+    /**
+     * Wakes this module's {@link ModuleRules#wake} whenever a cell changes, with the cell's grid index
+     * ({@code (layer * height + y) * width + x}) as the key and {@code tag}, in the module phase of the tick after
+     * the change. A cell changes when the value on it of any module's field changes (a set that leaves the value as
+     * it was does not count, nor does a set a failing hook or a refused action undoes), or when the clock's new line
+     * makes its terrain read otherwise ({@link #terrain}: a transmutation begins or ends). Entities and objects
+     * coming and going do not count. Changes in one tick give one wake. A watch stays until {@link #unwatchCell};
+     * watching a cell twice with one tag is one watch. Watches are state: they survive a snapshot.
+     *
+     * @param tag 0 to 65535, of the module's choosing
+     * @throws IllegalStateException when the module already watches 65,536 cells (the hook fails)
+     */
+    void watchCell(int x, int y, int layer, int tag);
+
+    /** Stops a {@link #watchCell} watch of this module with that tag; nothing when there is none. */
+    void unwatchCell(int x, int y, int layer, int tag);
+
     // ---- entities -----------------------------------------------------------------------------------------------
 
     /**

@@ -301,6 +301,16 @@ final class ModuleMirror implements ModuleWorld {
     }
 
     @Override
+    public void watchCell(int x, int y, int layer, int tag) {
+        // Watches wake the server's module; what the wakes do comes in states, as for wakeAt.
+    }
+
+    @Override
+    public void unwatchCell(int x, int y, int layer, int tag) {
+        // No watches are kept here (watchCell).
+    }
+
+    @Override
     public int entitiesNear(int x, int y, int l, int radius, int[] out) {
         int n = 0;
         for (int cy = Math.max(0, y - radius); cy <= Math.min(size.height() - 1, y + radius); cy++) {

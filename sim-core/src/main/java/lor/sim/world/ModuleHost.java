@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
+import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
 import lor.sim.grid.Walls;
 import lor.sim.module.AttributeSpec;
@@ -34,6 +35,7 @@ final class ModuleHost {
     private final ModuleField[] fields;
     private final ModuleView[] views;
     private final ModuleWakes wakes;
+    private final ModuleWatches watches;
     private final ModuleJournal journal = new ModuleJournal();
     private final ModuleStats stats;
     private final Walls walls;
@@ -55,6 +57,7 @@ final class ModuleHost {
             names.add(spec.name());
         }
         this.wakes = new ModuleWakes(tick);
+        this.watches = new ModuleWatches(modules.size());
         this.stats = new ModuleStats(names);
         this.walls = Walls.of(size.width(), size.height(), this::blocks);
     }
@@ -73,6 +76,35 @@ final class ModuleHost {
 
     ModuleJournal journal() {
         return journal;
+    }
+
+    ModuleWatches watches() {
+        return watches;
+    }
+
+    /** A hook changed the value of a field cell: whoever watches it wakes next tick, unless the hook is undone. */
+    void cellChanged(int index) {
+        watches.fire(index, world.tick() + 1, wakes, journal);
+    }
+
+    /**
+     * The clock has just left {@code oldLine}: the watched cells whose terrain now reads otherwise wake their
+     * watchers next tick. Costs the watches, not the cells the lines transmute.
+     */
+    void lineChanged(int oldLine) {
+        if (watches.size() == 0) {
+            return;
+        }
+        Grid grid = world.grid();
+        for (int id = 0; id < watches.capacity(); id++) {
+            if (watches.live(id)) {
+                long watch = watches.watch(id);
+                int cell = ModuleWakes.key(watch);
+                if (world.pack().clock().transmute(oldLine, grid.cell(cell)) != world.field().cell(cell)) {
+                    wakes.schedule(world.tick() + 1, watch);
+                }
+            }
+        }
     }
 
     void clock(LongSupplier nanoTime) {
@@ -150,6 +182,10 @@ final class ModuleHost {
             field.stateHash(h);
         }
         wakes.stateHash(h);
+        // Only a world with watches mixes them, so the hashes of worlds that never watch stay what they were.
+        if (watches.size() > 0) {
+            watches.stateHash(h);
+        }
     }
 
     /**
@@ -229,7 +265,7 @@ final class ModuleHost {
             }
             images.add(new ModuleImage(spec.name(), names(spec.attributes()), spec.data(), cellNames(spec),
                     occupiedCells(fields[m]), npcs.toArray(), npcValues.toArray(), accounts.clone(),
-                    values.toArray(), wakesOf(m, pending)));
+                    values.toArray(), wakesOf(m, pending), watches.of(m)));
         }
         return images;
     }
@@ -334,6 +370,7 @@ final class ModuleHost {
                 wakes.schedule(image.wakes()[i], ModuleWakes.pack(m, (int) image.wakes()[i + 1],
                         (int) image.wakes()[i + 2]));
             }
+            restoreWatches(m, image);
         }
         npcs.sort((a, b) -> Integer.compare(a[0], b[0]));
         EntityTable t = world.entities;
@@ -380,6 +417,19 @@ final class ModuleHost {
             map[i] = now.indexOf(image.get(i));
         }
         return map;
+    }
+
+    private void restoreWatches(int m, ModuleImage image) {
+        int[] pairs = image.watches();
+        for (int i = 0; i + ModuleImage.WATCH_INTS <= pairs.length; i += ModuleImage.WATCH_INTS) {
+            int cell = pairs[i];
+            int tag = pairs[i + 1];
+            if (cell < 0 || cell >= fields[m].size().cells() || tag < 0 || tag > ModuleWakes.MAX_TAG) {
+                throw new IllegalArgumentException("game module " + modules.spec(m).name() + ": the snapshot holds "
+                        + "a watch of cell " + cell + " with tag " + tag + ", outside this world's grid or tags");
+            }
+            watches.add(m, cell, tag);
+        }
     }
 
     private void restoreField(int m, ModuleImage image) {
@@ -447,6 +497,8 @@ final class ModuleHost {
                     }
                 }
                 case ModuleJournal.WAKE -> wakes.cancel(a);
+                case ModuleJournal.WATCH -> watches.remove(a, b, c);
+                case ModuleJournal.UNWATCH -> watches.add(a, b, c);
                 default -> throw new IllegalStateException("journal record " + journal.what(r));
             }
         }

@@ -18,19 +18,28 @@ import java.util.List;
  * @param accounts      the players the world knows, online or not
  * @param accountValues per account: its attributes then its data
  * @param wakes         per wake: due tick, key, tag
+ * @param watches       per watched cell, ascending: grid index, tag (none in snapshots taken before watches existed)
  */
 public record ModuleImage(String module, List<String> attributes, List<String> data, List<String> cellNames,
                           int[] cells, int[] npcs, int[] npcValues, long[] accounts, int[] accountValues,
-                          long[] wakes) {
+                          long[] wakes, int[] watches) {
 
     public static final int CELL_INTS = 3;
     public static final int NPC_INTS = 4;
     public static final int WAKE_LONGS = 3;
+    public static final int WATCH_INTS = 2;
 
     public ModuleImage {
         attributes = List.copyOf(attributes);
         data = List.copyOf(data);
         cellNames = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(cellNames));
+        watches = watches == null ? new int[0] : watches;
+    }
+
+    /** An image without watches: what a snapshot taken before watches existed holds. */
+    public ModuleImage(String module, List<String> attributes, List<String> data, List<String> cellNames,
+                       int[] cells, int[] npcs, int[] npcValues, long[] accounts, int[] accountValues, long[] wakes) {
+        this(module, attributes, data, cellNames, cells, npcs, npcValues, accounts, accountValues, wakes, null);
     }
 
     /** Ints of each NPC's and each account's values. */

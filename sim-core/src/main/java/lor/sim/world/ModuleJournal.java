@@ -17,6 +17,10 @@ final class ModuleJournal {
     static final int REMOVE = 6;
     static final int GIVE = 7;
     static final int WAKE = 8;
+    /** A watch added (module, cell, tag): undone by removing it. */
+    static final int WATCH = 9;
+    /** A watch removed (module, cell, tag): undone by adding it back. */
+    static final int UNWATCH = 10;
 
     private static final int WIDTH = 5;
 

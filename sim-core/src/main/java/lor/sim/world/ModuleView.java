@@ -132,7 +132,13 @@ final class ModuleView implements ModuleWorld {
         ModuleField field = host.field(module);
         if (size.contains(x, y, layer)) {
             int index = size.index(x, y, layer);
-            host.journal().record(ModuleJournal.CELL, module, index, field.valueAt(index), field.rawSinceAt(index));
+            int old = field.valueAt(index);
+            host.journal().record(ModuleJournal.CELL, module, index, old, field.rawSinceAt(index));
+            field.set(x, y, layer, value, world.tick());
+            if (value != old) {
+                host.cellChanged(index);
+            }
+            return;
         }
         field.set(x, y, layer, value, world.tick());
     }
@@ -152,6 +158,30 @@ final class ModuleView implements ModuleWorld {
         }
         int id = host.wakes().schedule(tick, ModuleWakes.pack(module, key, tag));
         host.journal().record(ModuleJournal.WAKE, id, 0, 0, 0);
+    }
+
+    @Override
+    public void watchCell(int x, int y, int layer, int tag) {
+        int cell = watchedCell(x, y, layer, tag);
+        if (host.watches().add(module, cell, tag)) {
+            host.journal().record(ModuleJournal.WATCH, module, cell, tag, 0);
+        }
+    }
+
+    @Override
+    public void unwatchCell(int x, int y, int layer, int tag) {
+        int cell = watchedCell(x, y, layer, tag);
+        if (host.watches().remove(module, cell, tag)) {
+            host.journal().record(ModuleJournal.UNWATCH, module, cell, tag, 0);
+        }
+    }
+
+    private int watchedCell(int x, int y, int layer, int tag) {
+        if (!size.contains(x, y, layer) || tag < 0 || tag > ModuleWakes.MAX_TAG) {
+            throw new IllegalArgumentException("a watch is of a cell of the grid with a tag of 0 to "
+                    + ModuleWakes.MAX_TAG + ", not " + x + "," + y + "," + layer + " with tag " + tag);
+        }
+        return size.index(x, y, layer);
     }
 
     // ---- entities -----------------------------------------------------------------------------------------------

@@ -475,8 +475,12 @@ public final class World {
     private void turnClock() {
         int next = pack.clock().lineAt(tick + 1);
         if (next != field.line()) {
+            int old = field.line();
             field.setLine(next, null);
             objects.lineChanged(next);
+            if (modules != null) {
+                modules.lineChanged(old);
+            }
         }
     }
 

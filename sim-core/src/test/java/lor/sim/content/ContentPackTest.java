@@ -165,7 +165,10 @@ class ContentPackTest {
         ContentPack pack = ContentPack.compile(withRule, rules);
         assertThat(pack.kind(0).rule()).isNotNull();
         assertThatThrownBy(() -> TestPacks.compiled(withRule))
-                .hasMessage("objects[0] \"mill\".rule: no Java rule is registered as \"mill\"");
+                .hasMessage("objects[0] \"mill\".rule: no Java rule is registered as \"mill\" (Java rules come from "
+                        + "the game modules the pack names in \"modules\"; those provide [])");
+        RuleRegistry saws = RuleRegistry.empty().register("saw", compiled -> object -> { });
+        assertThatThrownBy(() -> ContentPack.compile(withRule, saws)).hasMessageEndingWith("those provide [saw])");
     }
 
     @Test

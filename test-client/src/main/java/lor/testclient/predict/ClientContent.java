@@ -5,7 +5,6 @@ import lor.protocol.game.WelcomeMessage;
 import lor.sim.builtin.BuiltInModules;
 import lor.sim.content.ContentPack;
 import lor.sim.content.PackDef;
-import lor.sim.content.RuleRegistry;
 import lor.sim.module.WorldModules;
 
 /**
@@ -17,10 +16,6 @@ public final class ClientContent {
     private ClientContent() {
     }
 
-    /**
-     * @return the compiled pack, or the empty pack for a world without one
-     * @throws lor.sim.content.ContentException when the pack needs a Java rule this client does not have
-     */
     /**
      * The game modules the pack names, resolved as a world resolves them from this client's catalog (the built-in
      * modules, the same code the world runs): what predicts this player's {@code act} intents.
@@ -34,11 +29,18 @@ public final class ClientContent {
         return BuiltInModules.catalog().resolve(pack.name(), pack.modules(), pack.moduleSettings());
     }
 
+    /**
+     * The pack compiled with the Java object rules of the modules it names, from this client's catalog, as the world
+     * compiles it: objects that run a module's rule are predicted by that rule.
+     *
+     * @return the compiled pack, or the empty pack for a world without one
+     * @throws lor.sim.content.ContentException when the pack needs a Java rule this client does not have
+     */
     public static ContentPack compile(WelcomeMessage welcome) {
         if (welcome.content() == null) {
             return ContentPack.empty();
         }
         PackDef def = Json.MAPPER.treeToValue(welcome.content(), PackDef.class);
-        return ContentPack.compile(def, RuleRegistry.empty());
+        return BuiltInModules.catalog().compile(def);
     }
 }

@@ -16,6 +16,7 @@ public final class Scenarios {
         all.addAll(Stage5Scenarios.all());
         all.addAll(Stage7Scenarios.all());
         all.addAll(Stage14Scenarios.all());
+        all.addAll(KilnScenarios.all());
         return List.copyOf(all);
     }
 }

@@ -140,7 +140,7 @@ public final class Stage7Scenarios {
      * Builds {@code kind} on a free floor cell beside the player (never water, which floods at night); tries another
      * side when an NPC walks onto the cell first.
      */
-    private static Direction build(GamePlayer player, String kind) throws Exception {
+    static Direction build(GamePlayer player, String kind) throws Exception {
         for (int attempt = 0; attempt < 10; attempt++) {
             Direction side = buildableSide(player);
             long seq = player.build(kind, side);
@@ -176,19 +176,19 @@ public final class Stage7Scenarios {
         throw new AssertionError("no free cell around " + at[0] + "," + at[1]);
     }
 
-    private static void dismantle(GamePlayer player, Direction side) throws Exception {
+    static void dismantle(GamePlayer player, Direction side) throws Exception {
         int[] at = beside(player, side);
         acknowledged(player, player.dismantle(side));
         player.awaitState("the object gone", STEP, s -> player.objectAt(at[0], at[1], at[2]) == null);
     }
 
-    private static int[] beside(GamePlayer player, Direction side) {
+    static int[] beside(GamePlayer player, Direction side) {
         int[] at = player.position();
         return new int[] {at[0] + side.dx, at[1] + side.dy, at[2]};
     }
 
     /** Waits for the intent's ack and fails if it was refused. */
-    private static void acknowledged(GamePlayer player, long seq) throws Exception {
+    static void acknowledged(GamePlayer player, long seq) throws Exception {
         player.awaitAck(seq);
         for (RejectedMessage r : player.rejections()) {
             check(r.seq() != seq, "intent " + seq + " refused: " + r.reason());

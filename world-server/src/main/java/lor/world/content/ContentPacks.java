@@ -43,6 +43,17 @@ public final class ContentPacks {
      */
     public static ContentPack load(String name, Path contentDir, RuleRegistry rules) {
         Objects.requireNonNull(rules, "rules");
+        PackDef def = read(name, contentDir);
+        return compile(label(name, contentDir), def, rules);
+    }
+
+    /**
+     * The pack as written, read and checked for form but not compiled: a world reads which modules it names, fills
+     * the rule registry from them, then compiles it ({@link #compile}).
+     *
+     * @throws ContentLoadException naming the file, the entry at fault and what is wrong with it
+     */
+    public static PackDef read(String name, Path contentDir) {
         if (name == null || !NAME.matcher(name).matches()) {
             throw new ContentLoadException("a content pack name is 1-32 of [a-z0-9_-], not \"" + name + "\"");
         }
@@ -50,16 +61,15 @@ public final class ContentPacks {
         if (file != null) {
             String label = file.toString();
             PackReader.Format format = label.endsWith(".json") ? PackReader.Format.JSON : PackReader.Format.YAML;
-            return compile(label, PackReader.read(label, readFile(label, file), format), rules);
+            return PackReader.read(label, readFile(label, file), format);
         }
         String resource = "content/" + name + ".json";
-        String label = builtInLabel(name);
-        PackDef def = BUILT_IN.computeIfAbsent(name, n -> readBuiltIn(label, resource));
+        PackDef def = BUILT_IN.computeIfAbsent(name, n -> readBuiltIn(builtInLabel(name), resource));
         if (def == null) {
             throw new ContentLoadException("no content pack named " + name + " (looked in "
                     + (contentDir == null ? "" : contentDir + " and in ") + "this build)");
         }
-        return compile(label, def, rules);
+        return def;
     }
 
     /**
@@ -89,7 +99,13 @@ public final class ContentPacks {
         return "content/" + name + ".json (built in)";
     }
 
-    private static ContentPack compile(String label, PackDef def, RuleRegistry rules) {
+    /**
+     * Compiles a pack {@link #read} gave.
+     *
+     * @param label how errors name the pack's file ({@link #label})
+     * @throws ContentLoadException naming the file, the entry at fault and what is wrong with it
+     */
+    public static ContentPack compile(String label, PackDef def, RuleRegistry rules) {
         try {
             return ContentPack.compile(def, rules);
         } catch (ContentException e) {

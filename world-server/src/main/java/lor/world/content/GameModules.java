@@ -23,6 +23,8 @@ import java.util.jar.JarFile;
 import lor.sim.builtin.BuiltInModules;
 import lor.sim.content.ContentException;
 import lor.sim.content.ContentPack;
+import lor.sim.content.PackDef;
+import lor.sim.content.RuleRegistry;
 import lor.sim.module.GameModule;
 import lor.sim.module.ModuleApi;
 import lor.sim.module.ModuleCatalog;
@@ -66,7 +68,54 @@ public final class GameModules {
         if (pack.modules().isEmpty()) {
             return WorldModules.none();
         }
+        return take(Found.in(modulesDir), pack, packFile, modulesDir);
+    }
+
+    /** A world's pack and the game modules it names, loaded together ({@link #load}). */
+    public record WorldContent(ContentPack pack, WorldModules modules) {
+    }
+
+    /**
+     * A world's pack and its modules: the pack is read, the Java object rules of the modules it names are registered,
+     * then the pack is compiled (an object kind's {@code "rule"} finds its module's rule), then the modules are made
+     * with the pack's settings. A module the pack names and this server lacks is reported before the pack compiles,
+     * so that the reason names the missing module rather than a rule it would have provided.
+     *
+     * @param contentDir the studio's packs, or null for the packs of this build only
+     * @param modulesDir the studio's jars, or null for the built-in modules only
+     * @throws ContentLoadException naming the file, the entry and, for a module's failure, the module
+     */
+    public static WorldContent load(String name, Path contentDir, Path modulesDir) {
+        PackDef def = ContentPacks.read(name, contentDir);
+        String label = ContentPacks.label(name, contentDir);
+        List<String> named = def == null || def.modules() == null ? List.of() : def.modules();
+        if (named.isEmpty()) {
+            return new WorldContent(ContentPacks.compile(label, def, RuleRegistry.empty()), WorldModules.none());
+        }
         Found found = Found.in(modulesDir);
+        ContentPack pack;
+        try {
+            for (int i = 0; i < named.size(); i++) {
+                // A name not of the form is the pack's own error, which compiling it reports.
+                String problem = ModuleNames.isValid(named.get(i))
+                        ? found.problem(def.name() == null ? name : def.name(), named.get(i), modulesDir) : null;
+                if (problem != null) {
+                    throw new ContentLoadException(label + ": modules[" + i + "]: " + problem);
+                }
+            }
+            pack = ContentPacks.compile(label, def, found.catalog.objectRules(named));
+        } catch (ModuleException e) {
+            found.close();
+            throw new ContentLoadException(label + ": " + e.getMessage());
+        } catch (RuntimeException e) {
+            found.close();
+            throw e;
+        }
+        return new WorldContent(pack, take(found, pack, label, modulesDir));
+    }
+
+    /** The pack's modules from what was found; lets go of the jars unless the world runs a module of one. */
+    private static WorldModules take(Found found, ContentPack pack, String packFile, Path modulesDir) {
         boolean keepLoader = false;
         try {
             List<String> names = pack.modules();

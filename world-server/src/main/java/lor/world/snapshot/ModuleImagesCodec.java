@@ -18,8 +18,11 @@ import tools.jackson.databind.node.ObjectNode;
  *  "field":B64 (count, then per cell: index delta, value, set tick),
  *  "npcs":B64 (count, then per NPC: id delta, x, y, layer, values…),
  *  "players":B64 (count, then per account: account, values…),
- *  "wakes":B64 (count, then per wake: due, key, tag)}
+ *  "wakes":B64 (count, then per wake: due, key, tag),
+ *  "watches":B64 (count, then per watch: cell delta, tag)}
  * </pre>
+ * {@code "watches"} is written only for a module that watches cells, and read as none when absent: snapshots taken
+ * before watches existed hydrate, and a world that never watches writes what it wrote before.
  */
 final class ModuleImagesCodec {
 
@@ -45,7 +48,22 @@ final class ModuleImagesCodec {
             node.put("npcs", base64(npcs(image)));
             node.put("players", base64(players(image)));
             node.put("wakes", base64(wakes(image.wakes())));
+            if (image.watches().length > 0) {
+                node.put("watches", base64(watches(image.watches())));
+            }
         }
+    }
+
+    private static VarBytes watches(int[] watches) {
+        VarBytes out = new VarBytes(16 + watches.length * 2);
+        out.writeLong(watches.length / ModuleImage.WATCH_INTS);
+        int last = 0;
+        for (int i = 0; i < watches.length; i += ModuleImage.WATCH_INTS) {
+            out.writeLong(watches[i] - last);
+            last = watches[i];
+            out.writeLong(watches[i + 1]);
+        }
+        return out;
     }
 
     private static VarBytes field(int[] cells) {
@@ -174,8 +192,20 @@ final class ModuleImagesCodec {
         for (int i = 0; i < wakes.length; i++) {
             wakes[i] = in.readLong();
         }
+        int[] watches = new int[0];
+        if (node.has("watches")) {
+            in = bytes(node, "watches");
+            count = in.readInt(MAX_COUNT, "watches");
+            watches = new int[count * ModuleImage.WATCH_INTS];
+            last = 0;
+            for (int i = 0; i < count; i++) {
+                last += in.readInt(Integer.MAX_VALUE, "a watched cell's index");
+                watches[i * 2] = last;
+                watches[i * 2 + 1] = in.readInt(Integer.MAX_VALUE, "a watch's tag");
+            }
+        }
         return new ModuleImage(name, attributes, data, cellNames, cells, npcs, npcValues, accounts, accountValues,
-                wakes);
+                wakes, watches);
     }
 
     private static List<String> strings(JsonNode list, String what, boolean nulls) {

@@ -168,7 +168,8 @@ class ContentPacksTest {
         RuleRegistry rules = RuleRegistry.empty().register("fill", pack -> object -> object.set(0, 1));
         assertThat(ContentPacks.load("ruled", dir, rules).kind(0).rule()).isNotNull();
         assertThatThrownBy(() -> ContentPacks.load("ruled", dir, RuleRegistry.empty()))
-                .hasMessage(file("ruled.json") + ": objects[0] \"box\".rule: no Java rule is registered as \"fill\"");
+                .hasMessage(file("ruled.json") + ": objects[0] \"box\".rule: no Java rule is registered as \"fill\" "
+                        + "(Java rules come from the game modules the pack names in \"modules\"; those provide [])");
     }
 
     @Test

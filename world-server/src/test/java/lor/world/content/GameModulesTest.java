@@ -60,16 +60,60 @@ class GameModulesTest {
     }
 
     @Test
+    void theKilnsPackCompilesItsKilnWithTheKilnsModulesJavaRule() {
+        GameModules.WorldContent kilns = GameModules.load("kilns", null, null);
+
+        assertThat(kilns.modules().size()).isEqualTo(1);
+        assertThat(kilns.modules().spec(0).name()).isEqualTo("kilns");
+        assertThat(kilns.pack().kind(kilns.pack().kindIndex("kiln")).rule()).isNotNull();
+        assertThat(kilns.pack().kind(kilns.pack().kindIndex("kiln")).every()).isEqualTo(40);
+        assertThatThrownBy(() -> ContentPacks.load("kilns", null, RuleRegistry.empty()))
+                .as("without the module's rules the pack does not compile")
+                .hasMessageContaining("objects[0] \"kiln\".rule: no Java rule is registered as \"kiln\"");
+        assertThat(GameModules.load("default", null, null).modules().isEmpty()).isTrue();
+    }
+
+    @Test
+    void aRuleNoNamedModuleProvidesFailsNamingTheFileAndTheEntry() throws IOException {
+        Path packs = Files.createDirectories(dir.resolve("packs"));
+        Files.writeString(packs.resolve("mill.json"), """
+                {"items": ["wood", "coal"], "clock": {"lines": ["day"], "ticksPerLine": 10},
+                 "modules": ["elementals"],
+                 "objects": [{"kind": "crate"}, {"kind": "kiln", "rule": "kiln"}]}
+                """);
+        String file = packs.resolve("mill.json").toString();
+        assertThatThrownBy(() -> GameModules.load("mill", packs, null))
+                .isInstanceOf(ContentLoadException.class)
+                .hasMessage(file + ": objects[1] \"kiln\".rule: no Java rule is registered as \"kiln\" (Java rules "
+                        + "come from the game modules the pack names in \"modules\"; those provide [])");
+
+        Files.writeString(packs.resolve("mill.json"), """
+                {"items": ["wood", "coal"], "modules": ["mills"], "objects": [{"kind": "kiln", "rule": "mill"}]}
+                """);
+        assertThatThrownBy(() -> GameModules.load("mill", packs, null))
+                .as("a missing module is named rather than the rule it would have provided")
+                .hasMessage(file + ": modules[0]: pack mill names the module mills, which this server does not "
+                        + "have (it has [elementals, kilns]); modules dir: none");
+
+        Files.writeString(packs.resolve("mill.json"), """
+                {"items": ["wood"], "modules": ["kilns"], "objects": [{"kind": "kiln", "rule": "kiln"}]}
+                """);
+        assertThatThrownBy(() -> GameModules.load("mill", packs, null))
+                .hasMessage(file + ": objects[0] \"kiln\".rule: Java rule \"kiln\" cannot run on this pack: the pack "
+                        + "has no item \"coal\"");
+    }
+
+    @Test
     void aMissingModuleFailsNamingItTheModulesThisServerHasAndTheModulesDir() {
         ContentPack pack = pack(List.of("elementals", "tides"));
 
         assertThatThrownBy(() -> GameModules.resolve(pack, null))
                 .isInstanceOf(ContentLoadException.class)
                 .hasMessage("content pack p: modules[1]: pack p names the module tides, which this server does not "
-                        + "have (it has [elementals]); modules dir: none");
+                        + "have (it has [elementals, kilns]); modules dir: none");
         assertThatThrownBy(() -> GameModules.resolve(pack, "/srv/lor/packs/p.json", dir))
                 .hasMessage("/srv/lor/packs/p.json: modules[1]: pack p names the module tides, which this server "
-                        + "does not have (it has [elementals]); modules dir: " + dir);
+                        + "does not have (it has [elementals, kilns]); modules dir: " + dir);
     }
 
     @Test
@@ -122,7 +166,7 @@ class GameModulesTest {
         assertThat(GameModules.resolve(pack(List.of("tides")), dir).spec(0).name()).isEqualTo("tides");
         assertThatThrownBy(() -> GameModules.resolve(pack(List.of("currents")), dir))
                 .hasMessageStartingWith("content pack p: modules[0]: pack p names the module currents, which this "
-                        + "server does not have (it has [elementals, tides]); modules dir: " + dir
+                        + "server does not have (it has [elementals, kilns, tides]); modules dir: " + dir
                         + "; not loaded there: " + dir.resolve("broken.jar") + " is not a readable jar (");
     }
 
@@ -135,7 +179,8 @@ class GameModulesTest {
         assertThat(GameModules.resolve(pack(List.of("elementals")), dir).size()).isEqualTo(1);
         assertThatThrownBy(() -> GameModules.resolve(pack(List.of("tides")), dir))
                 .hasMessageStartingWith("content pack p: modules[0]: pack p names the module tides, which this "
-                        + "server does not have (it has [elementals]); modules dir: " + dir + "; not loaded there: ")
+                        + "server does not have (it has [elementals, kilns]); modules dir: " + dir
+                        + "; not loaded there: ")
                 .hasMessageContaining(dir.resolve("ghost.jar") + ": lor.sim.module.GameModule: Provider "
                         + "lor.world.content.NoSuchModule not found")
                 .hasMessageContaining(dir.resolve("unlicensed.jar") + ": lor.sim.module.GameModule: Provider "
