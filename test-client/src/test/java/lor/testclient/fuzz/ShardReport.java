@@ -18,6 +18,8 @@ final class ShardReport {
     long answers;
     long pongs;
     long connections;
+    /** Game module actions refused at their tick, by reason. */
+    final Map<String, Long> refusals = new TreeMap<>();
     /** Closes the frames asked for, by status. */
     final Map<Integer, Long> closes = new TreeMap<>();
     /** 1008 closes no frame asked for (flood and other policy limits): tolerated, counted. */
@@ -44,7 +46,8 @@ final class ShardReport {
     @Override
     public String toString() {
         return name + ": " + messages + " messages (" + bytes / 1024 + " KiB) on "
-                + connections + " connections, " + answers + " errors, " + pongs + " pongs, closes " + closes
+                + connections + " connections, " + answers + " errors, " + (refusals.isEmpty() ? ""
+                : "refusals " + refusals + ", ") + pongs + " pongs, closes " + closes
                 + ", unasked policy closes " + policyCloses + ", resets after oversize " + resetsAfterOversize
                 + ", failures " + failureCount;
     }
