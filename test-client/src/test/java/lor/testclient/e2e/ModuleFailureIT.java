@@ -52,8 +52,10 @@ class ModuleFailureIT {
         Path modules = Files.createDirectories(studio.resolve("modules"));
         ModuleJar.write(modules.resolve("tripwire.jar"), TripwireModule.class, TripwireRules.class);
         Path content = Files.createDirectories(studio.resolve("content"));
+        // An item of its own: a world whose pack has neither items nor object kinds leaves its modules' fields out of
+        // its JSON states (StateBroadcaster writes the pack's parts only for a pack that is not empty).
         Files.writeString(content.resolve("tripwire.json"),
-                "{\"name\": \"tripwire\", \"modules\": [\"" + TripwireModule.NAME + "\"]}");
+                "{\"name\": \"tripwire\", \"items\": [\"pebble\"], \"modules\": [\"" + TripwireModule.NAME + "\"]}");
         try (DirectorProcess director = DirectorProcess.start(dataDir, "module-failure", "--admin-token",
                 ADMIN_TOKEN, "--content-dir", content.toString(), "--modules-dir", modules.toString(),
                 // Nothing but the failure stops the world, and only its final snapshot can hold the mark.

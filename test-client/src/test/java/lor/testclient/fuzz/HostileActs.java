@@ -32,8 +32,11 @@ final class HostileActs {
     static final String ACTION = "cast";
     static final List<String> DIRS = List.of("N", "E", "S", "W");
     static final List<String> ELEMENTS = List.of("fire", "water", "earth", "air");
-    /** The largest seq a world takes; a larger one is refused with {@code bad_request} (it packs seq in 61 bits). */
-    static final long MAX_SEQ = (1L << 61) - 1;
+    /**
+     * The largest seq a world takes; a larger one is refused with {@code bad_request} (it packs seq in 61 bits, and
+     * 2^61 - 1 with an act's code would read as an empty queue).
+     */
+    static final long MAX_SEQ = (1L << 61) - 2;
 
     private static final String[] ODD_ACTIONS = {"\"CAST\"", "\"Cast\"", "\"cast \"", "\"summon\"", "\"\"", "7",
             "null", "true", "[\"cast\"]", "{\"name\":\"cast\"}", "\"ca\\u0073t\"", "\"c" + "a".repeat(40) + "\"",
@@ -122,8 +125,8 @@ final class HostileActs {
             return RejectedMessage.UNKNOWN_ACTION;
         }
         Map<String, Object> fields = act.fields();
-        boolean good = fields.size() == 2 && DIRS.contains(fields.get("dir"))
-                && ELEMENTS.contains(fields.get("element"));
+        boolean good = fields.size() == 2 && fields.get("dir") instanceof String dir && DIRS.contains(dir)
+                && fields.get("element") instanceof String element && ELEMENTS.contains(element);
         return good ? null : RejectedMessage.BAD_FIELD;
     }
 

@@ -129,17 +129,18 @@ class HostileFramesTest {
             String declared = !cast.name().equals(act.action()) ? RejectedMessage.UNKNOWN_ACTION
                     : ActionArguments.check(cast, act.fields(), ContentPack.empty()).ok() ? null
                     : RejectedMessage.BAD_FIELD;
-            assertThat(declared).as("a cast the world would carry out: %s", onTheWire).isNotNull();
             if (text.refusal() == null) {
+                // Even a good cast: a seq the world does not take is refused whole, before the cast is looked at.
                 assertThat(text.answers()).as("a seq the world does not take: an error, %s", onTheWire).isOne();
                 badSeqs++;
             } else {
+                assertThat(declared).as("a cast the world would carry out: %s", onTheWire).isNotNull();
                 assertThat(text.refusal().reason()).as(onTheWire).isEqualTo(declared);
                 refusals.merge(declared, 1, Integer::sum);
             }
         }
         assertThat(refusals).containsKeys(RejectedMessage.UNKNOWN_ACTION, RejectedMessage.BAD_FIELD);
-        assertThat(refusals.values().stream().mapToInt(Integer::intValue).sum()).isGreaterThan(1_000);
+        assertThat(refusals.values().stream().mapToInt(Integer::intValue).sum()).as("refused acts").isGreaterThan(300);
         assertThat(badSeqs).isPositive();
     }
 

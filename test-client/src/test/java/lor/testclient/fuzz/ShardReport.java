@@ -27,6 +27,8 @@ final class ShardReport {
     /** Connections reset (not closed with a close frame) while an oversized frame was still being sent. */
     long resetsAfterOversize;
     long failureCount;
+    /** How long the shard took: the suite waits for the slowest. */
+    long millis;
     /** Usernames of well-formed but refused registrations the shard sent. */
     final List<String> registerNames = new ArrayList<>();
     final List<String> failures = new ArrayList<>();
@@ -49,6 +51,6 @@ final class ShardReport {
                 + connections + " connections, " + answers + " errors, " + (refusals.isEmpty() ? ""
                 : "refusals " + refusals + ", ") + pongs + " pongs, closes " + closes
                 + ", unasked policy closes " + policyCloses + ", resets after oversize " + resetsAfterOversize
-                + ", failures " + failureCount;
+                + ", failures " + failureCount + ", in " + millis + " ms";
     }
 }
