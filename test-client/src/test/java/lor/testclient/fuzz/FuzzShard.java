@@ -3,18 +3,22 @@ package lor.testclient.fuzz;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import lor.protocol.Json;
+import lor.protocol.game.RejectedMessage;
 import tools.jackson.databind.JsonNode;
 
 /**
  * One connection at a time to one endpoint, through which a share of the hostile messages goes: pipelined in
  * batches, each batch read back until every message is accounted for. A message is accounted for by its answers
- * (every one an {@code error}) and pongs, or by the server closing the connection: with a status the message asked
+ * (every one an {@code error}, or for a game module's action the {@code rejected} with its seq and the reason it is
+ * due, or {@code rate_limited}) and pongs, or by the server closing the connection: with a status the message asked
  * for, or 1008 (a policy limit, such as a flood limit, may close any connection; the rest of the batch then counts
  * as closed). After a close the shard opens a new connection and goes on.
  */
@@ -36,6 +40,7 @@ final class FuzzShard implements Callable<ShardReport> {
 
     @Override
     public ShardReport call() throws Exception {
+        long started = System.nanoTime();
         RawWebSocket connection = null;
         try {
             while (report.messages < count) {
@@ -54,6 +59,7 @@ final class FuzzShard implements Callable<ShardReport> {
             }
         }
         report.registerNames.addAll(frames.registerNames());
+        report.millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
         return report;
     }
 
@@ -76,6 +82,7 @@ final class FuzzShard implements Callable<ShardReport> {
         for (int attempt = 1; ; attempt++) {
             try {
                 RawWebSocket connection = target.connect(frames.random());
+                frames.connected();
                 report.connections++;
                 return connection;
             } catch (IOException e) {
@@ -91,11 +98,18 @@ final class FuzzShard implements Callable<ShardReport> {
     private boolean exchange(RawWebSocket connection, List<HostileFrame> batch) {
         int answersDue = 0;
         int pongsDue = 0;
+        // Refusals come at the world's ticks, after errors the event loop answered at once: matched by seq.
+        Map<Long, String> refusals = new HashMap<>();
+        int refusalsDue = 0;
         for (HostileFrame frame : batch) {
             if (!frame.closing()) {
                 answersDue += frame.answers();
             }
             pongsDue += frame.pongs();
+            if (frame.refusal() != null) {
+                refusals.put(frame.refusal().seq(), frame.refusal().reason());
+                refusalsDue += frame.closing() ? 0 : 1;
+            }
         }
         HostileFrame last = batch.get(batch.size() - 1);
         try {
@@ -111,7 +125,7 @@ final class FuzzShard implements Callable<ShardReport> {
         report.messages += batch.size();
         int answers = 0;
         int pongs = 0;
-        while (last.closing() || answers < answersDue || pongs < pongsDue) {
+        while (last.closing() || answers < answersDue || pongs < pongsDue || refusalsDue > 0) {
             RawWebSocket.ServerFrame frame;
             try {
                 frame = connection.read();
@@ -145,7 +159,9 @@ final class FuzzShard implements Callable<ShardReport> {
                 }
                 case WsFrames.TEXT -> {
                     String type = type(frame.text());
-                    if (target.isAnswer(type)) {
+                    if ("rejected".equals(type)) {
+                        refusalsDue -= refused(frame.text(), refusals, batch);
+                    } else if (target.isAnswer(type)) {
                         if (!"error".equals(type)) {
                             report.fail("answer of type " + type + ": " + preview(frame.text()) + "; batch "
                                     + describe(batch));
@@ -165,6 +181,21 @@ final class FuzzShard implements Callable<ShardReport> {
             }
         }
         return true;
+    }
+
+    /** A {@code rejected}: the refusal due to the batch's frame of that seq, or {@code rate_limited}. */
+    private int refused(String text, Map<Long, String> refusals, List<HostileFrame> batch) {
+        JsonNode rejected = Json.MAPPER.readTree(text);
+        String reason = rejected.path("reason").asString("?");
+        String due = refusals.remove(rejected.path("seq").asLong(-1));
+        if (due == null || !due.equals(reason) && !RejectedMessage.RATE_LIMITED.equals(reason)) {
+            report.fail((due == null ? "a rejection no frame asked for: " : "refused with " + reason + " instead of "
+                    + due + ": ") + preview(text) + "; batch " + describe(batch));
+            // A wrong reason still answers its frame: the batch does not wait for another.
+            return due == null ? 0 : 1;
+        }
+        report.refusals.merge(reason, 1L, Long::sum);
+        return 1;
     }
 
     private void closed(int status, HostileFrame last, List<HostileFrame> batch) {

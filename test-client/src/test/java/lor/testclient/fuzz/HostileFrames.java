@@ -4,7 +4,6 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -18,6 +17,7 @@ import lor.protocol.director.DirectorMessages;
 import lor.protocol.director.ListWorldsMessage;
 import lor.protocol.director.LoginMessage;
 import lor.protocol.director.RegisterMessage;
+import lor.protocol.game.ActMessage;
 import lor.protocol.game.GameMessages;
 import lor.protocol.game.HelloMessage;
 import lor.protocol.game.MoveMessage;
@@ -37,7 +37,8 @@ import lor.protocol.game.MoveMessage;
  */
 final class HostileFrames {
 
-    enum Endpoint { DIRECTOR, CONTROL, GAME_LOBBY, GAME_IN_WORLD }
+    /** {@code GAME_MODULES} is a player's game connection in a world with game modules: the elements world. */
+    enum Endpoint { DIRECTOR, CONTROL, GAME_LOBBY, GAME_IN_WORLD, GAME_MODULES }
 
     static final Set<Integer> PROTOCOL_ERROR = Set.of(1002);
     static final Set<Integer> INVALID_UTF8 = Set.of(1007);
@@ -72,7 +73,9 @@ final class HostileFrames {
     private final Endpoint endpoint;
     private final Random random;
     private final MessageCodec codec;
-    private final List<String> usedTickets;
+    private final ForgedTickets tickets;
+    /** Act frames, on {@link Endpoint#GAME_MODULES} only. */
+    private final HostileActs acts;
     private final List<String> registerNames = new ArrayList<>();
     private int costlyLoginsLeft;
 
@@ -83,13 +86,21 @@ final class HostileFrames {
     HostileFrames(Endpoint endpoint, long seed, List<String> usedTickets, int costlyLogins) {
         this.endpoint = endpoint;
         this.random = new Random(seed);
-        this.usedTickets = usedTickets;
+        this.tickets = new ForgedTickets(random, usedTickets);
         this.costlyLoginsLeft = costlyLogins;
         this.codec = switch (endpoint) {
             case DIRECTOR -> DirectorMessages.serverCodec();
             case CONTROL -> ControlMessages.directorCodec();
-            case GAME_LOBBY, GAME_IN_WORLD -> GameMessages.serverCodec();
+            case GAME_LOBBY, GAME_IN_WORLD, GAME_MODULES -> GameMessages.serverCodec();
         };
+        this.acts = endpoint == Endpoint.GAME_MODULES ? new HostileActs(random) : null;
+    }
+
+    /** The frames that follow go on a new connection, which has accepted no seq yet. */
+    void connected() {
+        if (acts != null) {
+            acts.connected();
+        }
     }
 
     /** Usernames that well-formed {@code register} frames carried (refused: weak passwords); none may exist after. */
@@ -103,7 +114,7 @@ final class HostileFrames {
 
     HostileFrame next() {
         // On a player's game connection a close costs a new join; closes are rarer there.
-        int closeScale = endpoint == Endpoint.GAME_IN_WORLD ? 4 : 1;
+        int closeScale = endpoint == Endpoint.GAME_IN_WORLD || endpoint == Endpoint.GAME_MODULES ? 4 : 1;
         int roll = random.nextInt(1000);
         if ((roll -= 90) < 0) {
             return fragmented();
@@ -132,15 +143,23 @@ final class HostileFrames {
         if ((roll -= 4 / closeScale) < 0) {
             return clientClose();
         }
-        Text text = text();
+        Text text = delivered(text());
         return new HostileFrame("text", text.preview(), WsFrames.frame(WsFrames.TEXT, text.utf8(), random),
-                text.answers, 0, text.closes);
+                text.answers, 0, text.closes, text.refusal);
+    }
+
+    /** Text the server reads intact: an act's seq it accepts is the connection's from now on. */
+    private Text delivered(Text text) {
+        if (text.refusal != null) {
+            acts.delivered(text.refusal);
+        }
+        return text;
     }
 
     // ---- frame kinds ----------------------------------------------------------------------------------------------
 
     private HostileFrame fragmented() {
-        Text text = text();
+        Text text = delivered(text());
         byte[] bytes = text.utf8();
         List<byte[]> parts = split(bytes, 2 + random.nextInt(3));
         boolean withPing = random.nextInt(3) == 0;
@@ -154,7 +173,7 @@ final class HostileFrames {
                     parts.get(i), random));
         }
         return new HostileFrame("fragmented×" + parts.size() + (withPing ? "+ping" : ""), text.preview(),
-                wire.toByteArray(), text.answers, withPing ? 1 : 0, text.closes);
+                wire.toByteArray(), text.answers, withPing ? 1 : 0, text.closes, text.refusal);
     }
 
     private HostileFrame binary() {
@@ -298,8 +317,12 @@ final class HostileFrames {
 
     // ---- text and what the endpoint must do with it ---------------------------------------------------------------
 
-    /** Text that arrives intact, with the endpoint's required reaction. */
-    record Text(String text, int answers, Set<Integer> closes) {
+    /** Text that arrives intact, with the endpoint's required reaction (errors, a refusal, a close). */
+    record Text(String text, int answers, Set<Integer> closes, HostileFrame.Refusal refusal) {
+
+        Text(String text, int answers, Set<Integer> closes) {
+            this(text, answers, closes, null);
+        }
 
         byte[] utf8() {
             return text.getBytes(StandardCharsets.UTF_8);
@@ -330,7 +353,8 @@ final class HostileFrames {
     private String rawText() {
         int roll = random.nextInt(100);
         if (roll < 45) {
-            return render(mutated(base()));
+            // Acts changed by their own generator alone, half of them: their refusal is then the point.
+            return render(acts != null && random.nextBoolean() ? base() : mutated(base()));
         }
         if (roll < 65) {
             return brokenJson(render(random.nextBoolean() ? base() : mutated(base())));
@@ -386,6 +410,9 @@ final class HostileFrames {
                 // A hello here carries no ticket the world would admit: bad_ticket, and the connection closes.
                 return message instanceof HelloMessage ? new Text(text, 1, POLICY) : new Text(text, 1, Set.of());
             default:
+                if (acts != null && message instanceof ActMessage act) {
+                    return acts.expect(text, act);
+                }
                 return message instanceof MoveMessage ? null : new Text(text, 1, Set.of());
         }
     }
@@ -466,11 +493,14 @@ final class HostileFrames {
                     }
                 }
             }
-            case GAME_LOBBY, GAME_IN_WORLD -> {
+            case GAME_LOBBY, GAME_IN_WORLD, GAME_MODULES -> {
+                if (acts != null && random.nextInt(4) != 0) {
+                    return acts.base();
+                }
                 switch (random.nextInt(4)) {
                     case 0 -> {
                         m.add(field("type", quote("hello")));
-                        m.add(field("ticket", quote(forgedTicket())));
+                        m.add(field("ticket", quote(tickets.forged())));
                         if (random.nextBoolean()) {
                             m.add(field("encoding", quote(pick("json", "binary"))));
                         }
@@ -523,14 +553,14 @@ final class HostileFrames {
                     m.add(field("pid", "1"));
                 }
             }
-            case GAME_LOBBY, GAME_IN_WORLD -> {
+            case GAME_LOBBY, GAME_IN_WORLD, GAME_MODULES -> {
                 if (endpoint == Endpoint.GAME_LOBBY && random.nextBoolean()) {
                     m.add(field("type", quote("move")));
                     m.add(field("dir", quote("N")));
                     m.add(field("seq", "1"));
                 } else {
                     m.add(field("type", quote("hello")));
-                    m.add(field("ticket", quote(forgedTicket())));
+                    m.add(field("ticket", quote(tickets.forged())));
                 }
             }
         }
@@ -671,47 +701,7 @@ final class HostileFrames {
     }
 
     private String token() {
-        byte[] bytes = new byte[random.nextInt(4) == 0 ? random.nextInt(64) : 32];
-        random.nextBytes(bytes);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-    }
-
-    /** A ticket no world admits: reused, tampered with, truncated, or invented. */
-    private String forgedTicket() {
-        String real;
-        synchronized (usedTickets) {
-            real = usedTickets.isEmpty() ? null : usedTickets.get(random.nextInt(usedTickets.size()));
-        }
-        if (real == null || random.nextInt(6) == 0) {
-            return token() + "." + token();
-        }
-        int dot = real.indexOf('.');
-        return switch (random.nextInt(7)) {
-            case 0 -> real;
-            case 1 -> {
-                int at = random.nextInt(real.length());
-                char c = real.charAt(at) == 'A' ? 'B' : 'A';
-                yield real.substring(0, at) + c + real.substring(at + 1);
-            }
-            case 2 -> otherAccount(real, dot);
-            case 3 -> real.substring(0, random.nextInt(real.length()));
-            case 4 -> real.substring(0, dot + 1);
-            case 5 -> real + "." + real;
-            default -> real.substring(dot + 1) + "." + real.substring(0, dot);
-        };
-    }
-
-    /** The ticket with the next account id in its payload and the original signature. */
-    private static String otherAccount(String real, int dot) {
-        try {
-            String payload = new String(Base64.getUrlDecoder().decode(real.substring(0, dot)), StandardCharsets.UTF_8);
-            String[] parts = payload.split("\\|");
-            parts[1] = String.valueOf(Long.parseLong(parts[1]) + 1);
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(
-                    String.join("|", parts).getBytes(StandardCharsets.UTF_8)) + real.substring(dot);
-        } catch (RuntimeException e) {
-            throw new IllegalStateException("a real ticket is not v1|accountId|…: " + e.getMessage(), e);
-        }
+        return ForgedTickets.token(random);
     }
 
     private String randomKey() {
@@ -729,7 +719,7 @@ final class HostileFrames {
 
     // ---- helpers --------------------------------------------------------------------------------------------------
 
-    private static String[] field(String key, String rawValue) {
+    static String[] field(String key, String rawValue) {
         return new String[] {key, rawValue};
     }
 
@@ -744,7 +734,7 @@ final class HostileFrames {
         return out.append('}').toString();
     }
 
-    private static String quote(String value) {
+    static String quote(String value) {
         return Json.MAPPER.writeValueAsString(value);
     }
 

@@ -2,6 +2,8 @@ package lor.testclient.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,14 +12,17 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
+import lor.protocol.Json;
 import lor.protocol.Message;
 import lor.protocol.director.RegisterMessage;
 import lor.protocol.director.RegisteredMessage;
@@ -34,12 +39,16 @@ import lor.testclient.net.WsClient;
 import lor.testclient.scenario.ScenarioContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Hostile input on {@code /ws}, {@code /control} and {@code /game} of a real director process and a real world
  * process: {@value #DEFAULT_MESSAGES} seeded messages (see {@link HostileFrames}) over concurrent connections, then
  * proof that every one got an error or a close, that both processes live and serve a new player, that nothing
- * changed, and that neither heap grew.
+ * changed, and that neither heap grew. A player of the {@code elements} world, whose game module declares an action,
+ * gets hostile {@code act} frames besides ({@link HostileActs}): each is refused with the reason the contract gives,
+ * a burst of them beyond the intents' rate is refused {@code rate_limited}, and the player's elements and the
+ * module's field stay as they were.
  *
  * <p>{@code -Dlor.fuzz.seed=N} replays another sequence (every failure names its shard's seed and message number);
  * {@code -Dlor.fuzz.messages=N} sends more.
@@ -50,6 +59,12 @@ class HostileFramesIT {
     private static final long SEED = Long.getLong("lor.fuzz.seed", 0x10_2026_1203L);
     private static final long MESSAGES = Long.getLong("lor.fuzz.messages", DEFAULT_MESSAGES);
     private static final String WORLD = "meadow";
+    /** The world of the act frames: its module elementals declares {@code cast}. */
+    private static final String MODULE_WORLD = "elements";
+    /** Act frames: about a third of them reach the world's ticks, which answer one a tick (see addShards). */
+    private static final double MODULE_SHARE = 0.01;
+    /** Acts written at once: within the connection's frame burst (100), well over its intents' budget (20). */
+    private static final int BURST = 90;
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     /** A director or world that retained even 300 bytes per hostile message would exceed this. */
     private static final long HEAP_GROWTH_BOUND = 32L * 1024 * 1024;
@@ -79,7 +94,11 @@ class HostileFramesIT {
                 firstConnections.add(player.connect(new Random(SEED + i)));
                 players.add(player);
             }
+            PlayerTarget caster = new PlayerTarget(ctx, ctx.newAccount("fuzzact"), MODULE_WORLD, usedTickets,
+                    TIMEOUT);
+            firstConnections.add(caster.connect(new Random(SEED + 2)));
             firstConnections.forEach(RawWebSocket::close);
+            String casterBefore = carriedAndField(ctx, caster);
             long worldPid = http.world(WORLD).pid();
             List<String> worldsBefore = worldRows(http);
             double[] countersBefore = counters(http);
@@ -93,7 +112,7 @@ class HostileFramesIT {
             long logLinesBefore = logLines(director.log()).size();
 
             long started = System.nanoTime();
-            List<ShardReport> reports = fuzz(director.clientUrl(), players, usedTickets);
+            List<ShardReport> reports = fuzz(director.clientUrl(), players, caster, usedTickets);
             System.out.printf("hostile messages sent and accounted for in %d s%n",
                     TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
 
@@ -104,6 +123,9 @@ class HostileFramesIT {
             long sent = reports.stream().mapToLong(r -> r.messages).sum();
             assertThat(sent).isGreaterThanOrEqualTo(MESSAGES);
             assertThat(reports.stream().mapToLong(r -> r.answers).sum()).as("errors answered").isPositive();
+            assertThat(reports.stream().flatMap(r -> r.refusals.keySet().stream()))
+                    .as("acts refused at their tick").contains("unknown_action", "bad_field");
+            burstOfActsIsRateLimited(caster);
 
             // Both processes live, and nothing the hostile frames said changed anything.
             assertThat(director.isAlive()).isTrue();
@@ -114,6 +136,8 @@ class HostileFramesIT {
                 assertThat(welcomePosition(ctx, player)).as("where " + player.account().username() + " is")
                         .isEqualTo(player.position());
             }
+            assertThat(carriedAndField(ctx, caster)).as("the caster's elements and the elementals' field")
+                    .isEqualTo(casterBefore);
             assertRegisterNamesAreFree(ctx, reports);
 
             // Neither heap kept what it was sent.
@@ -137,8 +161,8 @@ class HostileFramesIT {
         }
     }
 
-    private List<ShardReport> fuzz(URI directorWs, List<PlayerTarget> players, List<String> usedTickets)
-            throws Exception {
+    private List<ShardReport> fuzz(URI directorWs, List<PlayerTarget> players, PlayerTarget caster,
+                                   List<String> usedTickets) throws Exception {
         URI control = URI.create(directorWs.toString().replaceFirst("/ws$", "/control"));
         URI game = URI.create(players.get(0).gameUrl());
         List<FuzzShard> shards = new ArrayList<>();
@@ -148,6 +172,9 @@ class HostileFramesIT {
         addShards(shards, Endpoint.GAME_LOBBY, 2, 0.15, 16, usedTickets, i -> uri(game));
         addShards(shards, Endpoint.GAME_IN_WORLD, players.size(), 0.35, 16, usedTickets, players::get);
         addShards(shards, Endpoint.CONTROL, 2, 0.06, 8, usedTickets, i -> uri(control));
+        // Sized to end with the others: a world answers a player's acts one a tick. Batches stay within the
+        // intents' budget (a second's worth, 20), so that most acts get their own refusal, not rate_limited.
+        addShards(shards, Endpoint.GAME_MODULES, 1, MODULE_SHARE, 8, usedTickets, i -> caster);
         ExecutorService pool = Executors.newFixedThreadPool(shards.size());
         try {
             List<Future<ShardReport>> running = new ArrayList<>();
@@ -193,6 +220,67 @@ class HostileFramesIT {
     private static double[] counters(DirectorHttp http) throws Exception {
         return new double[] {http.metric("lor_logins_total"), http.metric("lor_world_spawns_total"),
                 http.metric("lor_snapshots_persisted_total")};
+    }
+
+    /**
+     * {@value #BURST} refused acts written at once: those beyond the intents' budget are refused {@code rate_limited}
+     * at once, the rest with their own reason at their ticks; the connection stays open (fewer than 100 refusals).
+     */
+    private static void burstOfActsIsRateLimited(PlayerTarget caster) throws Exception {
+        Random random = new Random(SEED);
+        HostileActs acts = new HostileActs(random);
+        try (RawWebSocket game = caster.connect(random)) {
+            Map<Long, String> due = acts.burst(BURST, text -> {
+                try {
+                    game.write(WsFrames.frame(WsFrames.TEXT, text, random));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            game.flush();
+            Map<String, Integer> reasons = new TreeMap<>();
+            while (!due.isEmpty()) {
+                RawWebSocket.ServerFrame frame = game.read();
+                assertThat(frame).as("an answer to the burst, with " + due.size() + " to come").isNotNull();
+                assertThat(frame.isClose()).as("closed with " + (frame.isClose() ? frame.closeStatus() : 0)
+                        + " after " + reasons).isFalse();
+                if (frame.opcode() != WsFrames.TEXT) {
+                    continue;
+                }
+                JsonNode answer = Json.MAPPER.readTree(frame.text());
+                String type = answer.path("type").asString();
+                // What the world sends unasked (map, state) is no answer.
+                assertThat(type).as(frame.text()).isIn("map", "state", "rejected");
+                if (type.equals("rejected")) {
+                    String reason = answer.path("reason").asString();
+                    assertThat(reason).as(frame.text())
+                            .isIn(due.remove(answer.path("seq").asLong()), RejectedMessage.RATE_LIMITED);
+                    reasons.merge(reason, 1, Integer::sum);
+                }
+            }
+            System.out.println("a burst of " + BURST + " acts: " + reasons);
+            assertThat(reasons.getOrDefault(RejectedMessage.RATE_LIMITED, 0)).as("refused rate_limited")
+                    .isGreaterThanOrEqualTo(BURST - 2 * 20);
+        }
+    }
+
+    /** What a game connection of the caster is welcomed with and first shown: its elements, the module's field. */
+    private static String carriedAndField(ScenarioContext ctx, PlayerTarget caster) throws Exception {
+        var joined = ctx.join(caster.account().client(), MODULE_WORLD);
+        WsClient game = ctx.game(joined.gameUrl());
+        try {
+            game.send(new HelloMessage(joined.ticket(), null));
+            WelcomeMessage welcome = game.expect(WelcomeMessage.class, ScenarioContext.STEP);
+            long deadline = System.nanoTime() + ScenarioContext.STEP.toNanos();
+            while (true) {
+                if (game.next(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())))
+                        instanceof StateMessage state && state.fields() != null) {
+                    return "carried " + new TreeMap<>(welcome.inventory()) + ", field " + state.fields();
+                }
+            }
+        } finally {
+            game.close();
+        }
     }
 
     private static String welcomePosition(ScenarioContext ctx, PlayerTarget player) throws Exception {

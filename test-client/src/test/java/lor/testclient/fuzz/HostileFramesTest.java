@@ -6,8 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import io.netty.buffer.Unpooled;
@@ -21,8 +23,14 @@ import lor.protocol.director.DirectorMessages;
 import lor.protocol.director.ListWorldsMessage;
 import lor.protocol.director.LoginMessage;
 import lor.protocol.director.RegisterMessage;
+import lor.protocol.game.ActMessage;
 import lor.protocol.game.GameMessages;
 import lor.protocol.game.MoveMessage;
+import lor.protocol.game.RejectedMessage;
+import lor.sim.builtin.elementals.Elementals;
+import lor.sim.content.ContentPack;
+import lor.sim.module.ActionArguments;
+import lor.sim.module.ActionSpec;
 import lor.testclient.fuzz.HostileFrames.Endpoint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -46,7 +54,7 @@ class HostileFramesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"DIRECTOR", "CONTROL", "GAME_LOBBY", "GAME_IN_WORLD"})
+    @ValueSource(strings = {"DIRECTOR", "CONTROL", "GAME_LOBBY", "GAME_IN_WORLD", "GAME_MODULES"})
     void everyKindOfHostileMessageIsSentToEveryEndpoint(String endpoint) {
         HostileFrames frames = new HostileFrames(Endpoint.valueOf(endpoint), 7, TICKETS, 2);
         Set<String> kinds = new TreeSet<>();
@@ -95,6 +103,45 @@ class HostileFramesTest {
             }
         }
         assertThat(wellFormed).as("hellos after hello").isPositive();
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {17, 52})
+    void actsForTheModuleWorldAreRefusedAsTheElementalsDeclarationRefusesThemAndNoneIsCarriedOut(long seed) {
+        HostileFrames frames = new HostileFrames(Endpoint.GAME_MODULES, seed, TICKETS, 0);
+        ActionSpec cast = new Elementals().spec().actions().get(0);
+        Map<String, Integer> refusals = new TreeMap<>();
+        int badSeqs = 0;
+        for (int i = 0; i < 3_000; i++) {
+            HostileFrames.Text text = frames.text();
+            String onTheWire = new String(text.utf8(), StandardCharsets.UTF_8);
+            Message message;
+            try {
+                message = GameMessages.serverCodec().decode(onTheWire);
+            } catch (ProtocolException e) {
+                continue;
+            }
+            assertThat(message).as(onTheWire).isNotInstanceOf(MoveMessage.class);
+            if (!(message instanceof ActMessage act)) {
+                continue;
+            }
+            // sim-core's own check of elementals' declaration, as a world runs it: a second reading of the contract.
+            String declared = !cast.name().equals(act.action()) ? RejectedMessage.UNKNOWN_ACTION
+                    : ActionArguments.check(cast, act.fields(), ContentPack.empty()).ok() ? null
+                    : RejectedMessage.BAD_FIELD;
+            if (text.refusal() == null) {
+                // Even a good cast: a seq the world does not take is refused whole, before the cast is looked at.
+                assertThat(text.answers()).as("a seq the world does not take: an error, %s", onTheWire).isOne();
+                badSeqs++;
+            } else {
+                assertThat(declared).as("a cast the world would carry out: %s", onTheWire).isNotNull();
+                assertThat(text.refusal().reason()).as(onTheWire).isEqualTo(declared);
+                refusals.merge(declared, 1, Integer::sum);
+            }
+        }
+        assertThat(refusals).containsKeys(RejectedMessage.UNKNOWN_ACTION, RejectedMessage.BAD_FIELD);
+        assertThat(refusals.values().stream().mapToInt(Integer::intValue).sum()).as("refused acts").isGreaterThan(300);
+        assertThat(badSeqs).isPositive();
     }
 
     @ParameterizedTest

@@ -18,6 +18,8 @@ final class ShardReport {
     long answers;
     long pongs;
     long connections;
+    /** Game module actions refused at their tick, by reason. */
+    final Map<String, Long> refusals = new TreeMap<>();
     /** Closes the frames asked for, by status. */
     final Map<Integer, Long> closes = new TreeMap<>();
     /** 1008 closes no frame asked for (flood and other policy limits): tolerated, counted. */
@@ -25,6 +27,8 @@ final class ShardReport {
     /** Connections reset (not closed with a close frame) while an oversized frame was still being sent. */
     long resetsAfterOversize;
     long failureCount;
+    /** How long the shard took: the suite waits for the slowest. */
+    long millis;
     /** Usernames of well-formed but refused registrations the shard sent. */
     final List<String> registerNames = new ArrayList<>();
     final List<String> failures = new ArrayList<>();
@@ -44,8 +48,9 @@ final class ShardReport {
     @Override
     public String toString() {
         return name + ": " + messages + " messages (" + bytes / 1024 + " KiB) on "
-                + connections + " connections, " + answers + " errors, " + pongs + " pongs, closes " + closes
+                + connections + " connections, " + answers + " errors, " + (refusals.isEmpty() ? ""
+                : "refusals " + refusals + ", ") + pongs + " pongs, closes " + closes
                 + ", unasked policy closes " + policyCloses + ", resets after oversize " + resetsAfterOversize
-                + ", failures " + failureCount;
+                + ", failures " + failureCount + ", in " + millis + " ms";
     }
 }

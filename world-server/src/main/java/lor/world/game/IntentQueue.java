@@ -16,8 +16,11 @@ public final class IntentQueue {
 
     public static final long EMPTY = -1;
 
-    /** The largest seq the packed form holds: the low three bits carry the direction. */
-    public static final long MAX_SEQ = (1L << 61) - 1;
+    /**
+     * The largest seq the packed form holds: the low three bits carry the direction. One below 2^61 - 1, which with a
+     * module action's code (7) would pack to all ones, {@link #EMPTY}: such an act was lost, never answered.
+     */
+    public static final long MAX_SEQ = (1L << 61) - 2;
 
     /** The low bits of a module action's packed form: not a direction's code (1-4), not an object action's (0). */
     static final int ACT_CODE = 7;

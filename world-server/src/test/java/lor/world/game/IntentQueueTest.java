@@ -98,12 +98,24 @@ class IntentQueueTest {
     }
 
     @Test
-    void theLargestSeqIsTwoToTheSixtyOneMinusOne() {
-        assertThat(IntentQueue.MAX_SEQ).isEqualTo((1L << 61) - 1);
+    void theLargestSeqIsTwoToTheSixtyOneMinusTwo() {
+        assertThat(IntentQueue.MAX_SEQ).isEqualTo((1L << 61) - 2);
+    }
+
+    @Test
+    void aModuleActionWithTheLargestSeqIsNotMistakenForAnEmptyQueue() {
+        CheckedAct act = new CheckedAct(null, null, "bad_field");
+        assertThat(queue.offerAct(IntentQueue.MAX_SEQ, act)).isTrue();
+
+        long packed = queue.poll();
+
+        assertThat(packed).isNotEqualTo(IntentQueue.EMPTY);
+        assertThat(IntentQueue.seqOf(packed)).isEqualTo(IntentQueue.MAX_SEQ);
+        assertThat(queue.polledAct()).isSameAs(act);
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {-1, 1L << 61, Long.MAX_VALUE, Long.MIN_VALUE})
+    @ValueSource(longs = {-1, (1L << 61) - 1, 1L << 61, Long.MAX_VALUE, Long.MIN_VALUE})
     void refusesASeqThatPackingWouldTruncate(long seq) {
         assertThatThrownBy(() -> queue.offer(seq, Direction.N)).isInstanceOf(IllegalArgumentException.class);
 
