@@ -60,8 +60,8 @@ final class ModuleView implements ModuleWorld {
 
     /**
      * A hook is about to run: its random draws are derived from the tick, this module, the hook and its call. The
-     * base is hashed at the call's first draw, not here: most calls draw nothing, and a wake is a few reads and
-     * writes, so the hash was a good part of what dispatching one cost.
+     * base is hashed at the call's first draw, not here: most calls draw nothing, and a wake that is a few reads and
+     * writes should not pay four hash rounds for it.
      */
     void startCall(ModuleHook hook, int a, int b) {
         callHook = hook.ordinal();

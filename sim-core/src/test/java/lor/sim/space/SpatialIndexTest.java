@@ -23,16 +23,11 @@ class SpatialIndexTest {
                                     @ForAll long seed) {
         GridSize size = new GridSize(width, height, layers);
         SplitMix64 random = new SplitMix64(seed);
-        int[] live = new int[count];
-        int[] xs = new int[count];
-        int[] ys = new int[count];
-        int[] ls = new int[count];
-        for (int slot = 0; slot < count; slot++) {
-            live[slot] = random.nextInt(8) == 0 ? 0 : 1 + random.nextInt(2);
-            xs[slot] = random.nextInt(width);
-            ys[slot] = random.nextInt(height);
-            ls[slot] = random.nextInt(layers);
-        }
+        Scattered e = Scattered.of(random, count, size);
+        int[] live = e.live();
+        int[] xs = e.xs();
+        int[] ys = e.ys();
+        int[] ls = e.ls();
         SpatialIndex index = new SpatialIndex(size);
         index.rebuild(count, live, xs, ys, ls);
         int[] out = new int[count + 1];
@@ -89,16 +84,11 @@ class SpatialIndexTest {
                                               @ForAll long seed) {
         GridSize size = new GridSize(70, 70, 2);
         SplitMix64 random = new SplitMix64(seed);
-        int[] live = new int[count];
-        int[] xs = new int[count];
-        int[] ys = new int[count];
-        int[] ls = new int[count];
-        for (int slot = 0; slot < count; slot++) {
-            live[slot] = random.nextInt(8) == 0 ? 0 : 1;
-            xs[slot] = random.nextInt(70);
-            ys[slot] = random.nextInt(70);
-            ls[slot] = random.nextInt(2);
-        }
+        Scattered e = Scattered.of(random, count, size);
+        int[] live = e.live();
+        int[] xs = e.xs();
+        int[] ys = e.ys();
+        int[] ls = e.ls();
         SpatialIndex followed = new SpatialIndex(size);
         followed.rebuild(count, live, xs, ys, ls);
         SpatialIndex fresh = new SpatialIndex(size);
@@ -172,6 +162,20 @@ class SpatialIndexTest {
 
         assertThat(index.query(3, 3, 2, 5, out)).isZero();
         assertThat(index.query(3, 3, -1, 5, out)).isZero();
+    }
+
+    /** Entities at random cells of a grid, one in eight dead (a live one's kind code 1 or 2). */
+    record Scattered(int[] live, int[] xs, int[] ys, int[] ls) {
+        static Scattered of(SplitMix64 random, int count, GridSize size) {
+            Scattered e = new Scattered(new int[count], new int[count], new int[count], new int[count]);
+            for (int slot = 0; slot < count; slot++) {
+                e.live[slot] = random.nextInt(8) == 0 ? 0 : 1 + random.nextInt(2);
+                e.xs[slot] = random.nextInt(size.width());
+                e.ys[slot] = random.nextInt(size.height());
+                e.ls[slot] = random.nextInt(size.layers());
+            }
+            return e;
+        }
     }
 
     static List<Integer> bruteForce(int count, int[] live, int[] xs, int[] ys, int[] ls, int x, int y, int layer,
