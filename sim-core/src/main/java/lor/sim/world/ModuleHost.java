@@ -33,8 +33,6 @@ final class ModuleHost {
     private final WorldModules modules;
     private final ModuleField[] fields;
     private final ModuleView[] views;
-    /** Each module's rules, as an array: a wake reads them without a list's checks. */
-    private final ModuleRules[] rules;
     private final ModuleWakes wakes;
     private final ModuleJournal journal = new ModuleJournal();
     private final ModuleStats stats;
@@ -49,13 +47,11 @@ final class ModuleHost {
         this.modules = modules;
         this.fields = new ModuleField[modules.size()];
         this.views = new ModuleView[modules.size()];
-        this.rules = new ModuleRules[modules.size()];
         List<String> names = new ArrayList<>();
         for (int m = 0; m < modules.size(); m++) {
             ModuleSpec spec = modules.spec(m);
             fields[m] = new ModuleField(spec, size);
             views[m] = new ModuleView(world, this, m, seed);
-            rules[m] = modules.rules(m);
             names.add(spec.name());
         }
         this.wakes = new ModuleWakes(tick);
@@ -138,25 +134,8 @@ final class ModuleHost {
         wakes.advance();
         for (int i = 0; i < wakes.readyCount(); i++) {
             long wake = wakes.ready(i);
-            wake(ModuleWakes.module(wake), ModuleWakes.key(wake), ModuleWakes.tag(wake));
+            call(ModuleWakes.module(wake), ModuleHook.WAKE, ModuleWakes.key(wake), ModuleWakes.tag(wake), null);
         }
-    }
-
-    /**
-     * {@link #call} for a wake, the hook a tick calls most: small enough to be inlined into the wake loop, with no
-     * switch and no refusal to look at.
-     */
-    private void wake(int module, int key, int tag) {
-        ModuleView view = views[module];
-        view.startCall(ModuleHook.WAKE, key, tag);
-        long start = clock == null ? 0 : clock.getAsLong();
-        try {
-            rules[module].wake(view, key, tag);
-        } catch (RuntimeException | StackOverflowError e) {
-            failed(module, ModuleHook.WAKE, e);
-        }
-        journal.clear();
-        stats.ran(module, ModuleHook.WAKE, clock == null ? 0 : clock.getAsLong() - start);
     }
 
     /** Cells of the module fields changed since the last call were reported: forget them. */
@@ -184,17 +163,17 @@ final class ModuleHost {
      */
     private boolean call(int module, ModuleHook hook, int a, int b, int[] args) {
         ModuleView view = views[module];
-        ModuleRules moduleRules = rules[module];
+        ModuleRules rules = modules.rules(module);
         view.startCall(hook, a, b);
         refusal = null;
         long start = clock == null ? 0 : clock.getAsLong();
         try {
             switch (hook) {
-                case BEGIN -> moduleRules.begin(view);
-                case ENTER -> moduleRules.playerEntered(view, a);
-                case LEAVE -> moduleRules.playerLeft(view, a);
-                case ACT -> refusal = checkedReason(module, moduleRules.act(view, a, b, args));
-                case WAKE -> moduleRules.wake(view, a, b);
+                case BEGIN -> rules.begin(view);
+                case ENTER -> rules.playerEntered(view, a);
+                case LEAVE -> rules.playerLeft(view, a);
+                case ACT -> refusal = checkedReason(module, rules.act(view, a, b, args));
+                case WAKE -> rules.wake(view, a, b);
                 default -> throw new IllegalStateException("hook " + hook);
             }
             if (refusal != null) {
@@ -203,19 +182,14 @@ final class ModuleHost {
             journal.clear();
             return true;
         } catch (RuntimeException | StackOverflowError e) {
-            failed(module, hook, e);
+            undo(0);
             journal.clear();
+            RuntimeException error = e instanceof RuntimeException r ? r : new IllegalStateException(e);
+            stats.failed(module, hook, world.tick(), error);
             return false;
         } finally {
             stats.ran(module, hook, clock == null ? 0 : clock.getAsLong() - start);
         }
-    }
-
-    /** A hook threw: what it did is undone, and the failure counted. */
-    private void failed(int module, ModuleHook hook, Throwable e) {
-        undo(0);
-        RuntimeException error = e instanceof RuntimeException r ? r : new IllegalStateException(e);
-        stats.failed(module, hook, world.tick(), error);
     }
 
     // ---- snapshots ----------------------------------------------------------------------------------------------
