@@ -85,12 +85,10 @@ class SpatialIndexTest {
         GridSize size = new GridSize(70, 70, 2);
         SplitMix64 random = new SplitMix64(seed);
         Scattered e = Scattered.of(random, count, size);
-        int[] live = e.live();
         int[] xs = e.xs();
         int[] ys = e.ys();
-        int[] ls = e.ls();
         SpatialIndex followed = new SpatialIndex(size);
-        followed.rebuild(count, live, xs, ys, ls);
+        followed.rebuild(count, e.live(), xs, ys, e.ls());
         SpatialIndex fresh = new SpatialIndex(size);
         int[] out = new int[capacity];
         int[] expected = new int[capacity];
@@ -98,19 +96,19 @@ class SpatialIndexTest {
             int slot = random.nextInt(count);
             int fromX = xs[slot];
             int fromY = ys[slot];
-            int fromLayer = ls[slot];
+            int fromLayer = e.ls()[slot];
             if (random.nextInt(10) == 0) {
                 xs[slot] = random.nextInt(70);
                 ys[slot] = random.nextInt(70);
-                ls[slot] = random.nextInt(2);
+                e.ls()[slot] = random.nextInt(2);
             } else {
                 xs[slot] = Math.max(0, Math.min(69, xs[slot] + random.nextInt(3) - 1));
                 ys[slot] = Math.max(0, Math.min(69, ys[slot] + random.nextInt(3) - 1));
             }
             if (!followed.moved(slot, fromX, fromY, fromLayer)) {
-                followed.rebuild(count, live, xs, ys, ls);
+                followed.rebuild(count, e.live(), xs, ys, e.ls());
             }
-            fresh.rebuild(count, live, xs, ys, ls);
+            fresh.rebuild(count, e.live(), xs, ys, e.ls());
             int x = random.nextInt(70);
             int y = random.nextInt(70);
             int layer = random.nextInt(2);
