@@ -164,12 +164,16 @@ final class ModuleBodies {
     }
 
     private void relocate(int slot, int x, int y, int layer) {
+        EntityTable t = world.entities;
+        int fromX = t.x[slot];
+        int fromY = t.y[slot];
+        int fromLayer = t.layer[slot];
         world.occupancy[cellOf(slot)] = 0;
-        world.occupancy[world.size.index(x, y, layer)] = world.entities.id[slot];
-        world.entities.x[slot] = x;
-        world.entities.y[slot] = y;
-        world.entities.layer[slot] = layer;
-        world.indexStale = true;
+        world.occupancy[world.size.index(x, y, layer)] = t.id[slot];
+        t.x[slot] = x;
+        t.y[slot] = y;
+        t.layer[slot] = layer;
+        world.indexMoved(slot, fromX, fromY, fromLayer);
     }
 
     void undoAttribute(int slot, int column, int old) {

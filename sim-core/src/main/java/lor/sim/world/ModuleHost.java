@@ -348,6 +348,9 @@ final class ModuleHost {
             byName.put(image.module(), image);
         }
         List<int[]> npcs = new ArrayList<>();
+        // Per module: where each of its image's attribute and data columns goes now (computed once, used per NPC).
+        int[][] attributeMaps = new int[fields.length][];
+        int[][] dataMaps = new int[fields.length][];
         for (int m = 0; m < fields.length; m++) {
             ModuleImage image = byName.get(modules.spec(m).name());
             if (image == null) {
@@ -356,6 +359,8 @@ final class ModuleHost {
             restoreField(m, image);
             int[] attributeMap = columnMap(image.attributes(), names(modules.spec(m).attributes()));
             int[] dataMap = columnMap(image.data(), modules.spec(m).data());
+            attributeMaps[m] = attributeMap;
+            dataMaps[m] = dataMap;
             int per = image.valuesPerEntity();
             for (int i = 0; i < image.npcs().length / ModuleImage.NPC_INTS; i++) {
                 int base = i * ModuleImage.NPC_INTS;
@@ -379,9 +384,8 @@ final class ModuleHost {
             ModuleImage image = byName.get(modules.spec(m).name());
             int slot = world.bodies.restoreModuleNpc(m, npc[0], npc[2], npc[3], npc[4]);
             int[] values = defaults.clone();
-            place(values, image.npcValues(), npc[5] * image.valuesPerEntity(), m,
-                    columnMap(image.attributes(), names(modules.spec(m).attributes())),
-                    columnMap(image.data(), modules.spec(m).data()), image.attributes().size());
+            place(values, image.npcValues(), npc[5] * image.valuesPerEntity(), m, attributeMaps[m], dataMaps[m],
+                    image.attributes().size());
             System.arraycopy(values, 0, t.attrs, slot * t.attributeCount, t.attributeCount);
             System.arraycopy(values, t.attributeCount, t.data, slot * t.dataCount, t.dataCount);
         }

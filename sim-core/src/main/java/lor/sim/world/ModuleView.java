@@ -37,7 +37,10 @@ final class ModuleView implements ModuleWorld {
     /** The field as a path search sees it: what blocks everyone, except the searcher's own cell. */
     private final Walls pathWalls;
     private int pathStart = -1;
-    /** The current call's random base and draws so far. */
+    /** The current call (hook, entity or key, action or tag), its random base once drawn from, and draws so far. */
+    private int callHook;
+    private int callA;
+    private int callB;
     private int randomBase;
     private int draws;
 
@@ -55,9 +58,15 @@ final class ModuleView implements ModuleWorld {
                 && world.bodies.blocksEveryone(index));
     }
 
-    /** A hook is about to run: its random draws are derived from the tick, this module, the hook and its call. */
+    /**
+     * A hook is about to run: its random draws are derived from the tick, this module, the hook and its call. The
+     * base is hashed at the call's first draw, not here: most calls draw nothing, and a wake that is a few reads and
+     * writes should not pay four hash rounds for it.
+     */
     void startCall(ModuleHook hook, int a, int b) {
-        randomBase = ModuleRandom.base(seed, world.tick(), module, hook.ordinal(), a, b);
+        callHook = hook.ordinal();
+        callA = a;
+        callB = b;
         draws = 0;
     }
 
@@ -75,6 +84,9 @@ final class ModuleView implements ModuleWorld {
 
     @Override
     public int random(int bound) {
+        if (draws == 0) {
+            randomBase = ModuleRandom.base(seed, world.tick(), module, callHook, callA, callB);
+        }
         return ModuleRandom.draw(randomBase, ++draws, bound);
     }
 

@@ -511,7 +511,7 @@ public final class World {
                 occupancy[(layer * height + ny) * width + nx] = t.id[slot];
                 t.x[slot] = nx;
                 t.y[slot] = ny;
-                indexStale = true;
+                indexMoved(slot, x, y, layer);
             }
             if (kind == EntityKind.PLAYER.code) {
                 events.add(t.id[slot], result);
@@ -591,7 +591,8 @@ public final class World {
 
     /**
      * The slots of the entities within {@code radius} cells (Chebyshev distance) of {@code (x, y)} on
-     * {@code layer}, in ascending id order, through the spatial index (rebuilt here if anything moved).
+     * {@code layer}, in ascending id order, through the spatial index (rebuilt here if entities came or went, or
+     * moved more than it follows).
      *
      * @return how many slots were written to {@code out}
      */
@@ -601,6 +602,16 @@ public final class World {
             indexStale = false;
         }
         return index.query(x, y, layer, radius, out);
+    }
+
+    /**
+     * The entity in {@code slot} moved from {@code (fromX, fromY, fromLayer)}: the index follows it while it can, so
+     * NPCs stepping between queries (a module's, in its wakes) do not cost a rebuild each.
+     */
+    void indexMoved(int slot, int fromX, int fromY, int fromLayer) {
+        if (!indexStale && !index.moved(slot, fromX, fromY, fromLayer)) {
+            indexStale = true;
+        }
     }
 
     // ---- changes since a mark (for delta-encoding clients) ---------------------------------------------------------

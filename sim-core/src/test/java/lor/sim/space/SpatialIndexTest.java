@@ -23,16 +23,11 @@ class SpatialIndexTest {
                                     @ForAll long seed) {
         GridSize size = new GridSize(width, height, layers);
         SplitMix64 random = new SplitMix64(seed);
-        int[] live = new int[count];
-        int[] xs = new int[count];
-        int[] ys = new int[count];
-        int[] ls = new int[count];
-        for (int slot = 0; slot < count; slot++) {
-            live[slot] = random.nextInt(8) == 0 ? 0 : 1 + random.nextInt(2);
-            xs[slot] = random.nextInt(width);
-            ys[slot] = random.nextInt(height);
-            ls[slot] = random.nextInt(layers);
-        }
+        Scattered e = Scattered.of(random, count, size);
+        int[] live = e.live();
+        int[] xs = e.xs();
+        int[] ys = e.ys();
+        int[] ls = e.ls();
         SpatialIndex index = new SpatialIndex(size);
         index.rebuild(count, live, xs, ys, ls);
         int[] out = new int[count + 1];
@@ -79,6 +74,54 @@ class SpatialIndexTest {
         assertThat(slice(out, index.query(x, y, 0, 20, out))).isEqualTo(all);
     }
 
+    /**
+     * An index that follows moves answers every query, a full short answer included, exactly as one rebuilt after
+     * them would: a world hydrated from a snapshot (whose index is fresh) must sense what the original sensed.
+     */
+    @Property(tries = 200)
+    void followingMovesAnswersAsAFreshRebuild(@ForAll @IntRange(min = 1, max = 300) int count,
+                                              @ForAll @IntRange(min = 0, max = 40) int capacity,
+                                              @ForAll long seed) {
+        GridSize size = new GridSize(70, 70, 2);
+        SplitMix64 random = new SplitMix64(seed);
+        Scattered e = Scattered.of(random, count, size);
+        int[] xs = e.xs();
+        int[] ys = e.ys();
+        SpatialIndex followed = new SpatialIndex(size);
+        followed.rebuild(count, e.live(), xs, ys, e.ls());
+        SpatialIndex fresh = new SpatialIndex(size);
+        int[] out = new int[capacity];
+        int[] expected = new int[capacity];
+        for (int move = 0; move < 300; move++) {
+            int slot = random.nextInt(count);
+            int fromX = xs[slot];
+            int fromY = ys[slot];
+            int fromLayer = e.ls()[slot];
+            if (random.nextInt(10) == 0) {
+                xs[slot] = random.nextInt(70);
+                ys[slot] = random.nextInt(70);
+                e.ls()[slot] = random.nextInt(2);
+            } else {
+                xs[slot] = Math.max(0, Math.min(69, xs[slot] + random.nextInt(3) - 1));
+                ys[slot] = Math.max(0, Math.min(69, ys[slot] + random.nextInt(3) - 1));
+            }
+            if (!followed.moved(slot, fromX, fromY, fromLayer)) {
+                followed.rebuild(count, e.live(), xs, ys, e.ls());
+            }
+            fresh.rebuild(count, e.live(), xs, ys, e.ls());
+            int x = random.nextInt(70);
+            int y = random.nextInt(70);
+            int layer = random.nextInt(2);
+            int radius = random.nextInt(30);
+
+            int found = followed.query(x, y, layer, radius, out);
+
+            int wanted = fresh.query(x, y, layer, radius, expected);
+            assertThat(slice(out, found)).as("move %d: (%d,%d,%d) r=%d", move, x, y, layer, radius)
+                    .isEqualTo(slice(expected, wanted));
+        }
+    }
+
     @Test
     void rebuildForgetsEntitiesThatMovedOrDied() {
         SpatialIndex index = new SpatialIndex(new GridSize(64, 64, 1));
@@ -117,6 +160,20 @@ class SpatialIndexTest {
 
         assertThat(index.query(3, 3, 2, 5, out)).isZero();
         assertThat(index.query(3, 3, -1, 5, out)).isZero();
+    }
+
+    /** Entities at random cells of a grid, one in eight dead (a live one's kind code 1 or 2). */
+    record Scattered(int[] live, int[] xs, int[] ys, int[] ls) {
+        static Scattered of(SplitMix64 random, int count, GridSize size) {
+            Scattered e = new Scattered(new int[count], new int[count], new int[count], new int[count]);
+            for (int slot = 0; slot < count; slot++) {
+                e.live[slot] = random.nextInt(8) == 0 ? 0 : 1 + random.nextInt(2);
+                e.xs[slot] = random.nextInt(size.width());
+                e.ys[slot] = random.nextInt(size.height());
+                e.ls[slot] = random.nextInt(size.layers());
+            }
+            return e;
+        }
     }
 
     static List<Integer> bruteForce(int count, int[] live, int[] xs, int[] ys, int[] ls, int x, int y, int layer,
