@@ -55,7 +55,7 @@ class SchemaIT {
 
             assertThat(new WorldRepository(db).all()).filteredOn(w -> w.worldId().equals("cellar"))
                     .extracting(WorldRecord::name).containsExactly("Wine cellar");
-            assertThat(count(db, "SELECT count(*) FROM worlds")).isEqualTo(6);
+            assertThat(count(db, "SELECT count(*) FROM worlds")).isEqualTo(7);
         }
     }
 
@@ -98,7 +98,7 @@ class SchemaIT {
 
             assertThat(new WorldRepository(db).all()).filteredOn(w -> w.worldId().equals("bench"))
                     .extracting(WorldRecord::name).containsExactly("My bench");
-            assertThat(count(db, "SELECT count(*) FROM worlds")).isEqualTo(6);
+            assertThat(count(db, "SELECT count(*) FROM worlds")).isEqualTo(7);
         }
     }
 
@@ -115,7 +115,7 @@ class SchemaIT {
             Database.migrate(db.dataSource());
 
             assertThat(new WorldRepository(db).all()).extracting(WorldRecord::name).contains("Renamed");
-            assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE success")).isEqualTo(13);
+            assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE success")).isEqualTo(14);
         }
     }
 
