@@ -16,7 +16,7 @@ public record WorldModulesMessage(String worldId, List<HookStats> hooks) impleme
 
     public static final String TYPE = "world_modules";
     /** The hooks' names, as sim-core's {@code ModuleHook} labels them: protocol does not depend on sim-core. */
-    public static final List<String> HOOK_NAMES = List.of("begin", "enter", "leave", "act", "wake");
+    public static final List<String> HOOK_NAMES = List.of("begin", "enter", "leave", "act", "wake", "rule");
     /** More modules than any pack is expected to name; each is a few series on the director's {@code /metrics}. */
     public static final int MAX_MODULES = 64;
     public static final int MAX_HOOKS = MAX_MODULES * HOOK_NAMES.size();

@@ -520,7 +520,7 @@ class ControlMessagesTest {
                 .hasMessage("hooks must name at most 64 modules");
         assertThat(catchThrowableOfType(ProtocolException.class, () -> director.decode(world.encode(
                 new WorldModulesMessage("elements", oneHookMore)))))
-                .hasMessage("hooks must list at most 320 module hooks");
+                .hasMessage("hooks must list at most 384 module hooks");
     }
 
     @Test

@@ -19,6 +19,8 @@ public final class ObjectKind {
     private final int[] recipes;
     /** Set once while the pack is compiled (a Java rule is built from the finished pack), then never again. */
     private ObjectRule rule;
+    /** The id its Java rule is registered under, null for a formula or recipes; set with {@link #rule}. */
+    private String ruleId;
     private final boolean ruleReadsLine;
     private final int every;
     private final boolean hasOutputs;
@@ -106,13 +108,22 @@ public final class ObjectKind {
         return false;
     }
 
-    void bindRule(ObjectRule javaRule) {
+    void bindRule(ObjectRule javaRule, String id) {
         this.rule = javaRule;
+        this.ruleId = id;
     }
 
     /** Its formula or Java rule; null for a kind that runs recipes (or nothing). */
     public ObjectRule rule() {
         return rule;
+    }
+
+    /**
+     * The id of its Java rule (its {@code "rule"}), null for a formula or recipes: a world counts the rule's failures
+     * against the module that provides that id.
+     */
+    public String ruleId() {
+        return ruleId;
     }
 
     /** Whether its rule reads the clock's line (every Java rule is assumed to). */

@@ -94,7 +94,7 @@ final class PackCompiler {
             if (rule == null) {
                 throw new ContentException(entry, "its Java rule's factory built no rule");
             }
-            kinds[e.getKey()].bindRule(rule);
+            kinds[e.getKey()].bindRule(rule, def.objects().get(e.getKey()).rule());
         }
         return pack;
     }

@@ -46,6 +46,7 @@ public final class ObjectEngine {
     private final SeenChanges seen;
     private final ObjectPersistence persistence;
     private final Context context = new Context();
+    private final RuleGuard guard;
     private final int[] stack;
     private final short[] scratchItems = new short[ContentPack.MAX_SLOTS];
     private final int[] scratchCounts = new int[ContentPack.MAX_SLOTS];
@@ -86,6 +87,7 @@ public final class ObjectEngine {
         this.wheel = state.wheel();
         this.clockWaiters = state.clockWaiters();
         this.persistence = new ObjectPersistence(state);
+        this.guard = new RuleGuard(stocks);
         this.stack = new int[pack.maxStack()];
         this.tick = tick;
         this.line = line;
@@ -93,6 +95,14 @@ public final class ObjectEngine {
 
     public ContentPack pack() {
         return pack;
+    }
+
+    /**
+     * Tells {@code runs} of every run of a Java rule from now on, and of the failures {@link RuleGuard} undid; null
+     * for nobody.
+     */
+    public void ruleRuns(RuleRuns runs) {
+        guard.runs(runs);
     }
 
     /** The tick being run, or the next one to run between ticks. */
@@ -422,8 +432,10 @@ public final class ObjectEngine {
                 context.begin(s, k);
                 if (rule instanceof Formula formula) {
                     formula.run(context, stack);
-                } else {
-                    rule.run(context);
+                } else if (!guard.run(rule, context, k.index(), t.stockBase[s], k.slots(), tick)) {
+                    // Its stock is back as it was: the run changed nothing, and the object sleeps as after any such
+                    // run, until its stock or the line changes (a pure rule would only throw again before that).
+                    context.changed = false;
                 }
                 if (context.changed) {
                     changed = true;

@@ -38,6 +38,7 @@ final class ModuleHost {
     private final ModuleWatches watches;
     private final ModuleJournal journal = new ModuleJournal();
     private final ModuleStats stats;
+    private final ModuleRuleRuns ruleRuns;
     private final Walls walls;
     /** The owner's clock in nanoseconds, to time hooks by; null for none (a predicting client, a test). */
     private LongSupplier clock;
@@ -59,6 +60,7 @@ final class ModuleHost {
         this.wakes = new ModuleWakes(tick);
         this.watches = new ModuleWatches(modules.size());
         this.stats = new ModuleStats(names);
+        this.ruleRuns = new ModuleRuleRuns(world.pack(), modules, stats);
         this.walls = Walls.of(size.width(), size.height(), this::blocks);
     }
 
@@ -109,6 +111,12 @@ final class ModuleHost {
 
     void clock(LongSupplier nanoTime) {
         this.clock = nanoTime;
+        ruleRuns.clock(nanoTime);
+    }
+
+    /** Counts the runs and failures of the modules' Java object rules: the world's object engine tells it. */
+    ModuleRuleRuns ruleRuns() {
+        return ruleRuns;
     }
 
     ModuleStats stats() {

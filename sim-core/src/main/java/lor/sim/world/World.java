@@ -89,6 +89,7 @@ public final class World {
         }
         this.entities = new EntityTable(64, defaults, worldModules.dataCount());
         this.modules = worldModules.isEmpty() ? null : new ModuleHost(this, worldModules, size, tick, seed);
+        objects.ruleRuns(modules == null ? null : modules.ruleRuns());
         this.wanderers = new Wanderers(field, occupancy, modules == null ? null : modules.walls());
         this.freeCells = new FreeCells(field, occupancy, modules);
     }

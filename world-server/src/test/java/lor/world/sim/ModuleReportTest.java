@@ -84,9 +84,9 @@ class ModuleReportTest {
         assertThat(first.worldId()).isEqualTo("elements");
         assertThat(first.hooks()).extracting(HookStats::module, HookStats::hook).containsExactly(
                 pair("flaky", "begin"), pair("flaky", "enter"), pair("flaky", "leave"), pair("flaky", "act"),
-                pair("flaky", "wake"),
+                pair("flaky", "wake"), pair("flaky", "rule"),
                 pair("quiet", "begin"), pair("quiet", "enter"), pair("quiet", "leave"), pair("quiet", "act"),
-                pair("quiet", "wake"));
+                pair("quiet", "wake"), pair("quiet", "rule"));
         HookStats wake = hook(first, "flaky", "wake");
         assertThat(wake.calls()).isEqualTo(4);
         assertThat(wake.errors()).as("the wakes with tags 1 and 3").isEqualTo(2);
@@ -109,6 +109,25 @@ class ModuleReportTest {
         assertThat(flakyWake.seconds()).isCloseTo(4e-6, within(1e-15));
         assertThat(flakyWake.secondsPerTick()).as("no wake in the last interval").isZero();
         assertThat(hook(second, "quiet", "enter").secondsPerTick()).isZero();
+    }
+
+    @Test
+    void countsTheRunsAndFailuresOfAModulesObjectRuleUnderTheRuleHook() {
+        GameModule trapper = TestModules.trapper("trapper");
+        World world = TestModules.world(ROOM, TestModules.traps(trapper), QUIET, trapper);
+        world.timeModules(clock);
+        world.objects().build(world.pack().kindIndex(TestModules.TRAP), 0);
+        stepTimes(world, 5);
+
+        WorldModulesMessage message = report.next(world, "traps", 5);
+
+        HookStats rule = hook(message, "trapper", "rule");
+        assertThat(rule.calls()).as("a run in every tick").isEqualTo(5);
+        assertThat(rule.errors()).as("each thrown").isEqualTo(5);
+        assertThat(rule.seconds()).as("each timed 1 µs").isCloseTo(5e-6, within(1e-15));
+        assertThat(rule.secondsPerTick()).isCloseTo(1e-6, within(1e-15));
+        assertThat(hook(message, "quiet", "rule")).isEqualTo(new HookStats("quiet", "rule", 0, 0, 0, 0));
+        assertThat(hook(message, "trapper", "wake").errors()).isZero();
     }
 
     @Test

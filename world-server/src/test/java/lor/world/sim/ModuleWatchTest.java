@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import lor.sim.grid.Grid;
 import lor.sim.grid.MapText;
+import lor.sim.module.GameModule;
 import lor.sim.module.ModuleRules;
 import lor.sim.module.ModuleWorld;
 import lor.sim.world.World;
@@ -86,5 +87,26 @@ class ModuleWatchTest {
         assertThat(ticks).isEqualTo(ModuleWatch.FAILING_TICKS);
         assertThat(reason).isEqualTo("game module broken failed in every tick for 5 s (enter hook: "
                 + "java.lang.IllegalStateException: enter broke)");
+    }
+
+    @Test
+    void aModuleWhoseObjectRuleThrowsInEveryTickForFiveSecondsStopsItsWorldNamingTheRuleHook() {
+        GameModule trapper = TestModules.trapper("trapper");
+        World world = TestModules.world(ROOM, TestModules.traps(trapper), trapper);
+        int trap = world.objects().build(world.pack().kindIndex(TestModules.TRAP), 0);
+        ModuleWatch watch = new ModuleWatch("w");
+        String reason = null;
+        int ticks = 0;
+        while (reason == null && ticks < 2 * ModuleWatch.FAILING_TICKS) {
+            world.step();
+            ticks++;
+            reason = watch.afterStep(world);
+        }
+
+        assertThat(ticks).isEqualTo(ModuleWatch.FAILING_TICKS);
+        assertThat(reason).isEqualTo("game module trapper failed in every tick for 5 s (rule hook: "
+                + "java.lang.IllegalStateException: the trap broke)");
+        assertThat(world.objects().count(trap, world.pack().itemIndex("wood")))
+                .as("every run undone: the last good state is the one saved").isZero();
     }
 }
