@@ -65,6 +65,13 @@ class HostileFramesIT {
     private static final double MODULE_SHARE = 0.01;
     /** Acts written at once: within the connection's frame burst (100), well over its intents' budget (20). */
     private static final int BURST = 90;
+    /**
+     * The second burst: its refusals beyond the intents' budget (20) take the connection's past 100 within 5 s,
+     * while it stays within the frame burst, so the close is the intents' flood rule's, not the frame limit's.
+     */
+    private static final int FLOOD_BURST = 75;
+    /** The frame limit's bucket refilled from empty: 100 frames at 50 a second, with room. */
+    private static final Duration FRAME_BUCKET_REFILL = Duration.ofMillis(2_500);
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     /** A director or world that retained even 300 bytes per hostile message would exceed this. */
     private static final long HEAP_GROWTH_BOUND = 32L * 1024 * 1024;
@@ -225,19 +232,14 @@ class HostileFramesIT {
     /**
      * {@value #BURST} refused acts written at once: those beyond the intents' budget are refused {@code rate_limited}
      * at once, the rest with their own reason at their ticks; the connection stays open (fewer than 100 refusals).
+     * Then, within the same 5 s, a second burst takes the refusals past 100: {@code error rate_limited} and close 1008.
      */
     private static void burstOfActsIsRateLimited(PlayerTarget caster) throws Exception {
         Random random = new Random(SEED);
         HostileActs acts = new HostileActs(random);
         try (RawWebSocket game = caster.connect(random)) {
-            Map<Long, String> due = acts.burst(BURST, text -> {
-                try {
-                    game.write(WsFrames.frame(WsFrames.TEXT, text, random));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-            game.flush();
+            long firstBurstAt = System.nanoTime();
+            Map<Long, String> due = writeBurst(game, acts, BURST, random);
             Map<String, Integer> reasons = new TreeMap<>();
             while (!due.isEmpty()) {
                 RawWebSocket.ServerFrame frame = game.read();
@@ -259,9 +261,48 @@ class HostileFramesIT {
                 }
             }
             System.out.println("a burst of " + BURST + " acts: " + reasons);
-            assertThat(reasons.getOrDefault(RejectedMessage.RATE_LIMITED, 0)).as("refused rate_limited")
-                    .isGreaterThanOrEqualTo(BURST - 2 * 20);
+            int limited = reasons.getOrDefault(RejectedMessage.RATE_LIMITED, 0);
+            assertThat(limited).as("refused rate_limited").isGreaterThanOrEqualTo(BURST - 2 * 20);
+
+            // Pacing, not synchronisation: the frame limit's bucket (100, 50 a second) must be full again so that
+            // only the intents' flood rule can close the connection; the intents' bucket is full (20) by then too.
+            long refilled = firstBurstAt + FRAME_BUCKET_REFILL.toNanos() - System.nanoTime();
+            if (refilled > 0) {
+                TimeUnit.NANOSECONDS.sleep(refilled);
+            }
+            assertThat(System.nanoTime() - firstBurstAt).as("the second burst within the 5 s of the first")
+                    .isLessThan(TimeUnit.SECONDS.toNanos(4));
+            writeBurst(game, acts, FLOOD_BURST, random);
+            String error = null;
+            while (true) {
+                RawWebSocket.ServerFrame frame = game.read();
+                assertThat(frame).as("the close after " + limited + " and more refusals").isNotNull();
+                if (frame.isClose()) {
+                    assertThat(frame.closeStatus()).as("close status after the flood").isEqualTo(1008);
+                    break;
+                }
+                if (frame.opcode() == WsFrames.TEXT) {
+                    JsonNode answer = Json.MAPPER.readTree(frame.text());
+                    if (answer.path("type").asString().equals("error")) {
+                        error = answer.path("code").asString();
+                    }
+                }
+            }
+            assertThat(error).as("the error before the close").isEqualTo(RejectedMessage.RATE_LIMITED);
         }
+    }
+
+    private static Map<Long, String> writeBurst(RawWebSocket game, HostileActs acts, int count, Random random)
+            throws IOException {
+        Map<Long, String> due = acts.burst(count, text -> {
+            try {
+                game.write(WsFrames.frame(WsFrames.TEXT, text, random));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        game.flush();
+        return due;
     }
 
     /** What a game connection of the caster is welcomed with and first shown: its elements, the module's field. */
