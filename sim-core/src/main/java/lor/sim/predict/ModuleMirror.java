@@ -7,17 +7,16 @@ import java.util.Map;
 
 import lor.sim.clock.Field;
 import lor.sim.content.ContentPack;
-import lor.sim.grid.GridSize;
 import lor.sim.module.AttributeSpec;
 import lor.sim.module.CellSpec;
 import lor.sim.module.LineOfSight;
 import lor.sim.module.ModuleHook;
 import lor.sim.module.ModuleRandom;
 import lor.sim.module.ModuleSpec;
-import lor.sim.module.ModuleWorld;
 import lor.sim.module.WorldModules;
 import lor.sim.objects.Inventories;
 import lor.sim.world.IntentOutcome;
+import lor.sim.world.ModuleGridView;
 
 /**
  * The world as a predicting client knows it, seen by a game module's action: the last state's field cells and
@@ -31,12 +30,10 @@ import lor.sim.world.IntentOutcome;
  * Randomness is derived as the server derives it, but from the seed 0 and the tick after the last state: an action
  * that draws may be mispredicted.
  */
-final class ModuleMirror implements ModuleWorld {
+final class ModuleMirror extends ModuleGridView {
 
     private final WorldModules modules;
     private final ContentPack pack;
-    private final Field field;
-    private final GridSize size;
     /** As the Predictor's: other entities' ids by cell, objects' as minus their id. */
     private final int[] others;
     private final ObjectMirror objects;
@@ -60,10 +57,9 @@ final class ModuleMirror implements ModuleWorld {
 
     ModuleMirror(WorldModules modules, ContentPack pack, Field field, int[] others, ObjectMirror objects,
                  int entityId) {
+        super(field);
         this.modules = modules;
         this.pack = pack;
-        this.field = field;
-        this.size = field.grid().size();
         this.others = others;
         this.objects = objects;
         this.entityId = entityId;
@@ -223,48 +219,8 @@ final class ModuleMirror implements ModuleWorld {
     }
 
     @Override
-    public int line() {
-        return field.line();
-    }
-
-    @Override
     public int random(int bound) {
         return ModuleRandom.draw(randomBase, ++draws, bound);
-    }
-
-    @Override
-    public int width() {
-        return size.width();
-    }
-
-    @Override
-    public int height() {
-        return size.height();
-    }
-
-    @Override
-    public int layers() {
-        return size.layers();
-    }
-
-    @Override
-    public int spawnX() {
-        return field.grid().spawnX();
-    }
-
-    @Override
-    public int spawnY() {
-        return field.grid().spawnY();
-    }
-
-    @Override
-    public int spawnLayer() {
-        return field.grid().spawnLayer();
-    }
-
-    @Override
-    public int terrain(int x, int y, int l) {
-        return size.contains(x, y, l) ? field.cell(size.index(x, y, l)) : -1;
     }
 
     @Override
@@ -273,7 +229,7 @@ final class ModuleMirror implements ModuleWorld {
             return true;
         }
         int index = size.index(x, y, l);
-        return field.isWall(index) || others[index] < 0 || objects.engaged() && objects.kindAt(index) >= 0
+        return clockField.isWall(index) || others[index] < 0 || objects.engaged() && objects.kindAt(index) >= 0
                 || blocksAt(index);
     }
 

@@ -1,7 +1,6 @@
 package lor.sim.world;
 
 import lor.sim.grid.Direction;
-import lor.sim.grid.GridSize;
 import lor.sim.grid.Walls;
 import lor.sim.module.AttributeSpec;
 import lor.sim.module.LineOfSight;
@@ -17,7 +16,7 @@ import lor.sim.path.PathFinder;
  * ({@link ModuleJournal}) so that the host can undo a hook whole. Refuses, as the module's failure, what a module must
  * not do: touch another module's NPCs, set an undeclared value, step a player.
  */
-final class ModuleView implements ModuleWorld {
+final class ModuleView extends ModuleGridView {
 
     /** The widest window a path search covers, in cells ({@link #firstStep}'s margin is bounded by it). */
     private static final int PATH_WINDOW = 96 * 96;
@@ -31,7 +30,6 @@ final class ModuleView implements ModuleWorld {
     private final AttributeSpec[] attributes;
     private final int dataOffset;
     private final int dataCount;
-    private final GridSize size;
     private PathFinder paths;
     private byte[] pathOut;
     /** The field as a path search sees it: what blocks everyone, except the searcher's own cell. */
@@ -45,6 +43,7 @@ final class ModuleView implements ModuleWorld {
     private int draws;
 
     ModuleView(World world, ModuleHost host, int module, long seed) {
+        super(world.field);
         this.world = world;
         this.host = host;
         this.module = module;
@@ -53,7 +52,6 @@ final class ModuleView implements ModuleWorld {
         this.attributes = host.modules().spec(module).attributes().toArray(new AttributeSpec[0]);
         this.dataOffset = host.modules().dataOffset(module);
         this.dataCount = host.modules().spec(module).data().size();
-        this.size = world.grid().size();
         this.pathWalls = Walls.of(size.width(), size.height(), index -> index != pathStart
                 && world.bodies.blocksEveryone(index));
     }
@@ -78,11 +76,6 @@ final class ModuleView implements ModuleWorld {
     }
 
     @Override
-    public int line() {
-        return world.line();
-    }
-
-    @Override
     public int random(int bound) {
         if (draws == 0) {
             randomBase = ModuleRandom.base(seed, world.tick(), module, callHook, callA, callB);
@@ -90,42 +83,7 @@ final class ModuleView implements ModuleWorld {
         return ModuleRandom.draw(randomBase, ++draws, bound);
     }
 
-    // ---- the grid -----------------------------------------------------------------------------------------------
-
-    @Override
-    public int width() {
-        return size.width();
-    }
-
-    @Override
-    public int height() {
-        return size.height();
-    }
-
-    @Override
-    public int layers() {
-        return size.layers();
-    }
-
-    @Override
-    public int spawnX() {
-        return world.grid().spawnX();
-    }
-
-    @Override
-    public int spawnY() {
-        return world.grid().spawnY();
-    }
-
-    @Override
-    public int spawnLayer() {
-        return world.grid().spawnLayer();
-    }
-
-    @Override
-    public int terrain(int x, int y, int layer) {
-        return size.contains(x, y, layer) ? world.field().cell(size.index(x, y, layer)) : -1;
-    }
+    // ---- the grid (its size, spawn and terrain: ModuleGridView) ------------------------------------------------
 
     @Override
     public boolean blocked(int x, int y, int layer) {
