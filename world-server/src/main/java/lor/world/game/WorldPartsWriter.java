@@ -108,12 +108,9 @@ final class WorldPartsWriter {
         StateBroadcaster.writeNumber(out, id);
         ascii(out, ",\"kind\":\"");
         ascii(out, pack.kind(objects.kindOf(id)).id());
-        ascii(out, "\",\"x\":");
-        StateBroadcaster.writeNumber(out, cell % size.width());
-        ascii(out, ",\"y\":");
-        StateBroadcaster.writeNumber(out, (cell / size.width()) % size.height());
-        ascii(out, ",\"layer\":");
-        StateBroadcaster.writeNumber(out, cell / (size.width() * size.height()));
+        ascii(out, "\",");
+        position(out, cell % size.width(), (cell / size.width()) % size.height(),
+                cell / (size.width() * size.height()));
         int recipe = objects.recipeOf(id);
         if (recipe < 0) {
             ascii(out, ",\"recipe\":null");
@@ -182,12 +179,8 @@ final class WorldPartsWriter {
                     first = false;
                     ascii(out, "{\"module\":\"");
                     ascii(out, module);
-                    ascii(out, "\",\"x\":");
-                    StateBroadcaster.writeNumber(out, cx);
-                    ascii(out, ",\"y\":");
-                    StateBroadcaster.writeNumber(out, cy);
-                    ascii(out, ",\"layer\":");
-                    StateBroadcaster.writeNumber(out, layer);
+                    ascii(out, "\",");
+                    position(out, cx, cy, layer);
                     ascii(out, ",\"value\":");
                     StateBroadcaster.writeNumber(out, value);
                     out.writeByte('}');
@@ -244,12 +237,8 @@ final class WorldPartsWriter {
                 } else {
                     out.writeByte(',');
                 }
-                ascii(out, "{\"x\":");
-                StateBroadcaster.writeNumber(out, cx);
-                ascii(out, ",\"y\":");
-                StateBroadcaster.writeNumber(out, cy);
-                ascii(out, ",\"layer\":");
-                StateBroadcaster.writeNumber(out, layer);
+                out.writeByte('{');
+                position(out, cx, cy, layer);
                 ascii(out, ",\"cell\":");
                 StateBroadcaster.writeNumber(out, now);
                 out.writeByte('}');
@@ -279,6 +268,16 @@ final class WorldPartsWriter {
             }
         }
         parts.clear();
+    }
+
+    /** {@code "x":X,"y":Y,"layer":L}, as objects, transmuted cells and module cells all place themselves. */
+    private static void position(ByteBuf out, int x, int y, int layer) {
+        ascii(out, "\"x\":");
+        StateBroadcaster.writeNumber(out, x);
+        ascii(out, ",\"y\":");
+        StateBroadcaster.writeNumber(out, y);
+        ascii(out, ",\"layer\":");
+        StateBroadcaster.writeNumber(out, layer);
     }
 
     private static void ascii(ByteBuf out, String s) {
