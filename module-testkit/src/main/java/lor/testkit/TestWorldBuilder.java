@@ -14,7 +14,6 @@ import lor.sim.builtin.BuiltInModules;
 import lor.sim.content.ContentException;
 import lor.sim.content.ContentPack;
 import lor.sim.content.PackJson;
-import lor.sim.content.RuleRegistry;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
 import lor.sim.grid.MapFormatException;
@@ -114,7 +113,8 @@ public final class TestWorldBuilder {
         }
         ContentPack pack;
         try {
-            pack = ContentPack.compile(PackJson.read(packJson), RuleRegistry.empty());
+            // As the world server compiles it: the object rules of the modules the pack names are registered first.
+            pack = catalog.compile(PackJson.read(packJson));
         } catch (ContentException e) {
             throw new IllegalArgumentException(packLabel + ": " + e.getMessage(), e);
         }

@@ -122,6 +122,20 @@ class TestWorldTest {
     }
 
     @Test
+    void aPacksObjectsRunTheJavaRulesItsModulesProvide() {
+        TestWorld kilns = TestWorld.builder().pack("""
+                {"name": "kilns", "items": ["wood", "coal"], "start": {"wood": 20},
+                 "clock": {"lines": ["day", "night"], "ticksPerLine": 200}, "modules": ["kilns"],
+                 "objects": [{"kind": "kiln", "cost": {"wood": 3}, "slots": 2, "capacity": 20, "rule": "kiln",
+                              "every": 40}]}
+                """).map(MAP).build();
+
+        TestPlayer dee = kilns.join("dee");
+
+        assertThat(dee.carried("wood")).as("a player of the world the kilns module's rule runs in").isEqualTo(20);
+    }
+
+    @Test
     void mistakesAreNamed() {
         assertThatThrownBy(() -> TestWorld.builder().pack("{\"name\": \"p\", \"modules\": [\"elementals\"]}")
                 .modules(new Beacons()).build())
