@@ -89,10 +89,18 @@ public final class ModuleField {
             throw new IllegalArgumentException("module " + module + " set the cell " + x + "," + y + "," + layer
                     + " outside its " + size.width() + " x " + size.height() + " x " + size.layers() + " field");
         }
+        setAt(size.index(x, y, layer), value, tick);
+    }
+
+    /**
+     * {@link #set} at a grid index.
+     *
+     * @throws IllegalArgumentException for a value the module did not declare, naming the module
+     */
+    public void setAt(int cell, int value, long tick) {
         if (value < 0 || value >= declared.length || !declared[value]) {
             throw new IllegalArgumentException("module " + module + " set the undeclared cell value " + value);
         }
-        int cell = size.index(x, y, layer);
         account(cell, -1);
         since[cell] = (int) tick;
         put(cell, value);

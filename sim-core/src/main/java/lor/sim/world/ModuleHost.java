@@ -34,6 +34,8 @@ final class ModuleHost {
     private final WorldModules modules;
     private final ModuleField[] fields;
     private final ModuleView[] views;
+    /** Each module's rules, held here so that a wake does not look them up through the module list. */
+    private final ModuleRules[] rules;
     private final ModuleWakes wakes;
     private final ModuleWatches watches;
     private final ModuleJournal journal = new ModuleJournal();
@@ -50,11 +52,13 @@ final class ModuleHost {
         this.modules = modules;
         this.fields = new ModuleField[modules.size()];
         this.views = new ModuleView[modules.size()];
+        this.rules = new ModuleRules[modules.size()];
         List<String> names = new ArrayList<>();
         for (int m = 0; m < modules.size(); m++) {
             ModuleSpec spec = modules.spec(m);
             fields[m] = new ModuleField(spec, size);
             views[m] = new ModuleView(world, this, m, seed);
+            rules[m] = modules.rules(m);
             names.add(spec.name());
         }
         this.wakes = new ModuleWakes(tick);
@@ -86,7 +90,9 @@ final class ModuleHost {
 
     /** A hook changed the value of a field cell: whoever watches it wakes next tick, unless the hook is undone. */
     void cellChanged(int index) {
-        watches.fire(index, world.tick() + 1, wakes, journal);
+        if (watches.size() > 0) {
+            watches.fire(index, world.tick() + 1, wakes, journal);
+        }
     }
 
     /**
@@ -172,10 +178,47 @@ final class ModuleHost {
     /** The tick's module phase: every wake due at it, by module, key and tag. */
     void wakePhase() {
         wakes.advance();
-        for (int i = 0; i < wakes.readyCount(); i++) {
-            long wake = wakes.ready(i);
-            call(ModuleWakes.module(wake), ModuleHook.WAKE, ModuleWakes.key(wake), ModuleWakes.tag(wake), null);
+        int count = wakes.readyCount();
+        int from = 0;
+        while (from < count) {
+            int module = ModuleWakes.module(wakes.ready(from));
+            int to = from + 1;
+            while (to < count && ModuleWakes.module(wakes.ready(to)) == module) {
+                to++;
+            }
+            wakeRun(module, from, to);
+            from = to;
         }
+    }
+
+    /**
+     * One module's wakes of this tick, ready entries {@code from} to {@code to}: each contained as {@link #call}
+     * contains a hook (undone whole if it throws, and counted), but dispatched without the hook switch and counted and
+     * timed once for the run. A wake is the cheapest hook there is (a rule's step over a cell), so what the call around
+     * it costs is most of what the module API costs a tick (docs/benchmarks.md, "Dispatch").
+     */
+    private void wakeRun(int module, int from, int to) {
+        ModuleView view = views[module];
+        ModuleRules moduleRules = rules[module];
+        long start = clock == null ? 0 : clock.getAsLong();
+        for (int i = from; i < to; i++) {
+            long wake = wakes.ready(i);
+            int key = ModuleWakes.key(wake);
+            int tag = ModuleWakes.tag(wake);
+            view.startCall(ModuleHook.WAKE, key, tag);
+            try {
+                moduleRules.wake(view, key, tag);
+            } catch (RuntimeException | StackOverflowError e) {
+                undo();
+                stats.failed(module, ModuleHook.WAKE, world.tick(), asRuntime(e));
+            }
+            journal.clear();
+        }
+        stats.ran(module, ModuleHook.WAKE, to - from, clock == null ? 0 : clock.getAsLong() - start);
+    }
+
+    private static RuntimeException asRuntime(Throwable e) {
+        return e instanceof RuntimeException r ? r : new IllegalStateException(e);
     }
 
     /** Cells of the module fields changed since the last call were reported: forget them. */
@@ -201,38 +244,35 @@ final class ModuleHost {
      * refusal is undone too, its reason left in {@link #refusal}. Written as one switch rather than a lambda per call
      * so that a tick allocates nothing.
      *
-     * @param a the entity (enter, leave, act) or the key (wake)
-     * @param b the action (act) or the tag (wake)
+     * @param a the entity (enter, leave, act)
+     * @param b the action (act)
      * @return whether the hook returned
      */
     private boolean call(int module, ModuleHook hook, int a, int b, int[] args) {
         ModuleView view = views[module];
-        ModuleRules rules = modules.rules(module);
+        ModuleRules moduleRules = rules[module];
         view.startCall(hook, a, b);
         refusal = null;
         long start = clock == null ? 0 : clock.getAsLong();
         try {
             switch (hook) {
-                case BEGIN -> rules.begin(view);
-                case ENTER -> rules.playerEntered(view, a);
-                case LEAVE -> rules.playerLeft(view, a);
-                case ACT -> refusal = checkedReason(module, rules.act(view, a, b, args));
-                case WAKE -> rules.wake(view, a, b);
+                case BEGIN -> moduleRules.begin(view);
+                case ENTER -> moduleRules.playerEntered(view, a);
+                case LEAVE -> moduleRules.playerLeft(view, a);
+                case ACT -> refusal = checkedReason(module, moduleRules.act(view, a, b, args));
                 default -> throw new IllegalStateException("hook " + hook);
             }
             if (refusal != null) {
-                undo(0);
+                undo();
             }
             journal.clear();
             return true;
         } catch (RuntimeException | StackOverflowError e) {
-            undo(0);
-            journal.clear();
-            RuntimeException error = e instanceof RuntimeException r ? r : new IllegalStateException(e);
-            stats.failed(module, hook, world.tick(), error);
+            undo();
+            stats.failed(module, hook, world.tick(), asRuntime(e));
             return false;
         } finally {
-            stats.ran(module, hook, clock == null ? 0 : clock.getAsLong() - start);
+            stats.ran(module, hook, 1, clock == null ? 0 : clock.getAsLong() - start);
         }
     }
 
@@ -488,32 +528,32 @@ final class ModuleHost {
         return reason;
     }
 
-    /** Undoes the journal's records from {@code mark} on, newest first. */
-    private void undo(int mark) {
-        for (int r = journal.count() - 1; r >= mark; r--) {
-            int a = journal.arg(r, 0);
-            int b = journal.arg(r, 1);
-            int c = journal.arg(r, 2);
-            int d = journal.arg(r, 3);
-            switch (journal.what(r)) {
-                case ModuleJournal.CELL -> fields[a].undo(b, c, d);
-                case ModuleJournal.ATTRIBUTE -> world.bodies.undoAttribute(a, b, c);
-                case ModuleJournal.DATA -> world.bodies.undoData(a, b, c);
-                case ModuleJournal.MOVE -> world.bodies.undoMove(a, b, c, d);
+    /** Undoes every record of the journal, newest first, and forgets them. */
+    private void undo() {
+        for (int end = journal.end(); end > 0; end = journal.start(end)) {
+            int at = journal.start(end);
+            int a = journal.arg(at, 0);
+            switch (journal.what(end)) {
+                case ModuleJournal.CELL -> fields[a].undo(journal.arg(at, 1), journal.arg(at, 2), journal.arg(at, 3));
+                case ModuleJournal.ATTRIBUTE -> world.bodies.undoAttribute(a, journal.arg(at, 1), journal.arg(at, 2));
+                case ModuleJournal.DATA -> world.bodies.undoData(a, journal.arg(at, 1), journal.arg(at, 2));
+                case ModuleJournal.MOVE -> world.bodies.undoMove(a, journal.arg(at, 1), journal.arg(at, 2),
+                        journal.arg(at, 3));
                 case ModuleJournal.SPAWN -> world.bodies.undoSpawn(a);
-                case ModuleJournal.REMOVE -> world.bodies.undoRemove(a, b);
+                case ModuleJournal.REMOVE -> world.bodies.undoRemove(a, journal.arg(at, 1));
                 case ModuleJournal.GIVE -> {
-                    Inventories.Inventory inventory = world.inventories().find((long) a << 32 | (b & 0xffffffffL));
+                    Inventories.Inventory inventory =
+                            world.inventories().find((long) a << 32 | (journal.arg(at, 1) & 0xffffffffL));
                     if (inventory != null) {
-                        inventory.set(c, d);
+                        inventory.set(journal.arg(at, 2), journal.arg(at, 3));
                     }
                 }
                 case ModuleJournal.WAKE -> wakes.cancel(a);
-                case ModuleJournal.WATCH -> watches.remove(a, b, c);
-                case ModuleJournal.UNWATCH -> watches.add(a, b, c);
-                default -> throw new IllegalStateException("journal record " + journal.what(r));
+                case ModuleJournal.WATCH -> watches.remove(a, journal.arg(at, 1), journal.arg(at, 2));
+                case ModuleJournal.UNWATCH -> watches.add(a, journal.arg(at, 1), journal.arg(at, 2));
+                default -> throw new IllegalStateException("journal record " + journal.what(end));
             }
         }
-        journal.truncate(mark);
+        journal.clear();
     }
 }

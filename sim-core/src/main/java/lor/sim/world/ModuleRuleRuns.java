@@ -58,6 +58,6 @@ final class ModuleRuleRuns implements RuleRuns {
         if (failure != null) {
             stats.failed(module, ModuleHook.RULE, tick, failure);
         }
-        stats.ran(module, ModuleHook.RULE, clock == null ? 0 : clock.getAsLong() - start);
+        stats.ran(module, ModuleHook.RULE, 1, clock == null ? 0 : clock.getAsLong() - start);
     }
 }

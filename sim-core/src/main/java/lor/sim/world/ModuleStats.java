@@ -39,8 +39,9 @@ public final class ModuleStats {
         Arrays.fill(lastFailed, Long.MIN_VALUE);
     }
 
-    void ran(int module, ModuleHook hook, long tookNanos) {
-        calls[module][hook.ordinal()]++;
+    /** {@code calls} calls of a hook ran, together taking {@code tookNanos}. */
+    void ran(int module, ModuleHook hook, int calls, long tookNanos) {
+        this.calls[module][hook.ordinal()] += calls;
         nanos[module][hook.ordinal()] += tookNanos;
     }
 

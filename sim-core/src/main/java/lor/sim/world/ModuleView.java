@@ -25,6 +25,8 @@ final class ModuleView extends ModuleGridView {
     private final World world;
     private final ModuleHost host;
     private final int module;
+    /** This module's field, held here: the host's array is looked up on every cell a hook reads or sets otherwise. */
+    private final ModuleField field;
     private final long seed;
     private final int attributeOffset;
     private final AttributeSpec[] attributes;
@@ -47,6 +49,7 @@ final class ModuleView extends ModuleGridView {
         this.world = world;
         this.host = host;
         this.module = module;
+        this.field = host.field(module);
         this.seed = seed;
         this.attributeOffset = host.modules().attributeOffset(module);
         this.attributes = host.modules().spec(module).attributes().toArray(new AttributeSpec[0]);
@@ -94,28 +97,27 @@ final class ModuleView extends ModuleGridView {
 
     @Override
     public int cell(int x, int y, int layer) {
-        return host.field(module).get(x, y, layer);
+        return field.get(x, y, layer);
     }
 
     @Override
     public void setCell(int x, int y, int layer, int value) {
-        ModuleField field = host.field(module);
-        if (size.contains(x, y, layer)) {
-            int index = size.index(x, y, layer);
-            int old = field.valueAt(index);
-            host.journal().record(ModuleJournal.CELL, module, index, old, field.rawSinceAt(index));
+        if (!size.contains(x, y, layer)) {
             field.set(x, y, layer, value, world.tick());
-            if (value != old) {
-                host.cellChanged(index);
-            }
             return;
         }
-        field.set(x, y, layer, value, world.tick());
+        int index = size.index(x, y, layer);
+        int old = field.valueAt(index);
+        host.journal().record(ModuleJournal.CELL, module, index, old, field.rawSinceAt(index));
+        field.setAt(index, value, world.tick());
+        if (value != old) {
+            host.cellChanged(index);
+        }
     }
 
     @Override
     public long cellSince(int x, int y, int layer) {
-        return size.contains(x, y, layer) ? host.field(module).sinceAt(size.index(x, y, layer), world.tick()) : 0;
+        return size.contains(x, y, layer) ? field.sinceAt(size.index(x, y, layer), world.tick()) : 0;
     }
 
     // ---- the scheduler ------------------------------------------------------------------------------------------
@@ -127,7 +129,7 @@ final class ModuleView extends ModuleGridView {
                     + ModuleWakes.MAX_TAG + ", not key " + key + ", tag " + tag);
         }
         int id = host.wakes().schedule(tick, ModuleWakes.pack(module, key, tag));
-        host.journal().record(ModuleJournal.WAKE, id, 0, 0, 0);
+        host.journal().record(ModuleJournal.WAKE, id);
     }
 
     @Override
@@ -243,7 +245,7 @@ final class ModuleView extends ModuleGridView {
         if (slot < 0) {
             return NONE;
         }
-        host.journal().record(ModuleJournal.SPAWN, slot, 0, 0, 0);
+        host.journal().record(ModuleJournal.SPAWN, slot);
         return world.idAt(slot);
     }
 

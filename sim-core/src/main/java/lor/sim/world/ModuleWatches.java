@@ -112,7 +112,7 @@ final class ModuleWatches {
         for (int id = firstByCell.get(cell); id >= 0; id = next[id]) {
             int wake = wakes.schedule(tick, packed[id]);
             if (journal != null) {
-                journal.record(ModuleJournal.WAKE, wake, 0, 0, 0);
+                journal.record(ModuleJournal.WAKE, wake);
             }
         }
     }
