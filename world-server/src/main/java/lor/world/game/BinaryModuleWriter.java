@@ -15,8 +15,11 @@ import lor.sim.world.World;
 /**
  * Writes the {@link BinaryState#KIND_MODULES} frames of a world that runs game modules: per binary connection, the
  * attributes and field cells of the regions that entered its view (a region's snapshot) and what changed in the
- * regions still in it (a region's change: entities that arrived with every attribute, those that stayed with the
- * attributes that changed since the mark, the field cells the modules' changed lists name); nothing when nothing did.
+ * regions still in it (a region's change: entities that arrived, those that stayed with the attributes that changed
+ * since the mark, the field cells the modules' changed lists name); nothing when nothing did. An entity in a snapshot
+ * or arriving carries only the attributes a connection may hold wrong: those off their declared default (one that
+ * never knew it holds the default) and those changed since the mark (one that knew it holds the mark's). Most
+ * entities of most games sit at their defaults, so a crowd walking across regions costs no attribute bytes.
  * Like the state frame's, each region's parts are encoded at most once per broadcast and copied into the frame of
  * every connection that needs them; they live in two buffers kept from one broadcast to the next, so a warm broadcast
  * allocates only the frames. {@link BinaryStateBroadcaster} feeds it the entities' changes while it records its own
@@ -32,6 +35,8 @@ final class BinaryModuleWriter {
     private final int regionsHigh;
     private boolean active;
     private int attributeCount;
+    /** Each attribute's declared default, in the world's order. */
+    private int[] defaults = new int[0];
     private long broadcast;
     // What changed per region since the previous broadcast: singly linked lists, valid when the region's stamp is
     // this broadcast. Arrivals and stays hold slots, cells hold grid indices with their module beside.
@@ -91,6 +96,12 @@ final class BinaryModuleWriter {
         }
         broadcast = number;
         attributeCount = world.modules().attributeCount();
+        if (defaults.length != attributeCount) {
+            defaults = new int[attributeCount];
+            for (int a = 0; a < attributeCount; a++) {
+                defaults[a] = world.modules().attributes().get(a).defaultValue();
+            }
+        }
         memberStart = regionMembers;
         members = slots;
         entries = 0;
@@ -171,7 +182,10 @@ final class BinaryModuleWriter {
         tally.send(out, session, frame);
     }
 
-    /** Every attribute of the region's entities and every non-empty cell of it, unless it holds neither. */
+    /**
+     * The attributes of the region's entities a connection may not know ({@link #unknownAttributes}) and every
+     * non-empty cell of it, unless it holds neither.
+     */
     private void encodeSnapshot(World world, int region) {
         if (snapshotStamp[region] == broadcast) {
             return;
@@ -179,7 +193,10 @@ final class BinaryModuleWriter {
         snapshotStamp[region] = broadcast;
         ByteBuf out = snapshotParts;
         snapshotStart[region] = out.writerIndex();
-        int entities = attributeCount == 0 ? 0 : memberStart[region + 1] - memberStart[region];
+        int entities = 0;
+        for (int i = memberStart[region]; attributeCount > 0 && i < memberStart[region + 1]; i++) {
+            entities += unknownAttributes(world, members[i]) > 0 ? 1 : 0;
+        }
         int cells = 0;
         for (int m = 0; m < world.modules().size(); m++) {
             cells += cellsIn(world.moduleField(m), region, null, m);
@@ -187,8 +204,8 @@ final class BinaryModuleWriter {
         if (entities > 0 || cells > 0) {
             Varints.write(out, region);
             Varints.write(out, entities);
-            for (int i = 0; i < entities; i++) {
-                writeEveryAttribute(out, world, members[memberStart[region] + i]);
+            for (int i = memberStart[region]; entities > 0 && i < memberStart[region + 1]; i++) {
+                writeUnknownAttributes(out, world, members[i]);
             }
             Varints.write(out, cells);
             for (int m = 0; m < world.modules().size(); m++) {
@@ -223,7 +240,10 @@ final class BinaryModuleWriter {
         return count;
     }
 
-    /** Arrivals with every attribute, stays with the changed ones, changed cells with their value now. */
+    /**
+     * Arrivals with the attributes a connection may not know, stays with the changed ones, changed cells with their
+     * value now; nothing for a region where that is nothing.
+     */
     private void encodeChange(World world, int region) {
         if (changeEncodedStamp[region] == broadcast) {
             return;
@@ -231,10 +251,20 @@ final class BinaryModuleWriter {
         changeEncodedStamp[region] = broadcast;
         ByteBuf out = changeParts;
         changeStart[region] = out.writerIndex();
-        Varints.write(out, region);
-        Varints.write(out, length(arrivalHead[region]) + length(stayHead[region]));
+        int arrivals = 0;
         for (int e = arrivalHead[region]; e != NONE; e = entryNext[e]) {
-            writeEveryAttribute(out, world, entryValue[e]);
+            arrivals += unknownAttributes(world, entryValue[e]) > 0 ? 1 : 0;
+        }
+        int entities = arrivals + length(stayHead[region]);
+        int cells = length(cellHead[region]);
+        if (entities == 0 && cells == 0) {
+            changeEnd[region] = out.writerIndex();
+            return;
+        }
+        Varints.write(out, region);
+        Varints.write(out, entities);
+        for (int e = arrivalHead[region]; arrivals > 0 && e != NONE; e = entryNext[e]) {
+            writeUnknownAttributes(out, world, entryValue[e]);
         }
         for (int e = stayHead[region]; e != NONE; e = entryNext[e]) {
             int slot = entryValue[e];
@@ -247,7 +277,7 @@ final class BinaryModuleWriter {
                 }
             }
         }
-        Varints.write(out, length(cellHead[region]));
+        Varints.write(out, cells);
         for (int e = cellHead[region]; e != NONE; e = entryNext[e]) {
             int cell = entryValue[e];
             int module = entryModule[e];
@@ -257,13 +287,37 @@ final class BinaryModuleWriter {
         changeEnd[region] = out.writerIndex();
     }
 
-    private void writeEveryAttribute(ByteBuf out, World world, int slot) {
-        Varints.write(out, world.idAt(slot));
-        Varints.write(out, attributeCount);
-        for (int a = 0; a < attributeCount; a++) {
-            Varints.write(out, a);
-            Varints.writeSigned(out, world.attributeAt(slot, a));
+    /** Writes an entity's {@link #unknownAttributes}, if it has any. */
+    private void writeUnknownAttributes(ByteBuf out, World world, int slot) {
+        int count = unknownAttributes(world, slot);
+        if (count == 0) {
+            return;
         }
+        Varints.write(out, world.idAt(slot));
+        Varints.write(out, count);
+        boolean marked = world.isMarkedAt(slot);
+        for (int a = 0; a < attributeCount; a++) {
+            int value = world.attributeAt(slot, a);
+            if (value != defaults[a] || marked && value != world.markedAttributeAt(slot, a)) {
+                Varints.write(out, a);
+                Varints.writeSigned(out, value);
+            }
+        }
+    }
+
+    /**
+     * How many of an entity's attributes a connection that sees it come into a region may hold wrong: those off their
+     * default (a connection that never knew the entity holds the default) and those changed since the mark (one that
+     * knew it holds the mark's value; an entity added since the mark nobody knew).
+     */
+    private int unknownAttributes(World world, int slot) {
+        boolean marked = world.isMarkedAt(slot);
+        int count = 0;
+        for (int a = 0; a < attributeCount; a++) {
+            int value = world.attributeAt(slot, a);
+            count += value != defaults[a] || marked && value != world.markedAttributeAt(slot, a) ? 1 : 0;
+        }
+        return count;
     }
 
     private static void writeCell(ByteBuf out, int module, int x, int y, int value) {

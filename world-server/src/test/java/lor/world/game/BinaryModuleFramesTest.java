@@ -72,12 +72,12 @@ class BinaryModuleFramesTest {
 
         broadcast(broadcaster, world, sessions);
 
-        // kind 3, tick 1, reset; one part: region 0; one entity: id 1, one attribute: hp (0) 100 (zigzag 200 = c8 01);
-        // one cell: module 0, cell 9 (x 1, y 1), red (1). Then the state frame.
+        // kind 3, tick 1, reset; one part: region 0; no entity (player 1's hp is its default, 100); one cell:
+        // module 0, cell 9 (x 1, y 1), red (1). Then the state frame.
         List<ByteBuf> frames = frames(sessions.get(0));
         assertThat(frames).hasSize(2);
         assertThat(hex(frames.get(0))).isEqualTo("03" + "01" + "01" + "01"
-                + "00" + "01" + "01" + "01" + "00c801"
+                + "00" + "00"
                 + "01" + "000901");
         assertThat(kind(frames.get(1))).isEqualTo(BinaryState.KIND_STATE);
     }
@@ -98,6 +98,66 @@ class BinaryModuleFramesTest {
         assertThat(hex(frames(sessions.get(0)).get(0))).isEqualTo("03" + "01" + "00" + "01"
                 + "00" + "01" + "01" + "01" + "0005"
                 + "00");
+    }
+
+    @Test
+    void anEntityOffItsDefaultComesWithThatAttributeOnly() {
+        World world = world(SMALL, new int[] {2, 3}, new int[] {4, 4});
+        act(world, 1, "set", 2, -3);
+        BinaryStateBroadcaster broadcaster = broadcaster(world, 1);
+        List<PlayerSession> sessions = sessions(world, 1);
+
+        broadcast(broadcaster, world, sessions);
+
+        // kind 3, tick 1, reset; one part: region 0, one entity: id 2 (id 1 is at its default), hp (0) -3; no cells.
+        assertThat(hex(frames(sessions.get(0)).get(0))).isEqualTo("03" + "01" + "01" + "01"
+                + "00" + "01" + "02" + "01" + "0005"
+                + "00");
+    }
+
+    @Test
+    void aCrowdAtItsDefaultsWalkingAcrossRegionsSendsNoModulesFrame() {
+        World world = world(SMALL, new int[] {7, 3}, new int[] {7, 4}, new int[] {7, 5});
+        BinaryStateBroadcaster broadcaster = broadcaster(world, 8);
+        List<PlayerSession> sessions = sessions(world, 3);
+        broadcast(broadcaster, world, sessions);
+        release(sessions);
+
+        for (long account = 1; account <= 3; account++) {
+            world.setIntent(world.entityOf(account), Direction.E);
+        }
+        world.step();
+        broadcast(broadcaster, world, sessions);
+
+        assertThat(world.xAt(world.slotOf(world.entityOf(1)))).as("crossed into region 1").isEqualTo(8);
+        for (PlayerSession session : sessions) {
+            assertThat(frames(session)).singleElement()
+                    .satisfies(f -> assertThat(kind(f)).isEqualTo(BinaryState.KIND_STATE));
+        }
+    }
+
+    @Test
+    void anEntityBackAtItsDefaultIsSentToWhoSawItOffIt() {
+        World world = world(SMALL, new int[] {7, 3}, new int[] {6, 4});
+        BinaryStateBroadcaster broadcaster = broadcaster(world, 2);
+        List<PlayerSession> sessions = sessions(world, 1);
+        StateTracker tracker = tracker(world);
+        act(world, 1, "set", 2, 50);
+        cycle(broadcaster, world, sessions, tracker);
+        assertThat(tracker.state().entities()).filteredOn(e -> e.id() == 2).singleElement()
+                .extracting(StateMessage.EntityState::attrs).isEqualTo(Map.of("hp", 50));
+
+        // Between two broadcasts player 2 is set back to 100 and crosses into region 1 (in player 1's view all along).
+        world.setModuleAction(world.entityOf(1), world.modules().action("set"), new int[] {2, 100});
+        for (int i = 0; i < 8 && world.xAt(world.slotOf(world.entityOf(2))) < 8; i++) {
+            world.setIntent(world.entityOf(2), Direction.E);
+            world.step();
+        }
+        cycle(broadcaster, world, sessions, tracker);
+
+        assertThat(world.xAt(world.slotOf(world.entityOf(2)))).isEqualTo(8);
+        assertThat(tracker.state().entities()).filteredOn(e -> e.id() == 2).singleElement()
+                .extracting(StateMessage.EntityState::attrs).isEqualTo(Map.of("hp", 100));
     }
 
     @Test
@@ -243,7 +303,8 @@ class BinaryModuleFramesTest {
                 } else if (choice == 1) {
                     world.setModuleAction(world.entityOf(account), world.modules().action("set"),
                             new int[] {world.entityOf(1 + random.nextInt(positions.length)),
-                            random.nextInt(201) - 100});
+                            // Back to the default (100) often: an entity there is sent only to who may hold it wrong.
+                            random.nextInt(3) == 0 ? 100 : random.nextInt(201) - 100});
                 } else {
                     world.setIntent(world.entityOf(account), Direction.values()[random.nextInt(4)]);
                 }
