@@ -39,6 +39,7 @@ import lor.protocol.director.ResumeMessage;
 import lor.protocol.director.WorldJoinedMessage;
 import lor.protocol.game.GameMessages;
 import lor.protocol.game.StateMessage;
+import lor.protocol.game.binary.BinaryState;
 import lor.protocol.game.binary.StateTracker;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -397,7 +398,7 @@ final class Bot implements ByteCounter.Counts {
         entityId = welcome.path("entityId").asInt();
         if (sample && fleet.options.encoding().equals(BotsOptions.BINARY)) {
             tracker = new StateTracker(welcome.path("grid").path("width").asInt(),
-                    welcome.path("grid").path("height").asInt());
+                    welcome.path("grid").path("height").asInt(), welcome.path("modules"));
         }
         phase = Phase.AWAITING_MAP;
         firstStateSeen = false;
@@ -415,6 +416,15 @@ final class Bot implements ByteCounter.Counts {
             errors.merge("unexpected_binary", 1, Integer::sum);
             return;
         }
+        int kind = content.isReadable() ? content.getUnsignedByte(content.readerIndex()) : -1;
+        if (kind == BinaryState.KIND_MODULES || kind == BinaryState.KIND_WORLD) {
+            // Not a state: a modules frame precedes its broadcast's state frame (the sample's tracker needs it), a
+            // world frame (objects, stocks) is not tracked here.
+            if (kind == BinaryState.KIND_MODULES && sample && tracker != null) {
+                applyModulesFrame(content);
+            }
+            return;
+        }
         long ack = StateFrames.binaryAck(content);
         if (ack < 0) {
             malformedStates++;
@@ -423,6 +433,15 @@ final class Bot implements ByteCounter.Counts {
         onState(ack, now);
         if (sample && tracker != null) {
             checkBinaryState(content, ack);
+        }
+    }
+
+    private void applyModulesFrame(ByteBuf content) {
+        try {
+            tracker.apply(content.duplicate());
+        } catch (RuntimeException e) {
+            sampleError("binary modules frame does not apply: " + e);
+            tracker = null;
         }
     }
 

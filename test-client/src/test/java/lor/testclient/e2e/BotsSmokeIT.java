@@ -15,7 +15,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The load generator as an operator runs it: {@code test-client.jar bots} as a process against a real director,
- * ten bots for five seconds (every figure of the report has samples by then), and its report read back.
+ * ten bots for five seconds (every figure of the report has samples by then), and its report read back. The world is
+ * {@code elements}, whose game module sends modules frames beside the states (the elementals hunt the bots): the
+ * bots must tell those from states.
  */
 class BotsSmokeIT {
 
@@ -37,7 +39,7 @@ class BotsSmokeIT {
                     DirectorProcess.jar("lor.testClientJar").toString(), "bots",
                     "--director", director.clientUrl().toString(),
                     "--count", "10", "--duration", "5", "--warmup", "2",
-                    "--world", "bench", "--encoding", "binary",
+                    "--world", "elements", "--encoding", "binary",
                     "--report", report.toString(), "--tokens", work.resolve("bot-tokens.json").toString())
                     .redirectErrorStream(true)
                     .redirectOutput(output.toFile())
@@ -49,12 +51,13 @@ class BotsSmokeIT {
             String printed = read(output);
             assertThat(finished).as("bots finished; output so far:%n%s", printed).isTrue();
             assertThat(bots.exitValue()).as(printed).isZero();
-            assertThat(printed).contains("bots 10 binary world bench: joined 10, failed 0, dropped 0");
+            assertThat(printed).contains("bots 10 binary world elements: joined 10, failed 0, dropped 0");
 
             JsonNode json = Json.MAPPER.readTree(read(report));
             assertThat(json.path("exitStatus").asInt()).isZero();
             assertThat(json.path("counts").path("joined").asInt()).as(printed).isEqualTo(10);
             assertThat(json.path("counts").path("dropped").asInt()).as(printed).isZero();
+            assertThat(json.path("counts").path("malformedStates").asLong()).as(printed).isZero();
             assertThat(json.path("latencyMs").path("count").asLong()).isPositive();
             assertThat(json.path("latencyMs").path("p99").asDouble()).as(json.toString()).isLessThan(500);
             assertThat(json.path("intents").path("unanswered").asLong()).isZero();
