@@ -8,7 +8,8 @@
 # here through the admin API with the shipped `elements` pack (8 elementals hunting whoever they see; the bots only
 # walk). Needs the README's build first (mvn -B verify, or mvn -B package -DskipTests) and python3.
 # Results: bench/results/<tag>/modules-{bench,bench-elements}-nN.json (the bots' reports: the world's tick p99 per
-# 10 s window) and the worlds' tick overruns in the measuring window (/api/admin/worlds at its start and end).
+# 10 s window, and the director's /metrics at the window's start and end, whose lor_tick_overruns_total gives the
+# overruns in the window).
 # Environment: TAG (default: the date and time), DURATION (default 30 s), WARMUP (default 30 s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,42 +48,41 @@ curl -s -o /dev/null -w "bench-elements: %{http_code}\n" -X POST "$HTTP/api/admi
     -H "Authorization: Bearer $ADMIN_TOKEN" -H "Content-Type: application/json" \
     -d '{"worldId":"bench-elements","name":"Bench with elementals","settings":{"map":"bench","content":"elements","npcs":0,"viewRadius":24,"spawn":"hashed"}}'
 
-overruns() {
-    curl -s -H "Authorization: Bearer $ADMIN_TOKEN" "$HTTP/api/admin/worlds" | python3 -c "
-import json, sys
-for w in json.load(sys.stdin):
-    if w['worldId'] == '$1':
-        print(w.get('overruns') or 0)"
-}
-
 for world in bench bench-elements; do
     echo "== $N bots in $world"
     bots_log="$OUT/modules-$world-n$N.out"
     java -jar test-client/target/test-client.jar bots --director "$WS" --world "$world" --count "$N" \
         --duration "$DURATION" --warmup "$WARMUP" --rate 10 --encoding binary --join-concurrency 20 \
-        --tokens "$TOKENS" --report "$OUT/modules-$world-n$N.json" > "$bots_log" 2>&1 &
-    bots_pid=$!
-    # Overruns in the measuring window only: joining 1,000 bots and the JIT's warm-up are not what is judged.
-    until grep -q "measuring for" "$bots_log" || ! kill -0 "$bots_pid" 2>/dev/null; do sleep 0.2; done
-    before=$(overruns "$world")
-    wait "$bots_pid" || echo "(bots exited with $?)"
-    after=$(overruns "$world")
+        --tokens "$TOKENS" --report "$OUT/modules-$world-n$N.json" > "$bots_log" 2>&1 \
+        || echo "(bots exited with $?)"
     grep -v "joined, .* failed$" "$bots_log" || true
-    echo "$world overruns in the window: $((after - before))" | tee "$OUT/modules-$world-n$N.overruns"
 done
 
 python3 - "$OUT" "$N" <<'PY'
 import json, sys
 out, n = sys.argv[1], sys.argv[2]
 rows = {}
+
+
+def overruns(lines):
+    for line in lines:
+        if line.startswith("lor_tick_overruns_total"):
+            return int(float(line.split()[-1]))
+    return None
+
+
 for world in ("bench", "bench-elements"):
     report = json.load(open(f"{out}/modules-{world}-n{n}.json"))
     windows = report["server"].get("tickP99WindowsMs") or []
-    overruns = open(f"{out}/modules-{world}-n{n}.overruns").read().split()[-1]
+    # The world's overrun count as the director's /metrics had it when the bots opened and closed their window:
+    # joining the bots, the JIT's warm-up and the bots' leaving all at once at the end are not what is judged.
+    start, end = overruns(report["serverMetricsAtStart"]), overruns(report["serverMetrics"])
+    overruns_in_window = None if start is None or end is None else end - start
     rows[world] = (sorted(windows)[len(windows) // 2] if windows else None, report["server"].get("tickP99WorstMs"),
-                   overruns, report["counts"]["joined"])
+                   overruns_in_window, report["counts"]["joined"])
     print(f"{world}: tick p99 median of windows {rows[world][0]} ms, worst {rows[world][1]} ms, "
-          f"overruns {overruns}, joined {rows[world][3]}")
+          f"overruns in the window {overruns_in_window}, joined {rows[world][3]}, "
+          f"malformed states {report['counts']['malformedStates']}")
 base, mod = rows["bench"][0], rows["bench-elements"][0]
 if base and mod:
     print(f"tick p99 with elementals / without: {mod / base:.2f}")

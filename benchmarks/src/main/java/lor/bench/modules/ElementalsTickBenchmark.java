@@ -100,7 +100,7 @@ public class ElementalsTickBenchmark {
         }
 
         /** A player west of each seed casts fire east, seed i on tick i % 10; then they leave. */
-        private static void light(World w) {
+        static void light(World w) {
             int perSide = ModuleFixtures.SIDE / SEED_SPACING;
             int seeds = perSide * perSide;
             int[] players = new int[seeds];
