@@ -134,6 +134,11 @@ public final class ModuleField {
         return blockingCells > 0 && size.contains(x, y, layer) && blocking[cells[size.index(x, y, layer)]];
     }
 
+    /** Whether some cell holds a value that blocks movement. */
+    public boolean anyBlocking() {
+        return blockingCells > 0;
+    }
+
     /** Whether the value at a grid index blocks movement. */
     public boolean blocksAt(int cell) {
         return blockingCells > 0 && blocking[cells[cell]];

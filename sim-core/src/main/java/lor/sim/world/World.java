@@ -726,7 +726,7 @@ public final class World {
     }
 
     Walls moduleWalls() {
-        return modules == null ? null : modules.walls();
+        return modules == null ? null : modules.wallsIfAny();
     }
 
     // ---- persistence and checks ---------------------------------------------------------------------------------
