@@ -12,6 +12,7 @@ import lor.sim.grid.Direction;
 import lor.sim.grid.Grid;
 import lor.sim.grid.GridSize;
 import lor.sim.grid.Portal;
+import lor.sim.module.WorldModules;
 import lor.sim.path.PathFinder;
 import lor.sim.predict.Predictor;
 import lor.sim.world.IntentOutcome;
@@ -35,6 +36,8 @@ public final class PagePrediction {
 
     private final Predictor predictor;
     private final ContentPack pack;
+    /** The world's game modules, as its pack names them: the page predicts their actions with their own code. */
+    private final PageModules modules;
 
     /**
      * @param cells   the {@code map} message's {@code rle-varint} cells
@@ -47,7 +50,8 @@ public final class PagePrediction {
         int[] decoded = MapEncoding.decode(cells, size.cells());
         Grid grid = Grid.of(size, decoded, x, y, layer, portals(decoded));
         this.pack = pack(content);
-        this.predictor = new Predictor(grid, pack, tick, entityId, x, y, layer);
+        this.modules = new PageModules(pack);
+        this.predictor = new Predictor(grid, pack, modules.modules(), tick, entityId, x, y, layer);
     }
 
     /** Applies this player's step at once. @return {@code moved}, or the reason the server would refuse it */
@@ -78,6 +82,40 @@ public final class PagePrediction {
         return outcome(predictor.act((long) seq, ObjectIntent.named(pack, t, direction(side), name, count)));
     }
 
+    /** A whole-number field of the game module action {@link #moduleAct} applies next ({@code int}). */
+    @JSExport
+    public void field(String name, int value) {
+        modules.field(name, value);
+    }
+
+    /** A named field of the game module action {@link #moduleAct} applies next ({@code dir}, {@code item} …). */
+    @JSExport
+    public void fieldName(String name, String value) {
+        modules.field(name, value);
+    }
+
+    /**
+     * This player's {@code act} intent of a game module, with the fields given since the last one, applied at once
+     * by the module's own code as the server's tick will.
+     *
+     * @return {@code done}, or the reason the server would refuse it ({@code unknown_action} and {@code bad_field}
+     *         as the world checks them, else the module's own)
+     */
+    @JSExport
+    public String moduleAct(double seq, String action) {
+        WorldModules.ActionRef ref = action == null ? null : modules.modules().action(action);
+        if (ref == null) {
+            modules.dropFields();
+            return "unknown_action";
+        }
+        int[] fields = modules.takeFields(ref);
+        if (fields == null) {
+            return "bad_field";
+        }
+        String reason = predictor.act((long) seq, ref, fields);
+        return reason == null ? "done" : reason;
+    }
+
     /** The server refused an intent ({@code rejected}, with its reason). */
     @JSExport
     public void rejected(double seq, String reason) {
@@ -90,6 +128,30 @@ public final class PagePrediction {
     @JSExport
     public void begin() {
         predictor.beginState();
+    }
+
+    /** {@link #begin} of a state of {@code tick}: what a game module's prediction reads as the tick. */
+    @JSExport
+    public void beginAt(double tick) {
+        predictor.beginState((long) tick);
+    }
+
+    /** An attribute of a game module of an entity of the state, by name ({@code attrs}). */
+    @JSExport
+    public void attribute(int id, String name, int value) {
+        int attribute = modules.attributeIndex(name);
+        if (attribute >= 0) {
+            predictor.attribute(id, attribute, value);
+        }
+    }
+
+    /** A cell of a game module's field in the state ({@code fields}); cells in view not given are empty. */
+    @JSExport
+    public void moduleCell(String module, int x, int y, int layer, int value) {
+        int m = modules.moduleIndex(module);
+        if (m >= 0) {
+            predictor.fieldCell(m, x, y, layer, value);
+        }
     }
 
     @JSExport
@@ -205,6 +267,26 @@ public final class PagePrediction {
             out.append(Direction.ofCode(steps[i]).name());
         }
         return out.toString();
+    }
+
+    /** A game module's field cell as the prediction has it: what the page draws (0 for empty or unknown). */
+    @JSExport
+    public int moduleCellAt(String module, int x, int y, int layer) {
+        int m = modules.moduleIndex(module);
+        return m < 0 ? 0 : predictor.fieldCell(m, x, y, layer);
+    }
+
+    /** An entity's attribute as the prediction has it (its declared default for one it knows nothing of). */
+    @JSExport
+    public int attributeOf(int id, String name) {
+        int attribute = modules.attributeIndex(name);
+        return attribute < 0 ? 0 : predictor.attributeOf(id, attribute);
+    }
+
+    /** Whether a game module's field walls a cell as the prediction has it. */
+    @JSExport
+    public boolean moduleBlocks(int x, int y, int layer) {
+        return predictor.moduleBlocks(x, y, layer);
     }
 
     /** A cell of the field as the clock's current line transmutes the map: what the page draws. */
