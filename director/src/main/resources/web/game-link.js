@@ -160,6 +160,8 @@ function adoptGame(link, welcome) {
     lor.shownObjects = null;
     lor.carried = null;
     lor.clock = null;
+    lor.fields = null;
+    lor.lastAct = null;
     panel.setContent(lor.content, lor.inventory);
     // A world that does not know the binary encoding answers without `encoding` and sends JSON states.
     link.encoding = welcome.encoding === 'binary' ? 'binary' : 'json';

@@ -102,6 +102,10 @@ export const lor = {
     labels: [],
     /** Usernames of the players in this world by entity id, as the world's `names` messages gave them. */
     names: Object.create(null),
+    /** In a world that runs game modules: the last state's field cells ([{module, x, y, layer, value}]; entities
+     * carry their `attrs`), and the last action sent with `lor.act(action, fields)`: {seq, action, predicted}. */
+    fields: null,
+    lastAct: null,
 };
 window.lor = lor;
 

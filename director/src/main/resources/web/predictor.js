@@ -63,9 +63,10 @@ class Prediction {
     }
 
     /**
-     * Reconciles with an authoritative state ({ack, entities: [{id, x, y, layer}], objects?: [{id, kind, x, y,
-     * layer, recipe, stock}], clock?, inventory?}); an inventory comes only when it changed, so the last one
-     * stands until then.
+     * Reconciles with an authoritative state ({tick, ack, entities: [{id, x, y, layer, attrs?}], objects?: [{id,
+     * kind, x, y, layer, recipe, stock}], clock?, inventory?, fields?: [{module, x, y, layer, value}]}); an
+     * inventory comes only when it changed, so the last one stands until then. Game modules read the state's tick,
+     * its entities' attributes and its field cells.
      * @return true when the state held this player (else only the others and the field changed)
      */
     onState(state) {
@@ -73,9 +74,19 @@ class Prediction {
         if (state.inventory) {
             this.inventory = state.inventory;
         }
-        p.begin();
+        if (typeof state.tick === 'number') {
+            p.beginAt(state.tick);
+        } else {
+            p.begin();
+        }
         for (const e of state.entities) {
             p.entity(e.id, e.x, e.y, e.layer);
+            for (const [name, value] of Object.entries(e.attrs || {})) {
+                p.attribute(e.id, name, value);
+            }
+        }
+        for (const c of state.fields || []) {
+            p.moduleCell(c.module, c.x, c.y, c.layer, c.value);
         }
         for (const o of state.objects || []) {
             p.object(o.id, o.kind || null, o.x, o.y, o.layer, o.recipe || null);
@@ -102,6 +113,32 @@ class Prediction {
     act(seq, message) {
         const name = message.kind ?? message.item ?? message.recipe ?? null;
         return this.p.act(seq, message.type, message.dir, name, message.count || 1);
+    }
+
+    /**
+     * Applies a game module's action at once by the module's own code, as the server will: `action` its name,
+     * `fields` its declared fields ({name: number or name}). @return 'done', or the reason the server would refuse
+     * it (`unknown_action` and `bad_field` as the world checks them)
+     */
+    moduleAct(seq, action, fields) {
+        for (const [name, value] of Object.entries(fields || {})) {
+            if (typeof value === 'number') {
+                this.p.field(name, value);
+            } else {
+                this.p.fieldName(name, String(value));
+            }
+        }
+        return this.p.moduleAct(seq, action);
+    }
+
+    /** A game module's field cell as the prediction has it (0 for empty or unknown). */
+    moduleCell(module, x, y, layer) {
+        return this.p.moduleCellAt(module, x, y, layer);
+    }
+
+    /** An entity's game module attribute as the prediction has it (its default for one it knows nothing of). */
+    attribute(id, name) {
+        return this.p.attributeOf(id, name);
     }
 
     /** The server refused an intent: a `rate_limited` one never happened; an action's reason is judged. */

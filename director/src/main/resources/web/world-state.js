@@ -63,7 +63,10 @@ export function onState(state) {
     lor.tick = state.tick;
     lor.ack = state.ack;
     lor.states++;
-    lor.entities = state.entities.map((e) => ({id: e.id, x: e.x, y: e.y, layer: e.layer, kind: e.kind}));
+    lor.entities = state.entities.map((e) => (e.attrs
+        ? {id: e.id, x: e.x, y: e.y, layer: e.layer, kind: e.kind, attrs: e.attrs}
+        : {id: e.id, x: e.x, y: e.y, layer: e.layer, kind: e.kind}));
+    lor.fields = state.fields || null;
     lor.recent.push({tick: state.tick, ack: state.ack, entities: lor.entities});
     if (lor.recent.length > RECENT_STATES) {
         lor.recent.shift();
@@ -163,6 +166,30 @@ export function sendMove(dir) {
     afterPrediction();
     return true;
 }
+
+/**
+ * Predicts and sends a game module's action (`act`: its name and declared fields, {name: number or name}) by the
+ * module's own code in /sim.js; the server answers as for moves. `window.lor.act`; `window.lor.lastAct` is the last
+ * one ({seq, action, predicted: 'done' or a reason}). @return whether it was sent
+ */
+export function sendModuleAct(action, fields) {
+    const game = live.game;
+    if (!game || game.socket.readyState !== WebSocket.OPEN) {
+        return false;
+    }
+    const seq = ++game.seq;
+    lor.seq = seq;
+    if (live.prediction) {
+        lor.lastAct = {seq, action, predicted: live.prediction.moduleAct(seq, action, fields)};
+    }
+    game.socket.send(JSON.stringify(Object.assign({}, fields, {type: 'act', action, seq})));
+    if (live.prediction) {
+        afterPrediction();
+    }
+    return true;
+}
+
+lor.act = sendModuleAct;
 
 /**
  * Predicts and sends an intent on an object (build, put, take, set_recipe, dismantle); the server answers as for
