@@ -10,10 +10,11 @@ import {joinThroughDirector} from './director-link.js';
 import {enterLobby, stopLobbyRefresh, toLogin} from './lobby.js';
 import {cancelReconnect, resetBackoff, scheduleReconnect} from './reconnect.js';
 import {dropPrediction, onMap} from './world-map.js';
-import {afterPrediction, onBinaryState, onState, panel} from './world-state.js';
+import {afterPrediction, controls, onBinaryState, onState, panel} from './world-state.js';
 import {onWalkRejected} from './walk.js';
 import {clearInput} from './input.js';
 import {requestRender} from './render.js';
+import {ModuleLooks} from './module-looks.js';
 
 export async function joinWorld(worldId) {
     session.halted = false;
@@ -166,6 +167,8 @@ function adoptGame(link, welcome) {
     // A world that does not know the binary encoding answers without `encoding` and sends JSON states.
     link.encoding = welcome.encoding === 'binary' ? 'binary' : 'json';
     link.modules = Array.isArray(welcome.modules) ? welcome.modules : [];
+    live.looks = new ModuleLooks(link.modules);
+    controls.setModules(link.modules);
     lor.encoding = link.encoding;
     const grid = welcome.grid;
     if (link.encoding === 'binary' && grid && grid.width > 0 && grid.height > 0) {
@@ -190,6 +193,7 @@ export function clearWorld() {
     live.game = null;
     dropPrediction();
     live.mapData = null;
+    live.looks = null;
     lor.entityId = null;
     lor.x = lor.y = lor.layer = null;
     lor.authoritative = null;
@@ -204,7 +208,10 @@ export function clearWorld() {
     lor.carried = null;
     lor.clock = null;
     lor.inventory = null;
+    lor.fields = null;
+    lor.lastAct = null;
     panel.setContent(null, null);
+    controls.setModules([]);
     clearInput();
 }
 
@@ -326,6 +333,7 @@ async function transfer(link, message) {
     live.game = null;
     dropPrediction();
     live.mapData = null;
+    live.looks = null;
     lor.transfers++;
     lor.worldId = worldId;
     lor.entities = [];

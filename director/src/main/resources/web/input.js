@@ -1,12 +1,12 @@
 /*
  * Moving by hand: arrow keys and W A S D, and the on-screen pad (#pad) of touch devices and narrow screens, become
  * `move` intents, one per interval while a key or pad button is held, a short tap still making one step. Keys the
- * objects panel takes go to it first. When nothing is held, the pump takes the steps of a walk to a tapped cell
- * (walk.js); pressing a key or the pad ends that walk.
+ * objects panel and the game modules' actions take go to them first. When nothing is held, the pump takes the steps
+ * of a walk to a tapped cell (walk.js); pressing a key or the pad ends that walk.
  */
 import {el, lor} from './page.js';
 import {nextWalkStep, stopWalk, walkStepSent, walking} from './walk.js';
-import {panel, sendMove} from './world-state.js';
+import {controls, panel, sendMove} from './world-state.js';
 
 /** Intents sent while a key is held: at most one per 100 ms (the server refuses more than 20 a second). */
 const MOVE_INTERVAL_MS = 100;
@@ -60,7 +60,7 @@ document.addEventListener('keydown', (event) => {
     if (el.game.hidden || typingInField(event) || event.ctrlKey || event.metaKey || event.altKey) {
         return;
     }
-    if (panel.key(event)) {
+    if (panel.key(event) || controls.key(event)) {
         event.preventDefault();
         return;
     }

@@ -45,6 +45,7 @@ export const el = {
     register: $('register'), login: $('login'),
     lobby: $('lobby'), worlds: document.querySelector('#worlds tbody'), refresh: $('refresh'),
     game: $('game'), view: $('view'), stats: $('stats'), leave: $('leave'), objects: $('objects'),
+    actions: $('actions'),
 };
 
 /** What tests and players can read; plain data only. */
@@ -127,6 +128,8 @@ export const live = {
     game: null,
     prediction: null,
     mapData: null,
+    /** How the world's game modules are drawn (module-looks.js), from its welcome; null outside a world. */
+    looks: null,
     /** A join_world is on its way: the director answers a connection's requests in order. */
     joinInFlight: false,
 };

@@ -1,7 +1,8 @@
 /*
- * Drawing the world on the canvas: the map around the own entity (at the centre), portals, objects, the other
- * entities with a label over each other player, the own entity where prediction puts it, the target of a walk, and
- * the connection's state over a picture that is not live; and the way back from a point on the canvas to a cell.
+ * Drawing the world on the canvas: the map around the own entity (at the centre), portals, the game modules' field
+ * cells and attribute bars (module-looks.js, from what the modules declare), objects, the other entities with a label
+ * over each other player, the own entity where prediction puts it, the target of a walk, and the connection's state
+ * over a picture that is not live; and the way back from a point on the canvas to a cell.
  */
 import {el, live, lor} from './page.js';
 import * as F from './frames.js';
@@ -87,6 +88,11 @@ function render() {
     const originY = Math.floor(h / 2 - (lor.y + 0.5) * cell);
     geometry = {originX, originY, cell, layer};
     drawMap(map, layer, originX, originY, cell, w, h);
+    const looks = live.looks;
+    if (looks && !looks.empty) {
+        const r = visibleRange(map, originX, originY, cell, w, h);
+        looks.drawFields(ctx, fieldCells(), layer, r.x0, r.y0, r.x1, r.y1, originX, originY, cell);
+    }
     if (lor.content) {
         O.drawObjects(ctx, lor.content, lor.shownObjects || lor.objects, originX, originY, layer, cell);
     }
@@ -113,6 +119,9 @@ function render() {
             ctx.fill();
             players.push(e);
         }
+        if (looks) {
+            looks.drawBars(ctx, e.attrs, px, py, cell);
+        }
     }
     drawLabels(players, originX, originY, cell, w, h);
     // The own entity, where prediction puts it, always on top.
@@ -125,6 +134,10 @@ function render() {
     ctx.arc(sx, sy, cell * 0.5, 0, Math.PI * 2);
     ctx.fill();
     ctx.stroke();
+    const own = looks ? lor.entities.find((e) => e.id === lor.entityId) : null;
+    if (own) {
+        looks.drawBars(ctx, own.attrs, originX + lor.x * cell, originY + lor.y * cell, cell);
+    }
     if (lor.connection !== 'connected') {
         // The picture is the last one the server confirmed; say so over it.
         ctx.fillStyle = 'rgba(10, 12, 18, 0.6)';
@@ -134,15 +147,40 @@ function render() {
         ctx.textAlign = 'center';
         ctx.fillText(lor.connection, w / 2, h / 2 - 24);
     }
+    const attributes = own ? looks.describe(own.attrs) : '';
     el.stats.textContent = 'tick ' + lor.tick + ' · ' + lor.entities.length + ' in view · '
-        + lor.pending + ' pending · ' + lor.mispredictions + ' mispredicted · ' + lor.encoding + ' states';
+        + lor.pending + ' pending · ' + lor.mispredictions + ' mispredicted · ' + lor.encoding + ' states'
+        + (attributes ? ' · ' + attributes : '');
+}
+
+/** The cells of the map the canvas shows: {x0, y0, x1, y1}, inclusive. */
+function visibleRange(map, originX, originY, cell, w, h) {
+    return {
+        x0: Math.max(0, Math.floor(-originX / cell)),
+        y0: Math.max(0, Math.floor(-originY / cell)),
+        x1: Math.min(map.width - 1, Math.ceil((w - originX) / cell)),
+        y1: Math.min(map.height - 1, Math.ceil((h - originY) / cell)),
+    };
+}
+
+/**
+ * The modules' field cells to draw: the prediction's (a cast shows at once), or without one the last state's
+ * `fields`. @return function(module, x, y, layer): the value
+ */
+function fieldCells() {
+    const prediction = live.prediction;
+    if (prediction) {
+        return (module, x, y, layer) => prediction.moduleCell(module, x, y, layer);
+    }
+    const known = new Map();
+    for (const c of lor.fields || []) {
+        known.set(c.module + ' ' + c.x + ' ' + c.y + ' ' + c.layer, c.value);
+    }
+    return (module, x, y, layer) => known.get(module + ' ' + x + ' ' + y + ' ' + layer) || 0;
 }
 
 function drawMap(map, layer, originX, originY, cell, w, h) {
-    const x0 = Math.max(0, Math.floor(-originX / cell));
-    const y0 = Math.max(0, Math.floor(-originY / cell));
-    const x1 = Math.min(map.width - 1, Math.ceil((w - originX) / cell));
-    const y1 = Math.min(map.height - 1, Math.ceil((h - originY) / cell));
+    const {x0, y0, x1, y1} = visibleRange(map, originX, originY, cell, w, h);
     const portals = [];
     for (let y = y0; y <= y1; y++) {
         const row = (layer * map.height + y) * map.width;

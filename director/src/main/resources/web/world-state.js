@@ -7,12 +7,16 @@ import {el, live, lor, updateStatus} from './page.js';
 import * as O from './objects.js';
 import {DIRS} from './predictor.js';
 import {requestRender} from './render.js';
+import {ModuleControls} from './module-controls.js';
 
 /** States kept in `window.lor.recent` (five seconds of them). */
 const RECENT_STATES = 50;
 
 /** The panel of a world with a content pack (hidden elsewhere); its intents go out as moves do. */
 export const panel = new O.Panel(el.objects, sendAction);
+
+/** The game modules' actions (hidden in a world without any); their fields from the panel's side, item and kind. */
+export const controls = new ModuleControls(el.actions, sendModuleAct, panel);
 
 /**
  * A binary state frame: applied to the connection's tracker, whose state (tick, ack, entities in ascending id)

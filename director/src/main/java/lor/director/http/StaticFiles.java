@@ -46,7 +46,7 @@ final class StaticFiles {
     private static final List<String> NAMES = List.of("index.html", "style.css", "favicon.svg",
             "frames.js", "sim.js", "predictor.js", "objects.js", "status.js",
             "page.js", "director-link.js", "lobby.js", "game-link.js", "reconnect.js", "world-map.js",
-            "world-state.js", "render.js", "input.js", "walk.js", "app.js",
+            "world-state.js", "render.js", "module-looks.js", "module-controls.js", "input.js", "walk.js", "app.js",
             "admin.html", "admin.js", "admin-registry.js", "admin.css");
 
     private static final String NO_CACHE = "no-cache";

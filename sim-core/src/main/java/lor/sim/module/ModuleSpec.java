@@ -151,6 +151,40 @@ public record ModuleSpec(String name, int apiVersion, List<ActionSpec> actions, 
             return this;
         }
 
+        /**
+         * How clients that draw declarations paint the cell value {@code value} declared before ({@code #rrggbb});
+         * without it they choose a colour.
+         *
+         * @throws ModuleException when no such value was declared before
+         */
+        public Builder colour(int value, String rgb) {
+            for (int i = 0; i < cells.size(); i++) {
+                if (cells.get(i).value() == value) {
+                    cells.set(i, cells.get(i).painted(rgb));
+                    return this;
+                }
+            }
+            throw new ModuleException("module " + name + ": a colour for the cell value " + value
+                    + ", which is not declared before it");
+        }
+
+        /**
+         * How clients that draw declarations show the attribute declared before (a bar between its bounds, its
+         * number, or not at all); without it, its number.
+         *
+         * @throws ModuleException when no such attribute was declared before
+         */
+        public Builder shown(String attribute, AttributeLook look) {
+            for (int i = 0; i < attributes.size(); i++) {
+                if (attributes.get(i).name().equals(attribute)) {
+                    attributes.set(i, attributes.get(i).shown(look));
+                    return this;
+                }
+            }
+            throw new ModuleException("module " + name + ": a look for the attribute " + ModuleNames.quoted(attribute)
+                    + ", which is not declared before it");
+        }
+
         /** Reasons the module's actions may be refused with, besides the contract's own. */
         public Builder reasons(String... more) {
             reasons.addAll(List.of(more));

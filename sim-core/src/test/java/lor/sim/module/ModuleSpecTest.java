@@ -63,6 +63,28 @@ class ModuleSpecTest {
         assertRefused(ModuleSpec.builder("m").cell(1, "fire").cell(2, "fire"),
                 "module m: the cell value \"fire\" is declared twice");
         assertRefused(ModuleSpec.builder("m").reasons("no element"), "module m: reason name \"no element\"");
+        assertRefused(ModuleSpec.builder("m").cell(1, "fire").colour(1, "red"),
+                "module m: cell value \"fire\" has the colour \"red\": a colour is # and six hexadecimal digits");
+        assertRefused(ModuleSpec.builder("m").cell(1, "fire").colour(1, "#ff5a1g"), "has the colour \"#ff5a1g\"");
+        assertThatThrownBy(() -> ModuleSpec.builder("m").colour(1, "#ff5a1f")).isInstanceOf(ModuleException.class)
+                .hasMessageContaining("module m: a colour for the cell value 1, which is not declared before it");
+        assertThatThrownBy(() -> ModuleSpec.builder("m").shown("hp", AttributeLook.BAR))
+                .isInstanceOf(ModuleException.class)
+                .hasMessageContaining("module m: a look for the attribute \"hp\", which is not declared before it");
+    }
+
+    @Test
+    void looksAreKeptWithWhatTheyDescribe() {
+        ModuleSpec spec = elementals().colour(1, "#ff5a1f").colour(4, "#8B5A2B").shown("hp", AttributeLook.BAR)
+                .build();
+
+        assertThat(spec.cell(1).colour()).isEqualTo("#ff5a1f");
+        assertThat(spec.cell(4).colour()).isEqualTo("#8B5A2B");
+        assertThat(spec.cell(4).blocksMovement()).as("painting keeps the wall").isTrue();
+        assertThat(spec.cell(2).colour()).isNull();
+        assertThat(spec.attributes().get(0).look()).isEqualTo(AttributeLook.BAR);
+        assertThat(spec.attributes().get(0).defaultValue()).isEqualTo(100);
+        assertThat(elementals().build().attributes().get(0).look()).isEqualTo(AttributeLook.NUMBER);
     }
 
     private static void assertRefused(ModuleSpec.Builder builder, String message) {

@@ -101,12 +101,10 @@ public final class Stage14Scenarios {
         player.leave();
 
         // ... then water and earth, which go after 10 and 30 s: the next snapshot has them.
-        Direction wet = freeSide(witness, Direction.E);
-        int[] water = beside(witness, wet);
-        acknowledged(witness, cast(witness, wet, "water"));
-        Direction wall = freeSide(witness, Direction.E, wet);
-        int[] earth = beside(witness, wall);
-        acknowledged(witness, cast(witness, wall, "earth"));
+        Cast wet = castBeside(witness, "water", Direction.E);
+        Cast wall = castBeside(witness, "earth", Direction.E);
+        int[] water = wet.at();
+        int[] earth = wall.at();
         StateMessage seen = witness.awaitState("water and earth, the hunted player gone", FIRE,
                 s -> cell(witness, water) == cells.get("water") && cell(witness, earth) == cells.get("earth")
                         && witness.seen(player.entityId()) == null);
@@ -132,7 +130,10 @@ public final class Stage14Scenarios {
                 "hp " + hpBack + " after the kill, " + hpLeft + " at the leave");
         washAsh(again, cells);
         equal(0L, again.prediction().mispredictedActions(), "mispredicted casts after the kill");
-        equal(0L, witness.prediction().mispredictedActions(), "the witness's mispredicted casts");
+        // A cast refused because an elemental stepped onto its cell between a state and the tick is the one
+        // misprediction no client can avoid (README, docs/modules.md); castBeside cast again then.
+        equal((long) (wet.refused() + wall.refused()), witness.prediction().mispredictedActions(),
+                "the witness's mispredicted casts (those refused as an elemental stepped in)");
         equal(0L, player.prediction().mispredictions(), "the hunted player's mispredicted steps");
     }
 
@@ -428,7 +429,33 @@ public final class Stage14Scenarios {
                 && player.fieldCell(MODULE, x, y, layer) == 0 && player.prediction().other(x, y, layer) == 0;
     }
 
-    /** A free side of the player, other than those {@code kept}, with nothing on the field yet. */
+    /**
+     * Casts {@code element} on a free side of the player other than {@code kept} with nothing on the field yet.
+     * Elementals hunting the player stand on its sides and step every 100 ms: it waits for a side to be free (they
+     * strike, and a player at 0 hp comes back at a spawn cell), and casts again when an elemental stepped in between
+     * the state and the cast (the cast is then refused and changes nothing).
+     *
+     * @return the cell cast on, and how many casts were refused first
+     */
+    private static Cast castBeside(GamePlayer player, String element, Direction... kept) throws Exception {
+        for (int attempt = 0; attempt < 5; attempt++) {
+            player.awaitState("a free side beside the player", HUNT, s -> freeSide(player, kept) != null);
+            Direction side = freeSide(player, kept);
+            int[] at = beside(player, side);
+            long seq = cast(player, side, element);
+            player.awaitAck(seq);
+            if (player.rejections().stream().noneMatch(r -> r.seq() == seq)) {
+                return new Cast(at, attempt);
+            }
+        }
+        throw new AssertionError("five casts of " + element + " beside the player refused");
+    }
+
+    /** A cast that took: the cell, and the casts refused before it. */
+    private record Cast(int[] at, int refused) {
+    }
+
+    /** A free side of the player, other than those {@code kept}, with nothing on the field yet; null for none. */
     private static Direction freeSide(GamePlayer player, Direction... kept) {
         int[] at = player.position();
         for (Direction d : Direction.values()) {
@@ -437,7 +464,7 @@ public final class Stage14Scenarios {
                 return d;
             }
         }
-        throw new AssertionError("no free cell beside the player at " + at[0] + "," + at[1]);
+        return null;
     }
 
     private static boolean free(GamePlayer player, int x, int y, int layer) {

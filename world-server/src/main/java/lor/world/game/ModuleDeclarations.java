@@ -13,7 +13,10 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code welcome.modules}: what a world's game modules add, as the contract spells it, so that a client that knows
- * no module by name can still offer its actions, show its attributes and draw its field. Built once per world.
+ * no module by name can still offer its actions, show its attributes and draw its field; with two keys of this
+ * project's beside the contract's (README, "Game modules"), which clients that do not draw declarations ignore: an
+ * attribute's {@code show} ({@code bar}, {@code number}, {@code hidden}) and a cell value's {@code colour}
+ * ({@code #rrggbb}, when the module gives one). Built once per world.
  */
 public final class ModuleDeclarations {
 
@@ -35,11 +38,15 @@ public final class ModuleDeclarations {
             ArrayNode attributes = module.putArray("attributes");
             for (AttributeSpec attribute : spec.attributes()) {
                 attributes.addObject().put("name", attribute.name()).put("min", attribute.min())
-                        .put("max", attribute.max()).put("default", attribute.defaultValue());
+                        .put("max", attribute.max()).put("default", attribute.defaultValue())
+                        .put("show", attribute.look().wireName());
             }
             ArrayNode cells = module.putArray("cells");
             for (CellSpec cell : spec.cells()) {
-                cells.addObject().put("value", cell.value()).put("name", cell.name());
+                ObjectNode c = cells.addObject().put("value", cell.value()).put("name", cell.name());
+                if (cell.colour() != null) {
+                    c.put("colour", cell.colour());
+                }
             }
             ArrayNode reasons = module.putArray("reasons");
             spec.reasons().forEach(reasons::add);

@@ -1,5 +1,6 @@
 package lor.sim.builtin.elementals;
 
+import lor.sim.module.AttributeLook;
 import lor.sim.module.FieldSpec;
 import lor.sim.module.GameModule;
 import lor.sim.module.ModuleRules;
@@ -40,9 +41,11 @@ public final class Elementals implements GameModule {
 
     private static final ModuleSpec SPEC = ModuleSpec.builder(NAME)
             .action("cast", FieldSpec.dir("dir"), FieldSpec.oneOf("element", ELEMENTS))
-            .attribute("hp", 0, 100, 100)
+            .attribute("hp", 0, 100, 100).shown("hp", AttributeLook.BAR)
             .entityData("hurt_at", "regrow_at", "attacked_at", "home")
             .cell(CELL_FIRE, "fire").cell(CELL_ASH, "ash").cell(CELL_WATER, "water").blockingCell(CELL_EARTH, "earth")
+            .colour(CELL_FIRE, "#ff5a1f").colour(CELL_ASH, "#5c5c5c").colour(CELL_WATER, "#2f7fd8")
+            .colour(CELL_EARTH, "#8b5a2b")
             .reasons(NO_ELEMENT)
             .build();
 
