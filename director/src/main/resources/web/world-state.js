@@ -177,20 +177,9 @@ export function sendMove(dir) {
  * one ({seq, action, predicted: 'done' or a reason}). @return whether it was sent
  */
 export function sendModuleAct(action, fields) {
-    const game = live.game;
-    if (!game || game.socket.readyState !== WebSocket.OPEN) {
-        return false;
-    }
-    const seq = ++game.seq;
-    lor.seq = seq;
-    if (live.prediction) {
-        lor.lastAct = {seq, action, predicted: live.prediction.moduleAct(seq, action, fields)};
-    }
-    game.socket.send(JSON.stringify(Object.assign({}, fields, {type: 'act', action, seq})));
-    if (live.prediction) {
-        afterPrediction();
-    }
-    return true;
+    return sendPredicted(Object.assign({}, fields, {type: 'act', action}), (prediction, seq) => {
+        lor.lastAct = {seq, action, predicted: prediction.moduleAct(seq, action, fields)};
+    });
 }
 
 lor.act = sendModuleAct;
@@ -200,6 +189,16 @@ lor.act = sendModuleAct;
  * moves. @return whether it was sent
  */
 export function sendAction(message) {
+    return sendPredicted(message, (prediction, seq) => {
+        lor.lastAction = {seq, type: message.type, predicted: prediction.act(seq, message)};
+    });
+}
+
+/**
+ * Sends an action with the connection's next seq, predicted first by `predict(prediction, seq)` when the page
+ * predicts in this world. @return whether it was sent
+ */
+function sendPredicted(message, predict) {
     const game = live.game;
     if (!game || game.socket.readyState !== WebSocket.OPEN) {
         return false;
@@ -207,7 +206,7 @@ export function sendAction(message) {
     const seq = ++game.seq;
     lor.seq = seq;
     if (live.prediction) {
-        lor.lastAction = {seq, type: message.type, predicted: live.prediction.act(seq, message)};
+        predict(live.prediction, seq);
     }
     game.socket.send(JSON.stringify(Object.assign({}, message, {seq})));
     if (live.prediction) {
