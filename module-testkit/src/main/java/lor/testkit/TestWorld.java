@@ -275,14 +275,12 @@ public final class TestWorld {
     }
 
     int attributeIndex(String name) {
-        List<AttributeSpec> attributes = world.modules().attributes();
-        for (int i = 0; i < attributes.size(); i++) {
-            if (attributes.get(i).name().equals(name)) {
-                return i;
-            }
+        int index = world.modules().attributeIndex(name);
+        if (index < 0) {
+            throw new IllegalArgumentException("no module of this world declares the attribute " + name
+                    + "; they declare " + world.modules().attributes().stream().map(AttributeSpec::name).toList());
         }
-        throw new IllegalArgumentException("no module of this world declares the attribute " + name + "; they declare "
-                + attributes.stream().map(AttributeSpec::name).toList());
+        return index;
     }
 
     int carried(TestPlayer player, String item) {
@@ -308,14 +306,12 @@ public final class TestWorld {
     }
 
     private int moduleIndex(String module) {
-        WorldModules modules = world.modules();
-        for (int m = 0; m < modules.size(); m++) {
-            if (modules.spec(m).name().equals(module)) {
-                return m;
-            }
+        int index = world.modules().indexOf(module);
+        if (index < 0) {
+            throw new IllegalArgumentException("this world runs no module " + module + "; it runs "
+                    + world.modules().specs().stream().map(s -> s.name()).toList());
         }
-        throw new IllegalArgumentException("this world runs no module " + module + "; it runs "
-                + modules.specs().stream().map(s -> s.name()).toList());
+        return index;
     }
 
     private String nameOf(long account) {

@@ -12,8 +12,8 @@ import lor.sim.module.WorldModules;
 
 /**
  * The game modules of the page's world ({@link PagePrediction}'s part of them): the modules its pack names, resolved
- * as the server resolves them; the page's names of modules and attributes turned into sim-core's indices; and the
- * fields of the module action the page is putting together, checked as the world checks an {@code act} intent's.
+ * as the server resolves them, and the fields of the module action the page is putting together, checked as the world
+ * checks an {@code act} intent's.
  */
 final class PageModules {
 
@@ -63,8 +63,7 @@ final class PageModules {
     int[] takeFields(WorldModules.ActionRef action) {
         ActionArguments.Checked checked = ActionArguments.check(action.spec(), fields, pack);
         boolean overflow = tooManyFields;
-        fields.clear();
-        tooManyFields = false;
+        dropFields();
         return overflow || !checked.ok() ? null : checked.values();
     }
 
@@ -72,23 +71,5 @@ final class PageModules {
     void dropFields() {
         fields.clear();
         tooManyFields = false;
-    }
-
-    int moduleIndex(String name) {
-        for (int m = 0; m < modules.size(); m++) {
-            if (modules.spec(m).name().equals(name)) {
-                return m;
-            }
-        }
-        return -1;
-    }
-
-    int attributeIndex(String name) {
-        for (int a = 0; a < modules.attributeCount(); a++) {
-            if (modules.attributes().get(a).name().equals(name)) {
-                return a;
-            }
-        }
-        return -1;
     }
 }

@@ -139,7 +139,7 @@ public final class PagePrediction {
     /** An attribute of a game module of an entity of the state, by name ({@code attrs}). */
     @JSExport
     public void attribute(int id, String name, int value) {
-        int attribute = modules.attributeIndex(name);
+        int attribute = modules.modules().attributeIndex(name);
         if (attribute >= 0) {
             predictor.attribute(id, attribute, value);
         }
@@ -148,7 +148,7 @@ public final class PagePrediction {
     /** A cell of a game module's field in the state ({@code fields}); cells in view not given are empty. */
     @JSExport
     public void moduleCell(String module, int x, int y, int layer, int value) {
-        int m = modules.moduleIndex(module);
+        int m = modules.modules().indexOf(module);
         if (m >= 0) {
             predictor.fieldCell(m, x, y, layer, value);
         }
@@ -272,14 +272,14 @@ public final class PagePrediction {
     /** A game module's field cell as the prediction has it: what the page draws (0 for empty or unknown). */
     @JSExport
     public int moduleCellAt(String module, int x, int y, int layer) {
-        int m = modules.moduleIndex(module);
+        int m = modules.modules().indexOf(module);
         return m < 0 ? 0 : predictor.fieldCell(m, x, y, layer);
     }
 
     /** An entity's attribute as the prediction has it (its declared default for one it knows nothing of). */
     @JSExport
     public int attributeOf(int id, String name) {
-        int attribute = modules.attributeIndex(name);
+        int attribute = modules.modules().attributeIndex(name);
         return attribute < 0 ? 0 : predictor.attributeOf(id, attribute);
     }
 

@@ -70,6 +70,16 @@ public final class WorldModules {
         return rules.get(module);
     }
 
+    /** The position of the module named {@code name} among the world's, or -1. */
+    public int indexOf(String name) {
+        for (int m = 0; m < specs.size(); m++) {
+            if (specs.get(m).name().equals(name)) {
+                return m;
+            }
+        }
+        return -1;
+    }
+
     /** The action named {@code name} by one of the world's modules, or null. */
     public ActionRef action(String name) {
         for (ActionRef action : actions) {
@@ -87,6 +97,16 @@ public final class WorldModules {
 
     public int attributeCount() {
         return attributes.size();
+    }
+
+    /** The position of the attribute named {@code name} among {@link #attributes()}, or -1. */
+    public int attributeIndex(String name) {
+        for (int a = 0; a < attributes.size(); a++) {
+            if (attributes.get(a).name().equals(name)) {
+                return a;
+            }
+        }
+        return -1;
     }
 
     /** Where a module's attributes start among {@link #attributes()}. */

@@ -400,7 +400,7 @@ final class ModuleHost {
     void restore(List<ModuleImage> images, Map<Long, int[]> accountValues, int[] defaults) {
         Map<String, ModuleImage> byName = new HashMap<>();
         for (ModuleImage image : images) {
-            int m = indexOf(image.module());
+            int m = modules.indexOf(image.module());
             if (m < 0) {
                 throw new IllegalArgumentException("the snapshot holds the state of game module " + image.module()
                         + ", which this world's pack no longer names; hydrating would lose it (name the module in "
@@ -520,15 +520,6 @@ final class ModuleHost {
             since[cells[i]] = cells[i + 2];
         }
         fields[m].restore(values, since);
-    }
-
-    private int indexOf(String module) {
-        for (int m = 0; m < modules.size(); m++) {
-            if (modules.spec(m).name().equals(module)) {
-                return m;
-            }
-        }
-        return -1;
     }
 
     /** A module's refusal, if it is one the module declared or one of the contract's. */

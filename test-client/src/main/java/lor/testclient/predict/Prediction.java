@@ -147,12 +147,7 @@ public final class Prediction {
     }
 
     private int moduleIndex(String name) {
-        for (int m = 0; m < modules.size(); m++) {
-            if (modules.spec(m).name().equals(name)) {
-                return m;
-            }
-        }
-        return -1;
+        return modules.indexOf(name);
     }
 
     /** Whether a game module's field walls a cell, as the prediction has it. */
