@@ -90,9 +90,7 @@ final class ModuleHost {
 
     /** A hook changed the value of a field cell: whoever watches it wakes next tick, unless the hook is undone. */
     void cellChanged(int index) {
-        if (watches.size() > 0) {
-            watches.fire(index, world.tick() + 1, wakes, journal);
-        }
+        watches.fire(index, world.tick() + 1, wakes, journal);
     }
 
     /**
