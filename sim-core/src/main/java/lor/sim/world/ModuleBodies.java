@@ -208,8 +208,9 @@ final class ModuleBodies {
      * blocking value on a module's field.
      */
     boolean blocksEveryone(int index) {
-        return MoveRules.standingResult(world.field, world.moduleWalls(), world.occupancy, index)
-                != IntentOutcome.MOVED;
+        // MoveRules.standingResult's rule, the modules' fields asked directly rather than through Walls (found null or
+        // not on each call): a field rule asks this of every neighbour it looks at (docs/benchmarks.md, "Dispatch").
+        return world.field.isWall(index) || world.occupancy[index] < 0 || world.moduleBlocks(index);
     }
 
     /** The grid index of the cell an entity stands on. */

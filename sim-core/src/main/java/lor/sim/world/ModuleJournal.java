@@ -37,6 +37,20 @@ final class ModuleJournal {
         records[at + 1] = what;
     }
 
+    /**
+     * A set cell: {@link #record(int, int, int, int, int)} with its kind known, so without the look-up and branches
+     * on the width: a field rule writes one for nearly every wake (docs/benchmarks.md, "Dispatch").
+     */
+    void recordCell(int module, int index, int old, int since) {
+        int at = reserve(5);
+        int[] r = records;
+        r[at] = module;
+        r[at + 1] = index;
+        r[at + 2] = old;
+        r[at + 3] = since;
+        r[at + 4] = CELL;
+    }
+
     /** A record of up to four arguments; those past its kind's count are not kept. */
     void record(int what, int a, int b, int c, int d) {
         int n = ARGUMENTS[what];

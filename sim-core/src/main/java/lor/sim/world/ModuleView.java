@@ -108,7 +108,7 @@ final class ModuleView extends ModuleGridView {
         }
         int index = size.index(x, y, layer);
         int old = field.valueAt(index);
-        host.journal().record(ModuleJournal.CELL, module, index, old, field.rawSinceAt(index));
+        host.journal().recordCell(module, index, old, field.rawSinceAt(index));
         field.setAt(index, value, world.tick());
         if (value != old) {
             host.cellChanged(index);

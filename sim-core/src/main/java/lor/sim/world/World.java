@@ -729,6 +729,11 @@ public final class World {
         return modules == null ? null : modules.wallsIfAny();
     }
 
+    /** Whether a blocking value lies on the cell on any module's field. */
+    boolean moduleBlocks(int index) {
+        return modules != null && modules.blocks(index);
+    }
+
     // ---- persistence and checks ---------------------------------------------------------------------------------
 
     /**
