@@ -74,6 +74,20 @@ public final class ParityRuns {
     }
 
     /**
+     * The shipped {@code elements} pack, whose game module is elementals, on the {@code elements} world's map (48 ×
+     * 32, grass round the spawn): four players who walk and cast, the module's eight elementals hunting them.
+     */
+    public static Run elements(long seed, int ticks) {
+        return played("elements pack on elements.map", read("content/elements.json"), read("maps/elements.map"),
+                seed, 0, 4, ticks);
+    }
+
+    /** The elementals runs the browser parity test compares: three seeds, 10,000 ticks each (issue 34). */
+    public static List<Run> elementals() {
+        return List.of(elements(34, 10_000), elements(3401, 10_000), elements(-7_777_777_777L, 10_000));
+    }
+
+    /**
      * Seeds of random packs, each played 800 ticks: picked among the first 30 of each sort for what their packs and
      * players get to (recipes finishing, gated on a line or not, chains of ports, formulas, transmuted cells);
      * ParityRunsTest checks that together they still do.

@@ -17,10 +17,12 @@ import org.junit.jupiter.api.Test;
 class ParityRunsTest {
 
     private static List<ParityRuns.Run> runs;
+    private static List<ParityRuns.Run> elementals;
 
     @BeforeAll
     static void play() {
         runs = ParityRuns.all();
+        elementals = ParityRuns.elementals();
     }
 
     @Test
@@ -65,5 +67,23 @@ class ParityRunsTest {
 
         assertThat(state).startsWith("tick 400, clock line ").contains(" NPC account 0 at ")
                 .contains(" PLAYER account ").contains("\nobject ").contains("\ninventory ");
+    }
+
+    @Test
+    void elementalsRunsReplayAndCastFightAndBurn() {
+        for (ParityRuns.Run run : elementals) {
+            long[] replayed = new ScriptedRun(run.pack(), run.map(), run.seed(), run.npcs()).run(run.script());
+
+            assertThat(replayed).as("%s replayed", run).containsExactly(run.hashes());
+            assertThat(run.coverage()).as("%s", run).containsKeys("move moved", "cast done", "field fire",
+                    "field ash", "field water", "field earth", "hp below default");
+        }
+    }
+
+    @Test
+    void anElementalsDescriptionShowsAttributesAndTheField() {
+        String state = elementals.get(0).describeAfter(2_000);
+
+        assertThat(state).contains("\nattributes ").contains(" hp=").contains("\nfield elementals {");
     }
 }

@@ -11,6 +11,9 @@ import lor.sim.content.ObjectKind;
 import lor.sim.content.Recipe;
 import lor.sim.grid.Direction;
 import lor.sim.grid.GridSize;
+import lor.sim.module.ActionSpec;
+import lor.sim.module.FieldSpec;
+import lor.sim.module.ModuleSpec;
 import lor.sim.objects.Inventories;
 import lor.sim.objects.ObjectEngine;
 import lor.sim.world.ObjectIntent;
@@ -21,7 +24,9 @@ import lor.sim.world.World;
  * script: they join, walk, build, put, take, pick recipes, dismantle and now and then leave and come back. An
  * action is aimed the way a person would aim it, at a side of the player that holds an object, with an item the
  * player carries (put), one the object holds (take) or a recipe its kind runs (set_recipe), since actions at random
- * would mostly hit nothing; a few are left unaimed, with unknown names and bad counts, for the refusals.
+ * would mostly hit nothing; a few are left unaimed, with unknown names and bad counts, for the refusals. In a pack
+ * with game modules they also act through the modules' actions (an elementals player casts), every field a value
+ * its declaration allows.
  */
 final class RandomPlayers {
 
@@ -39,6 +44,8 @@ final class RandomPlayers {
     private final ContentPack pack;
     private final Random random;
     private final boolean[] online;
+    /** The modules' actions, none in a pack without modules. */
+    private final List<ActionSpec> moduleActions = new ArrayList<>();
 
     private RandomPlayers(ScriptedRun run, int players, long seed) {
         this.run = run;
@@ -46,6 +53,9 @@ final class RandomPlayers {
         this.pack = run.pack();
         this.random = new Random(seed);
         this.online = new boolean[players + 1];
+        for (ModuleSpec spec : run.modules().specs()) {
+            moduleActions.addAll(spec.actions());
+        }
     }
 
     /** A run played for {@code ticks} ticks: its script, the state hash after every tick, and what happened. */
@@ -102,7 +112,30 @@ final class RandomPlayers {
             inputs.put(entity, new Input("move", -1));
             return;
         }
+        // With modules, a third of the actions are theirs.
+        if (!moduleActions.isEmpty() && choice < 12) {
+            moduleAct(account, entity, out, inputs);
+            return;
+        }
         act(account, entity, out, inputs);
+    }
+
+    /** One of the modules' actions, each field a value its declaration allows. */
+    private void moduleAct(long account, int entity, List<String> out, Map<Integer, Input> inputs) {
+        ActionSpec action = moduleActions.get(random.nextInt(moduleActions.size()));
+        List<String> values = new ArrayList<>();
+        for (FieldSpec field : action.fields()) {
+            values.add(switch (field.type()) {
+                case INT -> Long.toString(field.min() + (long) (random.nextDouble() * ((long) field.max() - field.min()
+                        + 1)));
+                case DIR -> Direction.values()[random.nextInt(4)].name();
+                case ITEM -> pack.itemCount() == 0 ? "none" : pack.item(random.nextInt(pack.itemCount()));
+                case KIND -> pack.kindCount() == 0 ? "none" : pack.kind(random.nextInt(pack.kindCount())).id();
+                case ENUM -> field.values().get(random.nextInt(field.values().size()));
+            });
+        }
+        out.add(ScriptedRun.moduleAct(account, action.name(), values));
+        inputs.put(entity, new Input(action.name(), -1));
     }
 
     /** An action on the object beside the player, or a build beside it. */

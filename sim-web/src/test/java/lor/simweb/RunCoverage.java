@@ -10,6 +10,9 @@ import lor.sim.content.ContentPack;
 import lor.sim.content.ObjectKind;
 import lor.sim.content.Recipe;
 import lor.sim.grid.Direction;
+import lor.sim.module.AttributeSpec;
+import lor.sim.module.ModuleField;
+import lor.sim.module.WorldModules;
 import lor.sim.objects.ObjectEngine;
 import lor.sim.world.IntentOutcome;
 import lor.sim.world.TickEvents;
@@ -69,11 +72,12 @@ final class RunCoverage {
             RandomPlayers.Input input = inputs.get(events.entityId(i));
             IntentOutcome result = events.result(i);
             count(input.type() + " " + (result.succeeded() ? result == IntentOutcome.MOVED ? "moved" : "done"
-                    : result.reason()));
+                    : events.reason(i)));
             if (input.cell() >= 0) {
                 actedOn.add(input.cell());
             }
         }
+        modulesRan();
         if (world.line() != line) {
             line = world.line();
             count("clock line changed");
@@ -87,6 +91,35 @@ final class RunCoverage {
             Seen was = e.getValue();
             if (objects.exists(id) && objects.cellOf(id) == was.cell() && !actedOn.contains(was.cell())) {
                 objectRan(id, was);
+            }
+        }
+    }
+
+    /**
+     * In a world with game modules: each attribute seen below its default on an entity ({@code hp below default}),
+     * and each value seen on a module's field ({@code field fire}), once a tick.
+     */
+    private void modulesRan() {
+        WorldModules modules = world.modules();
+        if (modules.isEmpty()) {
+            return;
+        }
+        for (int a = 0; a < modules.attributeCount(); a++) {
+            AttributeSpec attribute = modules.attributes().get(a);
+            for (int slot = 0; slot < world.slotCount(); slot++) {
+                if (world.isLive(slot) && world.attributeAt(slot, a) < attribute.defaultValue()) {
+                    count(attribute.name() + " below default");
+                    break;
+                }
+            }
+        }
+        for (int m = 0; m < modules.size(); m++) {
+            ModuleField field = world.moduleField(m);
+            Set<Integer> seen = new HashSet<>();
+            for (int cell = 0; cell < world.grid().size().cells(); cell++) {
+                if (field.valueAt(cell) != 0 && seen.add(field.valueAt(cell))) {
+                    count("field " + modules.spec(m).cell(field.valueAt(cell)).name());
+                }
             }
         }
     }

@@ -1,12 +1,21 @@
 package lor.simweb;
 
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
+import lor.sim.builtin.BuiltInModules;
 import lor.sim.content.ContentPack;
 import lor.sim.content.PackJson;
 import lor.sim.content.RuleRegistry;
 import lor.sim.grid.Direction;
 import lor.sim.grid.MapText;
+import lor.sim.module.ActionArguments;
+import lor.sim.module.FieldSpec;
+import lor.sim.module.FieldType;
+import lor.sim.module.ModuleField;
+import lor.sim.module.WorldModules;
 import lor.sim.objects.Inventories;
 import lor.sim.objects.ObjectEngine;
 import lor.sim.world.ObjectIntent;
@@ -20,12 +29,16 @@ import lor.sim.world.World;
  * <p>A script is the ticks in order, separated by {@code ;}; a tick is its inputs, separated by spaces, given to the
  * world in that order before it steps. An input is {@code +A} (account A joins), {@code -A} (it leaves),
  * {@code A>D} (its move, D one of {@code N E S W}) or {@code A!TYPE.D.INDEX.COUNT} (its action on the object beside
- * it: TYPE the contract's message type, INDEX the kind, item or recipe index as the pack numbers them). The
- * static methods write them.
+ * it: TYPE the contract's message type, INDEX the kind, item or recipe index as the pack numbers them) or
+ * {@code A*ACTION.V1.V2...} (its act of a game module the pack names, the fields' values in the order the action
+ * declares them, as an {@code act} intent carries them: a number for an {@code int}, a side, item, kind or name
+ * otherwise; fields the world would refuse as {@code bad_field} never reach it, as on the server). The pack's modules
+ * are the built-in ones, resolved as a world server resolves them. The static methods write them.
  */
 public final class ScriptedRun {
 
     private final ContentPack pack;
+    private final WorldModules modules;
     private final World world;
 
     /**
@@ -35,7 +48,9 @@ public final class ScriptedRun {
     public ScriptedRun(String packJson, String mapText, long seed, int npcs) {
         pack = packJson.isEmpty() ? ContentPack.empty()
                 : ContentPack.compile(PackJson.read(packJson), RuleRegistry.empty());
-        world = World.create(MapText.parse(mapText), pack, seed);
+        modules = pack.modules().isEmpty() ? WorldModules.none()
+                : BuiltInModules.catalog().resolve(pack.name(), pack.modules(), pack.moduleSettings());
+        world = World.create(MapText.parse(mapText), pack, modules, seed, ObjectEngine.NO_BLOCKS);
         world.addNpcs(npcs);
     }
 
@@ -45,6 +60,11 @@ public final class ScriptedRun {
 
     public ContentPack pack() {
         return pack;
+    }
+
+    /** The pack's game modules, none for a pack that names none. */
+    public WorldModules modules() {
+        return modules;
     }
 
     /** Gives the world one tick's inputs, steps it and returns its state hash. */
@@ -117,6 +137,11 @@ public final class ScriptedRun {
             world.setIntent(entity, Direction.parse(input.substring(move + 1)));
             return;
         }
+        int moduleAct = input.indexOf('*');
+        if (moduleAct > 0) {
+            applyModuleAct(Long.parseLong(input.substring(0, moduleAct)), input.substring(moduleAct + 1));
+            return;
+        }
         int act = input.indexOf('!');
         if (act <= 0) {
             throw new IllegalArgumentException("not an input: " + input);
@@ -129,6 +154,24 @@ public final class ScriptedRun {
         int entity = world.entityOf(Long.parseLong(input.substring(0, act)));
         world.setAction(entity, ObjectIntent.pack(type, Direction.parse(parts[1]), Integer.parseInt(parts[2]),
                 Long.parseLong(parts[3])));
+    }
+
+    private void applyModuleAct(long account, String act) {
+        String[] parts = act.split("\\.", -1);
+        WorldModules.ActionRef action = modules.action(parts[0]);
+        if (action == null) {
+            return;
+        }
+        List<FieldSpec> declared = action.spec().fields();
+        Map<String, Object> fields = new LinkedHashMap<>();
+        for (int i = 1; i < parts.length && i <= declared.size(); i++) {
+            FieldSpec field = declared.get(i - 1);
+            fields.put(field.name(), field.type() == FieldType.INT ? (Object) Integer.valueOf(parts[i]) : parts[i]);
+        }
+        ActionArguments.Checked checked = ActionArguments.check(action.spec(), fields, pack);
+        if (checked.ok()) {
+            world.setModuleAction(world.entityOf(account), action, checked.values());
+        }
     }
 
     // ---- writing scripts ------------------------------------------------------------------------------------------
@@ -147,6 +190,15 @@ public final class ScriptedRun {
 
     public static String act(long account, ObjectIntent.Type type, Direction side, int index, long count) {
         return account + "!" + type.messageType + "." + side.name() + "." + index + "." + count;
+    }
+
+    /** A module's act: {@code values} in the order its action declares its fields. */
+    public static String moduleAct(long account, String action, List<String> values) {
+        StringBuilder out = new StringBuilder().append(account).append('*').append(action);
+        for (String value : values) {
+            out.append('.').append(value);
+        }
+        return out.toString();
     }
 
     // ---- the state, readable --------------------------------------------------------------------------------------
@@ -182,6 +234,7 @@ public final class ScriptedRun {
             }
             out.append('\n');
         }
+        describeModules(out);
         for (Map.Entry<Long, Inventories.Inventory> e : world.inventories().all()) {
             out.append("inventory ").append(e.getKey());
             for (int item = 0; item < e.getValue().items(); item++) {
@@ -190,5 +243,32 @@ public final class ScriptedRun {
             out.append('\n');
         }
         return out.toString();
+    }
+
+    /** Each entity's attributes, and how many cells of each module's field hold each value. */
+    private void describeModules(StringBuilder out) {
+        if (modules.isEmpty()) {
+            return;
+        }
+        for (int slot = 0; slot < world.slotCount(); slot++) {
+            if (world.isLive(slot)) {
+                out.append("attributes ").append(world.idAt(slot));
+                for (int a = 0; a < modules.attributeCount(); a++) {
+                    out.append(' ').append(modules.attributes().get(a).name()).append('=')
+                            .append(world.attributeAt(slot, a));
+                }
+                out.append('\n');
+            }
+        }
+        for (int m = 0; m < modules.size(); m++) {
+            ModuleField field = world.moduleField(m);
+            Map<Integer, Integer> byValue = new TreeMap<>();
+            for (int cell = 0; cell < world.grid().size().cells(); cell++) {
+                if (field.valueAt(cell) != 0) {
+                    byValue.merge(field.valueAt(cell), 1, Integer::sum);
+                }
+            }
+            out.append("field ").append(modules.spec(m).name()).append(' ').append(byValue).append('\n');
+        }
     }
 }

@@ -47,7 +47,12 @@ public final class SeededWorlds {
      * @return the world's handle for the other calls
      */
     static int create(int width, int height, double wallFraction, long seed, int players, int npcs, int objects) {
-        WORLDS.add(populated(width, height, wallFraction, seed, players, npcs, objects));
+        return add(populated(width, height, wallFraction, seed, players, npcs, objects));
+    }
+
+    /** Keeps a world made elsewhere ({@link BurningScene}) by handle. */
+    static int add(World world) {
+        WORLDS.add(world);
         return WORLDS.size() - 1;
     }
 

@@ -114,6 +114,26 @@ public final class SimTestApi {
                 objects, ticks));
     }
 
+    // ---- elementals' burning scene ({@link BurningScene}) ---------------------------------------------------------
+
+    /** {@link BurningScene#lit}. @return the world's handle for the calls above and {@link #burnTick} */
+    @JSExport
+    public static int burning(String seed) {
+        return SeededWorlds.add(BurningScene.lit(Long.parseLong(seed)));
+    }
+
+    /** One tick of the scene, as a world server runs it (step, then the field's changes forgotten once sent). */
+    @JSExport
+    public static void burnTick(int world) {
+        BurningScene.step(SeededWorlds.world(world));
+    }
+
+    /** The scene's cells on fire now. */
+    @JSExport
+    public static int burningCells(int world) {
+        return BurningScene.burning(SeededWorlds.world(world));
+    }
+
     /** Hashes as this script writes them: 16 lower-case hex digits each, separated by commas. */
     public static String hexes(long[] hashes) {
         StringBuilder out = new StringBuilder(hashes.length * 17);
