@@ -2,9 +2,13 @@ package lor.testclient.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,11 +65,17 @@ class BrowserDelayedPredictionIT {
             })();""".formatted(DELAY_MS);
 
     private static final String ADMIN_TOKEN = "browser-delayed-admin-token";
+
+    /**
+     * The shipped elements pack but without elementals (the module's own setting), as a studio's copy would tune it:
+     * nobody else moves, so no step of the player's can be taken from it.
+     */
+    private static final Path CONTENT = calmElements();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @RegisterExtension
     static final BrowserDirector director = new BrowserDirector("browser-delayed", "--idle-shutdown-ms", "600000",
-            "--admin-token", ADMIN_TOKEN);
+            "--admin-token", ADMIN_TOKEN, "--content-dir", CONTENT.toString());
 
     @RegisterExtension
     final Browsers browsers = new Browsers();
@@ -222,6 +232,87 @@ class BrowserDelayedPredictionIT {
                 .isZero();
         assertThat(number(page, "window.lor.carried.wood")).isEqualTo(20);
     }
+
+    /**
+     * Casts and moves of a game module's world (elementals' {@code cast}), six sent in one turn of the page's script,
+     * each predicted by the module's compiled code on the ones before it while the server is 300 ms away: fire on the
+     * grass beside the player, water on it, a step back, earth where the player stood, a step into that earth (a
+     * wall now, refused by the prediction as by the server), and air on the earth.
+     */
+    @Test
+    void castsAndMovesSentAtOnceArePredictedAsTheWorldDecides() throws Exception {
+        HttpResponse<String> created = admin("POST", "/api/admin/worlds", "{\"worldId\":\"calm\","
+                + "\"name\":\"Calm\",\"settings\":{\"map\":\"elements\",\"content\":\"calm\",\"npcs\":0}}");
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        GamePage page = delayedPage("casts", "slowcaster", "calm");
+        page.awaitSettled();
+        JavascriptExecutor js = (JavascriptExecutor) page.driver();
+        page.until(GamePage.SHORT, "the pack's starting elements, as predicted", d -> js.executeScript(
+                "return window.lor.carried && window.lor.carried.fire === 10 ? true : null"));
+        String side = (String) js.executeScript(GRASS_AHEAD_FREE_BEHIND);
+        assertThat(side).as("grass on one side of the player, a free cell on the other").isNotNull();
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> burst = (Map<String, Object>) js.executeScript("""
+                const [dir, back] = arguments;
+                const lor = window.lor;
+                const cast = (element) => (lor.act('cast', {dir, element}), lor.lastAct.predicted);
+                const step = (d) => (window.LorPage.sendMove(d), lor.x + ',' + lor.y);
+                const start = lor.x + ',' + lor.y;
+                const outcomes = [cast('fire'), cast('water'), step(back), cast('earth'), step(dir), cast('air')];
+                return {start, outcomes: outcomes.join(' '), pending: lor.pending,
+                        carried: [lor.carried.fire, lor.carried.water, lor.carried.earth].join(' ')};""",
+                side, opposite(side));
+        String start = (String) burst.get("start");
+        String[] outcomes = ((String) burst.get("outcomes")).split(" ");
+        assertThat(outcomes[0]).as("fire on the grass").isEqualTo("done");
+        assertThat(outcomes[1]).as("water on the fire").isEqualTo("done");
+        assertThat(outcomes[2]).as("the step back, predicted").isNotEqualTo(start);
+        assertThat(outcomes[3]).as("earth where the player stood").isEqualTo("done");
+        assertThat(outcomes[4]).as("the step into the earth refused: the player stays").isEqualTo(outcomes[2]);
+        assertThat(outcomes[5]).as("air on the earth (it carries only fire)").isEqualTo("done");
+        assertThat(burst).containsEntry("pending", 6L).containsEntry("carried", "9 9 9");
+
+        awaitAllAcknowledged(page);
+        assertThat(number(page, "window.lor.mispredictions")).as("mispredictions, the last of them seq %s of %s",
+                js.executeScript("return window.lor.lastMispredicted"), js.executeScript("return window.lor.seq"))
+                .isZero();
+        assertThat(js.executeScript("const a = window.lor.authoritative; return a.x + ',' + a.y"))
+                .as("where the server has the player").isEqualTo(outcomes[2]);
+        assertThat(js.executeScript("return window.lor.lastRejected && window.lor.lastRejected.reason"))
+                .as("the server's refusal of the step into the earth").isEqualTo("wall");
+        assertThat(number(page, "window.lorDelay.received")).as("frames held on the way in").isPositive();
+    }
+
+    private static Path calmElements() {
+        try {
+            Path dir = Files.createDirectories(Path.of("target", "browser-delayed-content"));
+            Files.writeString(dir.resolve("calm.json"), """
+                    {"name": "calm", "items": ["fire", "water", "earth", "air"],
+                     "start": {"fire": 10, "water": 10, "earth": 10, "air": 10},
+                     "modules": ["elementals"], "settings": {"elementals": {"elementals": 0}}}""");
+            return dir.toAbsolutePath();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A side of the player with a free grass cell (fire burns there), whose opposite side is free too. */
+    private static final String GRASS_AHEAD_FREE_BEHIND = """
+            const lor = window.lor, map = lor.map;
+            const steps = {N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0]};
+            const opposite = {N: 'S', E: 'W', S: 'N', W: 'E'};
+            const free = ([dx, dy], grass) => {
+              const x = lor.x + dx, y = lor.y + dy;
+              if (x < 0 || y < 0 || x >= map.width || y >= map.height) return false;
+              const cell = map.cells[(lor.layer * map.height + y) * map.width + x];
+              const taken = lor.entities.some((e) => e.x === x && e.y === y && e.layer === lor.layer);
+              return (cell & 1) === 0 && ((cell >> 4) & 0xff) === 0 && (!grass || ((cell >> 1) & 7) === 1) && !taken;
+            };
+            for (const s of Object.keys(steps)) {
+              if (free(steps[s], true) && free(steps[opposite[s]], false)) return s;
+            }
+            return null;""";
 
     /** A side of the player whose cell, and the opposite one, an object can stand on (see BrowserObjectsIT). */
     private static final String FREE_SIDES = """
