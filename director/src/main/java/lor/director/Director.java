@@ -228,7 +228,8 @@ public final class Director implements AutoCloseable {
                 new ControlEndpoint(supervisor, config.maxSnapshotBytes(), joinTimeoutMs),
                 new ApiHandler(database, supervisor, metrics, blocking, config.adminToken(),
                         new WorldRegistry(worldRepository, new TemplateRepository(database), supervisor,
-                                KnownContent.read(worldJar, config.contentDir()), leases.owner())),
+                                KnownContent.read(worldJar, config.contentDir()), leases.owner()),
+                        config.modulesDir()),
                 guards::get, throttle, tls);
 
         boss = EventLoops.create("director-accept", 1);

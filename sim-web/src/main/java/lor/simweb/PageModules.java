@@ -2,10 +2,13 @@ package lor.simweb;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.ServiceLoader;
 
 import lor.sim.builtin.BuiltInModules;
 import lor.sim.content.ContentPack;
 import lor.sim.module.ActionArguments;
+import lor.sim.module.GameModule;
+import lor.sim.module.ModuleCatalog;
 import lor.sim.module.ModuleException;
 import lor.sim.module.ModuleSpec;
 import lor.sim.module.WorldModules;
@@ -36,10 +39,26 @@ final class PageModules {
             return;
         }
         try {
-            this.modules = BuiltInModules.catalog().resolve(pack.name(), pack.modules(), pack.moduleSettings());
+            this.modules = catalog().resolve(pack.name(), pack.modules(), pack.moduleSettings());
         } catch (ModuleException | IllegalArgumentException e) {
             throw new IllegalArgumentException("the world's game modules: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The built-in modules and, in a studio's build of this script, its own: the {@link GameModule} providers of the
+     * classpath TeaVM compiled ({@code META-INF/services/lor.sim.module.GameModule}, the file by which a world
+     * server finds them in a module jar; TeaVM lists the providers when it compiles). One named as a built-in one is
+     * left out, as a world server refuses it.
+     */
+    static ModuleCatalog catalog() {
+        ModuleCatalog catalog = BuiltInModules.catalog();
+        for (GameModule module : ServiceLoader.load(GameModule.class)) {
+            if (!catalog.names().contains(module.spec().name())) {
+                catalog.register(module);
+            }
+        }
+        return catalog;
     }
 
     WorldModules modules() {

@@ -126,4 +126,21 @@ class PagePredictionModulesTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("game modules").hasMessageContaining("garden");
     }
+
+    /** A module not built in ({@link BeaconModule}: a provider of this classpath, as a studio's are of its build). */
+    @Test
+    void aModuleProvidedBesideTheBuiltInOnesIsPredictedByItsOwnCode() {
+        PagePrediction p = new PagePrediction(MapEncoding.encode(new int[8 * 4]), 8, 4, 1,
+                "{\"name\": \"beacons\", \"modules\": [\"beacon\"]}", 100, ME, 2, 1, 0);
+        p.beginAt(100);
+        p.entity(ME, 2, 1, 0);
+        p.end(0);
+        p.fieldName("dir", "W");
+
+        assertThat(p.moduleAct(1, "light")).isEqualTo("done");
+        assertThat(p.moduleCellAt("beacon", 1, 1, 0)).as("a beacon west of the player").isEqualTo(1);
+        p.fieldName("dir", "W");
+        assertThat(p.moduleAct(2, "light")).isEqualTo("lit");
+        assertThat(PageModules.catalog().names()).containsExactlyInAnyOrder("elementals", "kilns", "beacon");
+    }
 }

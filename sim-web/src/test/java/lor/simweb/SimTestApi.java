@@ -1,6 +1,12 @@
 package lor.simweb;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+
+import lor.sim.builtin.BuiltInModules;
 import lor.sim.grid.Direction;
+import lor.sim.module.GameModule;
 import lor.sim.world.ObjectIntent;
 import lor.sim.world.World;
 import org.teavm.jso.JSExport;
@@ -29,6 +35,20 @@ public final class SimTestApi {
     @JSExport
     public static String build() {
         return "sim-core " + SimBuild.SIM_CORE + " sim.js " + SimBuild.SIM_JS;
+    }
+
+    /**
+     * The built-in game modules and the {@link GameModule} providers of this script's classpath, separated by commas:
+     * that TeaVM compiled {@code META-INF/services} in, which the page's catalog relies on for a studio's modules
+     * ({@code PageModules.catalog}, in sim.js, whose classes this script's compilation does not see).
+     */
+    @JSExport
+    public static String moduleNames() {
+        List<String> names = new ArrayList<>(BuiltInModules.catalog().names());
+        for (GameModule module : ServiceLoader.load(GameModule.class)) {
+            names.add(module.spec().name());
+        }
+        return String.join(",", names);
     }
 
     // ---- scripted runs of a content pack on a map ({@link ScriptedRun}) -------------------------------------------

@@ -1,6 +1,7 @@
 package lor.director.http;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -39,7 +40,7 @@ public final class ApiHandler {
     private final DirectorMetrics metrics;
     private final Executor blocking;
     private final AdminApi admin;
-    private final StaticFiles files = new StaticFiles();
+    private final StaticFiles files;
 
     /**
      * @param adminToken null to keep {@code /admin} and {@code /api/admin/} off
@@ -47,6 +48,17 @@ public final class ApiHandler {
      */
     public ApiHandler(Database database, WorldSupervisor worlds, DirectorMetrics metrics, Executor blocking,
                       String adminToken, WorldRegistry registry) {
+        this(database, worlds, metrics, blocking, adminToken, registry, null);
+    }
+
+    /**
+     * @param modulesDir the director's {@code --modules-dir}: a {@code sim.js} there (a studio's build of the page's
+     *                   script, with its modules) is served in place of the built-in one; null for none
+     * @throws IllegalArgumentException when that {@code sim.js} cannot be read or is empty, naming it
+     */
+    public ApiHandler(Database database, WorldSupervisor worlds, DirectorMetrics metrics, Executor blocking,
+                      String adminToken, WorldRegistry registry, Path modulesDir) {
+        this.files = StaticFiles.withModulesDir(modulesDir);
         this.database = database;
         this.worlds = worlds;
         this.metrics = metrics;

@@ -3,6 +3,8 @@ package lor.director.http;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
@@ -23,6 +25,8 @@ import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The browser client's files, shipped in the director jar under {@code web/} and read once. Only the
@@ -36,8 +40,17 @@ import io.netty.handler.codec.http.HttpVersion;
  * would have to be rewritten at build time; revalidation cannot serve a stale script after an upgrade, and costs
  * one small round trip per file. No {@code Last-Modified}: the jar's timestamps are not the content's, and a browser
  * that has an {@code ETag} sends {@code If-None-Match}, which takes precedence over {@code If-Modified-Since}.
+ * <p>
+ * A studio whose worlds run modules of its own builds the page's script with them (the module template does) and puts
+ * it in the modules directory as {@code sim.js}: served in place of the built-in one, read once when the director
+ * starts, so that the page predicts those modules with their own code.
  */
 final class StaticFiles {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StaticFiles.class);
+
+    /** The file in {@code --modules-dir} that replaces the built-in {@code sim.js}. */
+    static final String STUDIO_SCRIPT = "sim.js";
 
     /** A file to serve: as shipped, gzip-compressed (null when that is not smaller), and its validators. */
     record File(byte[] bytes, byte[] gzipped, String contentType, String etag, String gzipEtag) {
@@ -51,7 +64,44 @@ final class StaticFiles {
 
     private static final String NO_CACHE = "no-cache";
 
-    private final Map<String, File> files = Loaded.FILES;
+    private final Map<String, File> files;
+
+    /** The jar's files. */
+    StaticFiles() {
+        this.files = Loaded.FILES;
+    }
+
+    /**
+     * The jar's files, {@code sim.js} from {@code modulesDir} where a studio put one there.
+     *
+     * @param modulesDir the director's {@code --modules-dir}, or null
+     * @throws IllegalArgumentException when that {@code sim.js} cannot be read or is empty, naming it
+     */
+    static StaticFiles withModulesDir(Path modulesDir) {
+        Path script = modulesDir == null ? null : modulesDir.resolve(STUDIO_SCRIPT);
+        if (script == null || !Files.exists(script)) {
+            return new StaticFiles();
+        }
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(script);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read the page's script " + script + ": " + e.getMessage(), e);
+        }
+        if (bytes.length == 0) {
+            throw new IllegalArgumentException(script + " is empty: build the page's script with the module template"
+                    + " (docs/modules.md, \"In the page\"), or remove it to serve the built-in one");
+        }
+        Map<String, File> files = new HashMap<>(Loaded.FILES);
+        files.put(STUDIO_SCRIPT, file(bytes, contentType(STUDIO_SCRIPT)));
+        LOG.info("the page's script: {} ({} bytes, a studio's build with its modules) in place of the built-in sim.js",
+                script, bytes.length);
+        return new StaticFiles(Map.copyOf(files));
+    }
+
+    private StaticFiles(Map<String, File> files) {
+        this.files = files;
+    }
 
     /** Read and compressed once per process, on first use: the jar's files do not change while it runs. */
     private static final class Loaded {

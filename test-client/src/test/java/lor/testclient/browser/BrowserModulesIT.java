@@ -42,6 +42,17 @@ class BrowserModulesIT {
         page.join("elements");
         page.awaitSettled();
         JavascriptExecutor js = (JavascriptExecutor) page.driver();
+        // Issue 34's budget (a figure for docs/benchmarks.md, not judged here): the page's own time to its first frame
+        // of elements, as issue 19 measures it for any world: navigation to started (sim.js, elementals compiled in,
+        // fetched, compiled and run), then welcome to the first frame (map and modules handed to the prediction,
+        // the field drawn).
+        @SuppressWarnings("unchecked")
+        Map<String, Object> timings = (Map<String, Object>) js.executeScript("return window.lor.timings");
+        double started = ((Number) timings.get("started")).doubleValue();
+        double toFrame = ((Number) timings.get("firstFrame")).doubleValue()
+                - ((Number) timings.get("welcome")).doubleValue();
+        System.out.printf("page budget, elements: started %.0f ms after navigation, first frame %.0f ms after welcome:"
+                + " %.0f ms of the page's own%n", started, toFrame, started + toFrame);
 
         // A grass cell beside the player (terrain 1, no wall, no portal) with nobody on it.
         @SuppressWarnings("unchecked")

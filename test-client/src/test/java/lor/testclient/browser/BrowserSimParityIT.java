@@ -134,6 +134,10 @@ class BrowserSimParityIT {
 
         assertThat(new LinkedHashSet<>(exports)).as("sim.js's exports").isEqualTo(PAGE_EXPORTS);
         assertThat(testExports).as("sim-test.js's exports").contains("replay", "describe", "build", "run");
+        // A studio's modules reach the page's script as providers on the classpath TeaVM compiles, as BeaconModule is
+        // on sim-web's tests' classpath (the module template builds its sim.js so).
+        assertThat(js.executeScript("return window.LorSimTest.moduleNames();"))
+                .as("the modules sim-test.js predicts").isEqualTo("elementals,kilns,beacon");
         assertThat(entries(testJar)).as("sim-web's test jar").contains("web-test/sim-test.js",
                 "lor/simweb/SimTestApi.class");
         assertThat(testFiles).as("files of %s in %s", testJar, DIRECTOR_JAR).isEmpty();

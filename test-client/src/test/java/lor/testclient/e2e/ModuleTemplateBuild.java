@@ -11,11 +11,11 @@ import java.util.stream.Stream;
 
 /**
  * Builds {@code examples/module-template} as a module author would, with Maven in a process of its own, against Lor's
- * artifacts as {@code mvn install} would publish them: the parent pom, sim-core and module-testkit of this build,
- * laid out in a Maven repository under {@code target/} that the template's build uses as its local repository. The
- * third-party artifacts come from this build's own local repository, mirrored as a file repository, so the build
- * neither goes to the network nor writes into the machine's repository (where a stale Lor snapshot would then shadow
- * the reactor's for everyone).
+ * artifacts as {@code mvn install} would publish them: the parent pom, sim-core, module-testkit, and sim-web and
+ * protocol (for the page's script) of this build, laid out in a Maven repository under {@code target/} that the
+ * template's build uses as its local repository. The third-party artifacts come from this build's own local
+ * repository, mirrored as a file repository, so the build neither goes to the network nor writes into the machine's
+ * repository (where a stale Lor snapshot would then shadow the reactor's for everyone).
  */
 final class ModuleTemplateBuild {
 
@@ -66,11 +66,16 @@ final class ModuleTemplateBuild {
         return project.resolve("target/garden-module-1.0.0-SNAPSHOT.jar");
     }
 
+    /** The page's script the template's build compiled with its module (after {@link #packageJar}). */
+    Path pageScript() {
+        return work.resolve("project/target/page/sim.js");
+    }
+
     /** What {@code mvn install} of this repository would put in a local repository, for the template's build. */
     private void publish(Path repository) throws IOException {
         Path lor = repository.resolve("io/lor");
         copy(root.resolve("pom.xml"), lor.resolve("lor-parent/" + VERSION + "/lor-parent-" + VERSION + ".pom"));
-        for (String module : List.of("sim-core", "module-testkit")) {
+        for (String module : List.of("sim-core", "module-testkit", "protocol", "sim-web")) {
             Path dir = lor.resolve(module + "/" + VERSION);
             copy(root.resolve(module + "/pom.xml"), dir.resolve(module + "-" + VERSION + ".pom"));
             copy(root.resolve(module + "/target/" + module + "-" + VERSION + ".jar"),

@@ -14,6 +14,7 @@ import lor.protocol.game.ActMessage;
 import lor.protocol.game.RejectedMessage;
 import lor.protocol.game.StateMessage;
 import lor.protocol.game.WelcomeMessage;
+import lor.testclient.browser.GardenInThePage;
 import lor.testclient.net.WsClient;
 import lor.testclient.scenario.ScenarioContext;
 import org.junit.jupiter.api.Test;
@@ -24,7 +25,8 @@ import tools.jackson.databind.JsonNode;
  * The module template as its README tells an author to use it: built with Maven outside the reactor against Lor's
  * artifacts (its own tests, written against the module test kit, run in that build), its jar put in a real director's
  * {@code --modules-dir} and its pack in {@code --content-dir}, a world made with the admin API to play that pack, and a
- * player of the test client planting in it through a real world process.
+ * player of the test client planting in it through a real world process; then, with the template's build of the page's
+ * script beside the jar (served by the director in place of its own), a player of the page ({@link GardenInThePage}).
  */
 class ModuleTemplateIT {
 
@@ -44,6 +46,7 @@ class ModuleTemplateIT {
         Path modulesDir = Files.createDirectories(deployed.resolve("modules"));
         Path contentDir = Files.createDirectories(deployed.resolve("content"));
         Files.copy(jar, modulesDir.resolve("garden-module.jar"));
+        Path pageScript = Files.copy(build.pageScript(), modulesDir.resolve("sim.js"));
         Files.copy(build.template().resolve("content/garden.json"), contentDir.resolve("garden.json"));
 
         try (DirectorProcess director = DirectorProcess.start(dataDir, "module-template", "--admin-token",
@@ -73,6 +76,9 @@ class ModuleTemplateIT {
             game.send(new ActMessage("plant", 3, Map.of("dir", "E", "flower", "daisy"), null));
             assertThat(awaitRejection(game, 3).reason()).isEqualTo("bad_field");
             assertThat(ctx.http().world("garden").status()).isEqualTo("running");
+
+            GardenInThePage.play(director.baseUrl(), pageScript, Files.createDirectories(Path.of("target",
+                    "e2e-logs")));
         }
     }
 
