@@ -4,12 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +68,6 @@ class BrowserDelayedPredictionIT {
      * nobody else moves, so no step of the player's can be taken from it.
      */
     private static final Path CONTENT = calmElements();
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @RegisterExtension
     static final BrowserDirector director = new BrowserDirector("browser-delayed", "--idle-shutdown-ms", "600000",
@@ -184,8 +180,9 @@ class BrowserDelayedPredictionIT {
     @Test
     void actionsOnObjectsShowAtOnceAndAreJudgedRightByTheServer() throws Exception {
         // The start world's pack on the meadow's map, without NPCs: no one else can take a cell.
-        HttpResponse<String> created = admin("POST", "/api/admin/worlds", "{\"worldId\":\"workshop\","
-                + "\"name\":\"Workshop\",\"settings\":{\"map\":\"meadow\",\"content\":\"default\",\"npcs\":0}}");
+        HttpResponse<String> created = DirectorHttpApi.post(director.baseUrl(), "/api/admin/worlds", ADMIN_TOKEN,
+                "{\"worldId\":\"workshop\",\"name\":\"Workshop\","
+                        + "\"settings\":{\"map\":\"meadow\",\"content\":\"default\",\"npcs\":0}}");
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
         GamePage page = delayedPage("objects", "slowsmith", "workshop");
         page.awaitSettled();
@@ -241,8 +238,9 @@ class BrowserDelayedPredictionIT {
      */
     @Test
     void castsAndMovesSentAtOnceArePredictedAsTheWorldDecides() throws Exception {
-        HttpResponse<String> created = admin("POST", "/api/admin/worlds", "{\"worldId\":\"calm\","
-                + "\"name\":\"Calm\",\"settings\":{\"map\":\"elements\",\"content\":\"calm\",\"npcs\":0}}");
+        HttpResponse<String> created = DirectorHttpApi.post(director.baseUrl(), "/api/admin/worlds", ADMIN_TOKEN,
+                "{\"worldId\":\"calm\",\"name\":\"Calm\","
+                        + "\"settings\":{\"map\":\"elements\",\"content\":\"calm\",\"npcs\":0}}");
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
         GamePage page = delayedPage("casts", "slowcaster", "calm");
         page.awaitSettled();
@@ -346,15 +344,5 @@ class BrowserDelayedPredictionIT {
         JavascriptExecutor js = (JavascriptExecutor) page.driver();
         page.until(GamePage.SHORT, "every intent acknowledged", d -> js.executeScript(
                 "return window.lor.pending === 0 && window.lor.ack >= window.lor.seq ? true : null"));
-    }
-
-    private static HttpResponse<String> admin(String method, String path, String body) throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(director.baseUrl().resolve(path))
-                .header("Authorization", "Bearer " + ADMIN_TOKEN)
-                .header("Content-Type", "application/json")
-                .timeout(Duration.ofSeconds(10))
-                .method(method, HttpRequest.BodyPublishers.ofString(body))
-                .build();
-        return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
     }
 }

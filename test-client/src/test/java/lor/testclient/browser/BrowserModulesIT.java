@@ -27,13 +27,28 @@ class BrowserModulesIT {
     final Browsers browsers = new Browsers();
 
     /** px(x, y): the canvas's colour at the point (x, y) in cells (fractions go into the cell). */
-    private static final String PIXEL = """
+    static final String PIXEL = """
             const c = document.getElementById('view'), lor = window.lor, cell = Number(c.dataset.cellPx);
             const originX = Math.floor(c.width / 2 - (lor.x + 0.5) * cell);
             const originY = Math.floor(c.height / 2 - (lor.y + 0.5) * cell);
             const px = (x, y) => Array.from(c.getContext('2d').getImageData(
                 Math.floor(originX + x * cell), Math.floor(originY + y * cell), 1, 1).data.slice(0, 3));
             """;
+
+    /** A grass cell beside the player (terrain 1, no wall, no portal) with nobody on it: {dir, x, y, layer}. */
+    static final String GRASS_BESIDE = """
+            const lor = window.lor, map = lor.map;
+            const steps = {N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0]};
+            for (const [dir, [dx, dy]] of Object.entries(steps)) {
+              const x = lor.x + dx, y = lor.y + dy;
+              if (x < 0 || y < 0 || x >= map.width || y >= map.height) continue;
+              const cell = map.cells[(lor.layer * map.height + y) * map.width + x];
+              const taken = lor.entities.some((e) => e.x === x && e.y === y && e.layer === lor.layer);
+              if ((cell & 1) === 0 && ((cell >> 4) & 0xff) === 0 && ((cell >> 1) & 7) === 1 && !taken) {
+                return {dir, x, y, layer: lor.layer};
+              }
+            }
+            return null;""";
 
     @Test
     void aCastIsPredictedByTheModulesCodeAndTheWorldAgrees() throws Exception {
@@ -54,21 +69,8 @@ class BrowserModulesIT {
         System.out.printf("page budget, elements: started %.0f ms after navigation, first frame %.0f ms after welcome:"
                 + " %.0f ms of the page's own%n", started, toFrame, started + toFrame);
 
-        // A grass cell beside the player (terrain 1, no wall, no portal) with nobody on it.
         @SuppressWarnings("unchecked")
-        Map<String, Object> target = (Map<String, Object>) js.executeScript("""
-                const lor = window.lor, map = lor.map;
-                const steps = {N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0]};
-                for (const [dir, [dx, dy]] of Object.entries(steps)) {
-                  const x = lor.x + dx, y = lor.y + dy;
-                  if (x < 0 || y < 0 || x >= map.width || y >= map.height) continue;
-                  const cell = map.cells[(lor.layer * map.height + y) * map.width + x];
-                  const taken = lor.entities.some((e) => e.x === x && e.y === y && e.layer === lor.layer);
-                  if ((cell & 1) === 0 && ((cell >> 4) & 0xff) === 0 && ((cell >> 1) & 7) === 1 && !taken) {
-                    return {dir, x, y, layer: lor.layer};
-                  }
-                }
-                return null;""");
+        Map<String, Object> target = (Map<String, Object>) js.executeScript(GRASS_BESIDE);
         assertThat(target).as("a free grass cell beside the spawn").isNotNull();
 
         @SuppressWarnings("unchecked")

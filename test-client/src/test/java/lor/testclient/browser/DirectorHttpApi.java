@@ -47,6 +47,21 @@ final class DirectorHttpApi {
         }
     }
 
+    /** A JSON body sent with the admin token, as the admin API takes it. */
+    static HttpResponse<String> post(URI base, String path, String bearer, String json) {
+        HttpRequest request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(10))
+                .header("Authorization", "Bearer " + bearer).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build();
+        try {
+            return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new AssertionError("POST " + path + " failed: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
     static HttpResponse<String> get(URI base, String path, String bearer) {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(10));
         if (bearer != null) {
