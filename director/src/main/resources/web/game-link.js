@@ -168,6 +168,8 @@ function adoptGame(link, welcome) {
     link.encoding = welcome.encoding === 'binary' ? 'binary' : 'json';
     link.modules = Array.isArray(welcome.modules) ? welcome.modules : [];
     live.looks = new ModuleLooks(link.modules);
+    live.looks.showLegend(el.moduleLegend);
+    live.looks.showAttributes(el.attributes, null);
     controls.setModules(link.modules);
     lor.encoding = link.encoding;
     const grid = welcome.grid;

@@ -3,6 +3,7 @@
  * known here by name. A field cell is painted with its value's `colour` (a colour of the page's choosing, from the
  * value's name, when the module gives none); an attribute shown as a `bar` is a bar between its bounds under each
  * entity, one shown as a `number` is written in the status line for the own entity, a `hidden` one is not shown.
+ * The side panel has the legend of the cell values (name and colour) and the own entity's attributes, bars as bars.
  */
 
 /** The looks of a world's modules: built once per welcome. */
@@ -26,6 +27,57 @@ export class ModuleLooks {
             }
         }
         this.modules = Array.from(this.colours.keys());
+        /** [{name, colour}] of every declared cell value, for the legend */
+        this.legend = [];
+        for (const m of Array.isArray(modules) ? modules : []) {
+            for (const c of m.cells || []) {
+                this.legend.push({name: c.name, colour: this.colours.get(m.name).get(c.value)});
+            }
+        }
+        /** The attributes last shown in the panel, as text: the panel changes only when they do. */
+        this.shownAttributes = null;
+    }
+
+    /** Fills the side panel's legend with the modules' cell values (hidden in a world without any). */
+    showLegend(list) {
+        list.replaceChildren(...this.legend.map((entry) => {
+            const item = document.createElement('li');
+            const swatch = document.createElement('span');
+            swatch.className = 'swatch';
+            swatch.style.background = entry.colour;
+            item.append(swatch, entry.name);
+            return item;
+        }));
+        list.hidden = this.legend.length === 0;
+    }
+
+    /** The own entity's attributes in the side panel: a bar (a meter between its bounds) or a number each. */
+    showAttributes(list, attrs) {
+        const shown = this.attributes.filter((a) => a.show !== 'hidden' && attrs && typeof attrs[a.name] === 'number');
+        const text = shown.map((a) => a.name + '=' + attrs[a.name]).join(' ');
+        if (text === this.shownAttributes) {
+            return;
+        }
+        this.shownAttributes = text;
+        list.replaceChildren(...shown.map((a) => {
+            const item = document.createElement('li');
+            item.dataset.attribute = a.name;
+            item.append(a.name + ' ');
+            if (a.show === 'bar') {
+                const meter = document.createElement('meter');
+                meter.min = a.min;
+                meter.max = a.max;
+                meter.value = attrs[a.name];
+                meter.low = a.min + (a.max - a.min) * 0.25;
+                meter.high = a.min + (a.max - a.min) * 0.5;
+                meter.optimum = a.max;
+                item.append(meter, ' ' + attrs[a.name] + '/' + a.max);
+            } else {
+                item.append(String(attrs[a.name]));
+            }
+            return item;
+        }));
+        list.hidden = shown.length === 0;
     }
 
     get empty() {

@@ -45,7 +45,7 @@ export const el = {
     register: $('register'), login: $('login'),
     lobby: $('lobby'), worlds: document.querySelector('#worlds tbody'), refresh: $('refresh'),
     game: $('game'), view: $('view'), stats: $('stats'), leave: $('leave'), objects: $('objects'),
-    actions: $('actions'),
+    actions: $('actions'), moduleLegend: $('module-legend'), attributes: $('attributes'),
 };
 
 /** What tests and players can read; plain data only. */

@@ -148,6 +148,9 @@ function render() {
         ctx.fillText(lor.connection, w / 2, h / 2 - 24);
     }
     const attributes = own ? looks.describe(own.attrs) : '';
+    if (looks) {
+        looks.showAttributes(el.attributes, own ? own.attrs : null);
+    }
     el.stats.textContent = 'tick ' + lor.tick + ' · ' + lor.entities.length + ' in view · '
         + lor.pending + ' pending · ' + lor.mispredictions + ' mispredicted · ' + lor.encoding + ' states'
         + (attributes ? ' · ' + attributes : '');

@@ -62,8 +62,7 @@ class BrowserElementsPathIT {
         page.join(world);
         page.awaitSettled();
         JavascriptExecutor js = (JavascriptExecutor) page.driver();
-        @SuppressWarnings("unchecked")
-        Map<String, Object> grass = (Map<String, Object>) js.executeScript(BrowserModulesIT.GRASS_BESIDE);
+        Map<String, Object> grass = page.sideBeside("grass");
         assertThat(grass).as("a free grass cell beside the spawn").isNotNull();
 
         // Fire, by the page's controls; it spreads to the grass beside it (each domino by the spawn is two cells).

@@ -15,8 +15,8 @@ import org.openqa.selenium.support.ui.Select;
  * The page in {@code elements}, whose game module (elementals) runs in the world and, compiled into /sim.js, in the
  * page: a cast sent with {@code window.lor.act} is predicted at once by the module's own code (the element leaves
  * the inventory before any state), drawn in the colour the module declares for fire, the world's states bring the
- * fire back in {@code window.lor.fields}, hp is a bar and a number as the module declares, and nothing was
- * mispredicted.
+ * fire back in {@code window.lor.fields}, hp is a bar and a number as the module declares (and a meter in the side
+ * panel, beside the legend of the module's cells), and nothing was mispredicted.
  */
 class BrowserModulesIT {
 
@@ -34,21 +34,6 @@ class BrowserModulesIT {
             const px = (x, y) => Array.from(c.getContext('2d').getImageData(
                 Math.floor(originX + x * cell), Math.floor(originY + y * cell), 1, 1).data.slice(0, 3));
             """;
-
-    /** A grass cell beside the player (terrain 1, no wall, no portal) with nobody on it: {dir, x, y, layer}. */
-    static final String GRASS_BESIDE = """
-            const lor = window.lor, map = lor.map;
-            const steps = {N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0]};
-            for (const [dir, [dx, dy]] of Object.entries(steps)) {
-              const x = lor.x + dx, y = lor.y + dy;
-              if (x < 0 || y < 0 || x >= map.width || y >= map.height) continue;
-              const cell = map.cells[(lor.layer * map.height + y) * map.width + x];
-              const taken = lor.entities.some((e) => e.x === x && e.y === y && e.layer === lor.layer);
-              if ((cell & 1) === 0 && ((cell >> 4) & 0xff) === 0 && ((cell >> 1) & 7) === 1 && !taken) {
-                return {dir, x, y, layer: lor.layer};
-              }
-            }
-            return null;""";
 
     @Test
     void aCastIsPredictedByTheModulesCodeAndTheWorldAgrees() throws Exception {
@@ -69,8 +54,7 @@ class BrowserModulesIT {
         System.out.printf("page budget, elements: started %.0f ms after navigation, first frame %.0f ms after welcome:"
                 + " %.0f ms of the page's own%n", started, toFrame, started + toFrame);
 
-        @SuppressWarnings("unchecked")
-        Map<String, Object> target = (Map<String, Object>) js.executeScript(GRASS_BESIDE);
+        Map<String, Object> target = page.sideBeside("grass");
         assertThat(target).as("a free grass cell beside the spawn").isNotNull();
 
         @SuppressWarnings("unchecked")
@@ -120,6 +104,15 @@ class BrowserModulesIT {
         assertThat(bar).as("the hp bar under the own entity")
                 .isIn(List.of(0x4cL, 0xd9L, 0x64L), List.of(0xffL, 0xccL, 0x00L), List.of(0xffL, 0x3bL, 0x30L));
         assertThat(page.driver().findElement(By.id("stats")).getText()).containsPattern("hp \\d+/100");
+        // The side panel: the legend of elementals' cells in their colours, and the own hp as a meter.
+        assertThat(js.executeScript("""
+                return Array.from(document.querySelectorAll('#module-legend li')).map((li) =>
+                    li.textContent + ' ' + li.querySelector('.swatch').style.backgroundColor).join(', ');"""))
+                .isEqualTo("fire rgb(255, 90, 31), ash rgb(92, 92, 92), water rgb(47, 127, 216),"
+                        + " earth rgb(139, 90, 43)");
+        assertThat(js.executeScript("""
+                const m = document.querySelector('#attributes li[data-attribute="hp"] meter');
+                return m ? [m.min, m.max, m.value].join(' ') : null;""")).asString().matches("0 100 \\d+");
         assertThat(page.counter("mispredictions")).isZero();
         assertThat(page.counter("decodeErrors")).isZero();
         assertThat(page.encoding()).isEqualTo("binary");

@@ -37,18 +37,9 @@ class BrowserObjectsIT {
         });
 
         // The side to build on: a floor cell (not water, which floods at night) with nobody on it.
-        String side = (String) js.executeScript("""
-                const lor = window.lor, map = lor.map;
-                const steps = {N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0]};
-                for (const [s, [dx, dy]] of Object.entries(steps)) {
-                  const x = lor.x + dx, y = lor.y + dy;
-                  if (x < 0 || y < 0 || x >= map.width || y >= map.height) continue;
-                  const cell = map.cells[(lor.layer * map.height + y) * map.width + x];
-                  const taken = lor.entities.some((e) => e.x === x && e.y === y && e.layer === lor.layer);
-                  if ((cell & 1) === 0 && ((cell >> 4) & 0xff) === 0 && ((cell >> 1) & 7) !== 2 && !taken) return s;
-                }
-                return null;""");
-        assertThat(side).as("a free floor cell beside the player").isNotNull();
+        Map<String, Object> beside = page.sideBeside("dry");
+        assertThat(beside).as("a free floor cell beside the player").isNotNull();
+        String side = (String) beside.get("dir");
         page.driver().findElement(By.cssSelector("#objects button[data-side='" + side + "']")).click();
         page.driver().findElement(By.cssSelector("#objects button[data-kind='furnace']")).click();
         page.driver().findElement(By.cssSelector("#objects button[data-action='build']")).click();

@@ -439,6 +439,30 @@ final class GamePage {
         return box(selector);
     }
 
+    /**
+     * A free cell beside the player (inside the map, no wall, no portal, nobody on it) as {dir, x, y, layer}, or null:
+     * of any terrain ({@code "any"}), not water ({@code "dry"}: water floods at night in the default pack), or grass
+     * only ({@code "grass"}: where elementals' fire burns).
+     */
+    @SuppressWarnings("unchecked")
+    Map<String, Object> sideBeside(String terrain) {
+        return (Map<String, Object>) js.executeScript("""
+                const lor = window.lor, map = lor.map, terrain = arguments[0];
+                const steps = {N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0]};
+                for (const [dir, [dx, dy]] of Object.entries(steps)) {
+                  const x = lor.x + dx, y = lor.y + dy;
+                  if (x < 0 || y < 0 || x >= map.width || y >= map.height) continue;
+                  const cell = map.cells[(lor.layer * map.height + y) * map.width + x];
+                  const kind = (cell >> 1) & 7;
+                  const taken = lor.entities.some((e) => e.x === x && e.y === y && e.layer === lor.layer);
+                  const fits = terrain === 'grass' ? kind === 1 : terrain === 'dry' ? kind !== 2 : true;
+                  if ((cell & 1) === 0 && ((cell >> 4) & 0xff) === 0 && fits && !taken) {
+                    return {dir, x, y, layer: lor.layer};
+                  }
+                }
+                return null;""", terrain);
+    }
+
     /** The canvas, scrolled into view. */
     Canvas canvas() {
         Box box = reveal("#view");

@@ -23,19 +23,6 @@ import org.openqa.selenium.chrome.ChromeDriver;
  */
 public final class GardenInThePage {
 
-    /** A free floor cell beside the player (no wall, no portal, nobody on it): its side. */
-    private static final String FREE_SIDE = """
-            const lor = window.lor, map = lor.map;
-            const steps = {N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0]};
-            for (const [dir, [dx, dy]] of Object.entries(steps)) {
-              const x = lor.x + dx, y = lor.y + dy;
-              if (x < 0 || y < 0 || x >= map.width || y >= map.height) continue;
-              const cell = map.cells[(lor.layer * map.height + y) * map.width + x];
-              const taken = lor.entities.some((e) => e.x === x && e.y === y && e.layer === lor.layer);
-              if ((cell & 1) === 0 && ((cell >> 4) & 0xff) === 0 && !taken) return {dir, x, y};
-            }
-            return null;""";
-
     private GardenInThePage() {
     }
 
@@ -60,8 +47,7 @@ public final class GardenInThePage {
             page.join("garden");
             page.awaitSettled();
             JavascriptExecutor js = driver;
-            @SuppressWarnings("unchecked")
-            Map<String, Object> side = (Map<String, Object>) js.executeScript(FREE_SIDE);
+            Map<String, Object> side = page.sideBeside("any");
             assertThat(side).as("a free cell beside the spawn").isNotNull();
 
             assertThat(js.executeScript("""
