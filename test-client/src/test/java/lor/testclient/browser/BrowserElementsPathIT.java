@@ -90,6 +90,9 @@ class BrowserElementsPathIT {
                 return (window.lor.fields || []).some((c) => c.module === 'elementals' && c.x === t.x
                     && c.y === t.y && c.value === 3) || null;""", grass));
         assertThat(page.counter("mispredictions")).as("mispredictions while casting").isZero();
+        // The module's controls, legend and attributes added to the side panel: still no scrolling sideways.
+        assertThat(page.number("return document.documentElement.scrollWidth")).as("the page's width")
+                .isLessThanOrEqualTo(page.number("return window.innerWidth"));
 
         // Hunted and away: again if the elementals took all the hp (the player is back at the spawn with 100).
         int[] fallAndGrowth = null;
