@@ -210,7 +210,8 @@ final class ModuleBodies {
     boolean blocksEveryone(int index) {
         // MoveRules.standingResult's rule, the modules' fields asked directly rather than through Walls (found null or
         // not on each call): a field rule asks this of every neighbour it looks at (docs/benchmarks.md, "Dispatch").
-        return world.field.isWall(index) || world.occupancy[index] < 0 || world.moduleBlocks(index);
+        return world.field.isWall(index) || world.occupancy[index] < 0
+                || world.modules != null && world.modules.blocks(index);
     }
 
     /** The grid index of the cell an entity stands on. */

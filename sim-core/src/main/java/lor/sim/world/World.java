@@ -45,7 +45,7 @@ public final class World {
     private final ObjectActions actions;
     final EntityTable entities;
     /** The world's game modules; null in a world that runs none, so that it pays nothing for them. */
-    private final ModuleHost modules;
+    final ModuleHost modules;
     /** Where entities may be put down. */
     final FreeCells freeCells;
     /** What the world does to entities for its modules, and its undoing. */
@@ -727,11 +727,6 @@ public final class World {
 
     Walls moduleWalls() {
         return modules == null ? null : modules.wallsIfAny();
-    }
-
-    /** Whether a blocking value lies on the cell on any module's field. */
-    boolean moduleBlocks(int index) {
-        return modules != null && modules.blocks(index);
     }
 
     // ---- persistence and checks ---------------------------------------------------------------------------------
