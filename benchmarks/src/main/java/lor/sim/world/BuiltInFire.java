@@ -76,9 +76,14 @@ public final class BuiltInFire {
             return tick;
         }
 
+        /** The terrain, the bodies, and the rule's own field (earth blocks), as the module's world sees them. */
         @Override
         public boolean blocked(int x, int y, int layer) {
-            return !size.contains(x, y, layer) || plain.bodies.blocksEveryone(size.index(x, y, layer));
+            if (!size.contains(x, y, layer)) {
+                return true;
+            }
+            int index = size.index(x, y, layer);
+            return plain.bodies.blocksEveryone(index) || field.blocksAt(index);
         }
 
         @Override
