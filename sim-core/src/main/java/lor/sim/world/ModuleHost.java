@@ -17,9 +17,10 @@ import lor.sim.objects.Inventories;
 import lor.sim.util.StateHash;
 
 /**
- * Runs a world's modules: each hook through the module's {@link ModuleView}, every change it makes journalled, and a
- * hook that throws undone whole and counted ({@link ModuleStats}). Owns what the modules keep in the world besides
- * entity columns: their field layers and their wakes. A world without modules has no host.
+ * Runs a world's modules: each hook through the module's {@link ModuleView}, every change it makes journalled (the
+ * wakes it schedules marked instead: {@link ModuleWakes#mark}), and a hook that throws undone whole and counted
+ * ({@link ModuleStats}). Owns what the modules keep in the world besides entity columns: their field layers and their
+ * wakes. A world without modules has no host.
  */
 final class ModuleHost {
 
@@ -49,6 +50,8 @@ final class ModuleHost {
         this.fields = new ModuleField[modules.size()];
         this.views = new ModuleView[modules.size()];
         this.rules = new ModuleRules[modules.size()];
+        this.wakes = new ModuleWakes(tick);
+        this.watches = new ModuleWatches(modules.size());
         List<String> names = new ArrayList<>();
         for (int m = 0; m < modules.size(); m++) {
             ModuleSpec spec = modules.spec(m);
@@ -57,8 +60,6 @@ final class ModuleHost {
             rules[m] = modules.rules(m);
             names.add(spec.name());
         }
-        this.wakes = new ModuleWakes(tick);
-        this.watches = new ModuleWatches(modules.size());
         this.stats = new ModuleStats(names);
         this.ruleRuns = new ModuleRuleRuns(world.pack(), modules, stats);
         this.walls = Walls.of(size.width(), size.height(), this::blocks);
@@ -86,7 +87,7 @@ final class ModuleHost {
 
     /** A hook changed the value of a field cell: whoever watches it wakes next tick, unless the hook is undone. */
     void cellChanged(int index) {
-        watches.fire(index, world.tick() + 1, wakes, journal);
+        watches.fire(index, world.tick() + 1, wakes);
     }
 
     /**
@@ -182,16 +183,24 @@ final class ModuleHost {
         return refusal;
     }
 
-    /** The tick's module phase: every wake due at it, by module, key and tag. */
+    /**
+     * The tick's module phase: every wake due at it, by module, key and tag. The ready wakes are sorted by module
+     * first, so a run that reaches the last module's wakes takes the rest without looking at each: in a world of one
+     * module, every tick's wakes are one run, handed over without a pass over them to find where it ends.
+     */
     void wakePhase() {
         wakes.advance();
         int count = wakes.readyCount();
         int from = 0;
         while (from < count) {
             int module = ModuleWakes.module(wakes.ready(from));
-            int to = from + 1;
-            while (to < count && ModuleWakes.module(wakes.ready(to)) == module) {
-                to++;
+            int to = count;
+            if (ModuleWakes.module(wakes.ready(count - 1)) != module) {
+                // The last entry is another module's, so the search stops before it.
+                to = from + 1;
+                while (ModuleWakes.module(wakes.ready(to)) == module) {
+                    to++;
+                }
             }
             wakeRun(module, from, to);
             from = to;
@@ -208,15 +217,17 @@ final class ModuleHost {
         ModuleView view = views[module];
         ModuleRules moduleRules = rules[module];
         long start = clock == null ? 0 : clock.getAsLong();
+        view.startWakes();
         for (int i = from; i < to; i++) {
             long wake = wakes.ready(i);
             int key = ModuleWakes.key(wake);
             int tag = ModuleWakes.tag(wake);
-            view.startCall(ModuleHook.WAKE, key, tag);
+            view.startWake(key, tag);
+            wakes.mark();
             try {
                 moduleRules.wake(view, key, tag);
             } catch (RuntimeException | StackOverflowError e) {
-                undo();
+                undo(module);
                 stats.failed(module, ModuleHook.WAKE, world.tick(), asRuntime(e));
             }
             journal.clear();
@@ -259,6 +270,7 @@ final class ModuleHost {
         ModuleView view = views[module];
         ModuleRules moduleRules = rules[module];
         view.startCall(hook, a, b);
+        wakes.mark();
         refusal = null;
         long start = clock == null ? 0 : clock.getAsLong();
         try {
@@ -270,12 +282,12 @@ final class ModuleHost {
                 default -> throw new IllegalStateException("hook " + hook);
             }
             if (refusal != null) {
-                undo();
+                undo(module);
             }
             journal.clear();
             return true;
         } catch (RuntimeException | StackOverflowError e) {
-            undo();
+            undo(module);
             stats.failed(module, hook, world.tick(), asRuntime(e));
             return false;
         } finally {
@@ -310,13 +322,17 @@ final class ModuleHost {
         return reason;
     }
 
-    /** Undoes every record of the journal, newest first, and forgets them. */
-    private void undo() {
+    /**
+     * Undoes the current hook, of {@code module}: every record of the journal, newest first, and forgets them; and the
+     * wakes it scheduled, which are not in the journal (whatever else is undone, they go).
+     */
+    private void undo(int module) {
+        wakes.cancelSinceMark();
         for (int end = journal.end(); end > 0; end = journal.start(end)) {
             int at = journal.start(end);
             int a = journal.arg(at, 0);
             switch (journal.what(end)) {
-                case ModuleJournal.CELL -> fields[a].undo(journal.arg(at, 1), journal.arg(at, 2), journal.arg(at, 3));
+                case ModuleJournal.CELL -> fields[module].undo(journal.cell(end), a, journal.arg(at, 1));
                 case ModuleJournal.ATTRIBUTE -> world.bodies.undoAttribute(a, journal.arg(at, 1), journal.arg(at, 2));
                 case ModuleJournal.DATA -> world.bodies.undoData(a, journal.arg(at, 1), journal.arg(at, 2));
                 case ModuleJournal.MOVE -> world.bodies.undoMove(a, journal.arg(at, 1), journal.arg(at, 2),
@@ -330,7 +346,6 @@ final class ModuleHost {
                         inventory.set(journal.arg(at, 2), journal.arg(at, 3));
                     }
                 }
-                case ModuleJournal.WAKE -> wakes.cancel(a);
                 case ModuleJournal.WATCH -> watches.remove(a, journal.arg(at, 1), journal.arg(at, 2));
                 case ModuleJournal.UNWATCH -> watches.add(a, journal.arg(at, 1), journal.arg(at, 2));
                 default -> throw new IllegalStateException("journal record " + journal.what(end));

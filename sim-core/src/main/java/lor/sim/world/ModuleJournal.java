@@ -5,8 +5,9 @@ import java.util.Arrays;
 /**
  * What a module's hook changed in the current call, so that a hook that throws, or an action that is refused, can be
  * undone whole: each change is a record of its arguments (how to put it back) followed by what it was, undone newest
- * first. A record is as wide as its kind needs (a wake is one id, a cell four ints): every hook writes some, and on
- * the cheapest hooks (a wake that turns a cell) the journal is a good share of what the API costs. Allocates nothing
+ * first. A record is as wide as its kind needs (a spawned slot is one int, a set cell three): nearly every hook writes
+ * some, and on the cheapest hooks (a wake that turns a cell) the journal is a good share of what the API costs. The
+ * wakes a hook schedules are not here: {@link ModuleWakes#mark} undoes them without a record each. Allocates nothing
  * once warm.
  */
 final class ModuleJournal {
@@ -18,19 +19,19 @@ final class ModuleJournal {
     static final int SPAWN = 5;
     static final int REMOVE = 6;
     static final int GIVE = 7;
-    static final int WAKE = 8;
     /** A watch added (module, cell, tag): undone by removing it. */
-    static final int WATCH = 9;
+    static final int WATCH = 8;
     /** A watch removed (module, cell, tag): undone by adding it back. */
-    static final int UNWATCH = 10;
+    static final int UNWATCH = 9;
 
-    /** By kind: how many arguments its records hold. */
-    private static final int[] ARGUMENTS = {0, 4, 3, 3, 4, 1, 2, 4, 1, 3, 3};
+    /** By kind: how many arguments its records hold, before the kind (a cell's record has none: see recordCell). */
+    private static final int[] ARGUMENTS = {0, 0, 3, 3, 4, 1, 2, 4, 3, 3};
+    private static final int CELL_WIDTH = 3;
 
     private int[] records = new int[256];
     private int size;
 
-    /** A record of one argument (a wake's id, a spawned slot). */
+    /** A record of one argument (a spawned slot). */
     void record(int what, int a) {
         int at = reserve(2);
         records[at] = a;
@@ -38,17 +39,16 @@ final class ModuleJournal {
     }
 
     /**
-     * A set cell: {@link #record(int, int, int, int, int)} with its kind known, so without the look-up and branches
-     * on the width: a field rule writes one for nearly every wake (docs/benchmarks.md, "Dispatch").
+     * A set cell of the calling module's field: its value and tick before, then its index complemented, which is
+     * negative and so tells the record from the others, whose kinds are positive. Three ints and no kind look-up: a
+     * field rule writes one for nearly every wake (docs/benchmarks.md, "Dispatch").
      */
-    void recordCell(int module, int index, int old, int since) {
-        int at = reserve(5);
+    void recordCell(int index, int old, int since) {
+        int at = reserve(3);
         int[] r = records;
-        r[at] = module;
-        r[at + 1] = index;
-        r[at + 2] = old;
-        r[at + 3] = since;
-        r[at + 4] = CELL;
+        r[at] = old;
+        r[at + 1] = since;
+        r[at + 2] = ~index;
     }
 
     /** A record of up to four arguments; those past its kind's count are not kept. */
@@ -89,12 +89,19 @@ final class ModuleJournal {
 
     /** The kind of the record that ends at {@code end}. */
     int what(int end) {
-        return records[end - 1];
+        int last = records[end - 1];
+        return last < 0 ? CELL : last;
     }
 
     /** Where the record that ends at {@code end} starts: the end of the record before it. */
     int start(int end) {
-        return end - 1 - ARGUMENTS[records[end - 1]];
+        int last = records[end - 1];
+        return last < 0 ? end - CELL_WIDTH : end - 1 - ARGUMENTS[last];
+    }
+
+    /** The cell of the cell record that ends at {@code end}: (old value, old tick) are its arguments 0 and 1. */
+    int cell(int end) {
+        return ~records[end - 1];
     }
 
     /** Argument {@code i} of the record that starts at {@code start}. */

@@ -27,6 +27,10 @@ final class ModuleView extends ModuleGridView {
     private final int module;
     /** This module's field, held here: the host's array is looked up on every cell a hook reads or sets otherwise. */
     private final ModuleField field;
+    /** The host's journal, wakes and watches, held here for the same reason: a wake that sets a cell uses all three. */
+    private final ModuleJournal journal;
+    private final ModuleWakes wakes;
+    private final ModuleWatches watches;
     private final long seed;
     private final int attributeOffset;
     private final AttributeSpec[] attributes;
@@ -50,6 +54,9 @@ final class ModuleView extends ModuleGridView {
         this.host = host;
         this.module = module;
         this.field = host.field(module);
+        this.journal = host.journal();
+        this.wakes = host.wakes();
+        this.watches = host.watches();
         this.seed = seed;
         this.attributeOffset = host.modules().attributeOffset(module);
         this.attributes = host.modules().spec(module).attributes().toArray(new AttributeSpec[0]);
@@ -69,6 +76,18 @@ final class ModuleView extends ModuleGridView {
         callA = a;
         callB = b;
         draws = 0;
+    }
+
+    /** {@link #startCall} for a wake, within a run of wakes that {@link #startWakes} began. */
+    void startWake(int key, int tag) {
+        callA = key;
+        callB = tag;
+        draws = 0;
+    }
+
+    /** A run of this module's wakes begins: each is then started by {@link #startWake}. */
+    void startWakes() {
+        callHook = ModuleHook.WAKE.ordinal();
     }
 
     // ---- the clock and randomness -------------------------------------------------------------------------------
@@ -108,7 +127,7 @@ final class ModuleView extends ModuleGridView {
         }
         int index = size.index(x, y, layer);
         int old = field.valueAt(index);
-        host.journal().recordCell(module, index, old, field.rawSinceAt(index));
+        journal.recordCell(index, old, field.rawSinceAt(index));
         field.setAt(index, value, world.tick());
         if (value != old) {
             host.cellChanged(index);
@@ -124,27 +143,30 @@ final class ModuleView extends ModuleGridView {
 
     @Override
     public void wakeAt(long tick, int key, int tag) {
-        if (key < 0 || tag < 0 || tag > ModuleWakes.MAX_TAG) {
-            throw new IllegalArgumentException("a wake's key must not be negative and its tag must be 0 to "
-                    + ModuleWakes.MAX_TAG + ", not key " + key + ", tag " + tag);
+        if ((key | tag) < 0 || tag > ModuleWakes.MAX_TAG) {
+            throw badWake(key, tag);
         }
-        int id = host.wakes().schedule(tick, ModuleWakes.pack(module, key, tag));
-        host.journal().record(ModuleJournal.WAKE, id);
+        wakes.schedule(tick, ModuleWakes.pack(module, key, tag));
+    }
+
+    private static IllegalArgumentException badWake(int key, int tag) {
+        return new IllegalArgumentException("a wake's key must not be negative and its tag must be 0 to "
+                + ModuleWakes.MAX_TAG + ", not key " + key + ", tag " + tag);
     }
 
     @Override
     public void watchCell(int x, int y, int layer, int tag) {
         int cell = watchedCell(x, y, layer, tag);
-        if (host.watches().add(module, cell, tag)) {
-            host.journal().record(ModuleJournal.WATCH, module, cell, tag, 0);
+        if (watches.add(module, cell, tag)) {
+            journal.record(ModuleJournal.WATCH, module, cell, tag, 0);
         }
     }
 
     @Override
     public void unwatchCell(int x, int y, int layer, int tag) {
         int cell = watchedCell(x, y, layer, tag);
-        if (host.watches().remove(module, cell, tag)) {
-            host.journal().record(ModuleJournal.UNWATCH, module, cell, tag, 0);
+        if (watches.remove(module, cell, tag)) {
+            journal.record(ModuleJournal.UNWATCH, module, cell, tag, 0);
         }
     }
 
@@ -213,7 +235,7 @@ final class ModuleView extends ModuleGridView {
         int at = slot * t.attributeCount + column;
         int clamped = attributes[attribute].clamp(value);
         if (t.attrs[at] != clamped) {
-            host.journal().record(ModuleJournal.ATTRIBUTE, slot, column, t.attrs[at], 0);
+            journal.record(ModuleJournal.ATTRIBUTE, slot, column, t.attrs[at], 0);
             t.attrs[at] = clamped;
         }
     }
@@ -230,7 +252,7 @@ final class ModuleView extends ModuleGridView {
         int slot = slot(entity);
         int at = slot * t.dataCount + dataOffset + checkData(column);
         if (t.data[at] != value) {
-            host.journal().record(ModuleJournal.DATA, slot, dataOffset + column, t.data[at], 0);
+            journal.record(ModuleJournal.DATA, slot, dataOffset + column, t.data[at], 0);
             t.data[at] = value;
         }
     }
@@ -245,7 +267,7 @@ final class ModuleView extends ModuleGridView {
         if (slot < 0) {
             return NONE;
         }
-        host.journal().record(ModuleJournal.SPAWN, slot);
+        journal.record(ModuleJournal.SPAWN, slot);
         return world.idAt(slot);
     }
 
@@ -253,7 +275,7 @@ final class ModuleView extends ModuleGridView {
     public void removeNpc(int entity) {
         int slot = ownNpc(entity);
         int remembered = world.bodies.removeModuleNpc(slot) ? 1 : 0;
-        host.journal().record(ModuleJournal.REMOVE, slot, remembered, 0, 0);
+        journal.record(ModuleJournal.REMOVE, slot, remembered, 0, 0);
     }
 
     @Override
@@ -265,7 +287,7 @@ final class ModuleView extends ModuleGridView {
         if (!world.bodies.moveSlot(slot, d)) {
             return false;
         }
-        host.journal().record(ModuleJournal.MOVE, slot, x, y, world.layerAt(slot));
+        journal.record(ModuleJournal.MOVE, slot, x, y, world.layerAt(slot));
         return true;
     }
 
@@ -280,7 +302,7 @@ final class ModuleView extends ModuleGridView {
         int y = world.yAt(slot);
         int layer = world.layerAt(slot);
         if (world.bodies.respawnSlot(slot)) {
-            host.journal().record(ModuleJournal.MOVE, slot, x, y, layer);
+            journal.record(ModuleJournal.MOVE, slot, x, y, layer);
         }
     }
 
@@ -316,7 +338,7 @@ final class ModuleView extends ModuleGridView {
             return false;
         }
         if (count != 0) {
-            host.journal().record(ModuleJournal.GIVE, (int) (account >>> 32), (int) account, item, old);
+            journal.record(ModuleJournal.GIVE, (int) (account >>> 32), (int) account, item, old);
             inventory.add(item, count);
         }
         return true;

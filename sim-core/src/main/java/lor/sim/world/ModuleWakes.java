@@ -34,6 +34,9 @@ final class ModuleWakes {
     private int live;
     private long[] ready = new long[64];
     private int readyCount;
+    /** {@link #mark()}: where the free list and the fresh ids stood when the current hook began. */
+    private int markFree;
+    private int markUsed;
 
     ModuleWakes(long firstTick) {
         wheel = new TimingWheel(firstTick);
@@ -56,12 +59,8 @@ final class ModuleWakes {
         return (int) packedWake & MAX_TAG;
     }
 
-    /**
-     * Adds a wake at {@code tick}, or at the wheel's next tick when that is later.
-     *
-     * @return its id, for {@link #cancel} when the hook that scheduled it is undone
-     */
-    int schedule(long tick, long packedWake) {
+    /** Adds a wake at {@code tick}, or at the wheel's next tick when that is later. */
+    void schedule(long tick, long packedWake) {
         int id;
         if (freeCount > 0) {
             id = free[--freeCount];
@@ -83,10 +82,31 @@ final class ModuleWakes {
         account(id, 1);
         live++;
         wheel.schedule(id, at);
-        return id;
     }
 
-    void cancel(int id) {
+    /**
+     * A hook begins: the wakes it schedules can be cancelled together ({@link #cancelSinceMark}) without a record of
+     * each. Between two {@link #advance}s ids are only taken, never given back: from the top of the free list (whose
+     * entries stay where they were) and past {@link #used}. So the ids taken since the mark are the free list's entries
+     * from where it stands now up to where it stood, and the fresh ids from the marked {@link #used} on.
+     */
+    void mark() {
+        markFree = freeCount;
+        markUsed = used;
+    }
+
+    /** Cancels every wake scheduled since {@link #mark()}: the hook that scheduled them is undone. */
+    void cancelSinceMark() {
+        for (int i = freeCount; i < markFree; i++) {
+            cancel(free[i]);
+        }
+        for (int id = markUsed; id < used; id++) {
+            cancel(id);
+        }
+        mark();
+    }
+
+    private void cancel(int id) {
         cancelled[id] = true;
         account(id, -1);
         live--;

@@ -100,20 +100,15 @@ final class ModuleWatches {
     }
 
     /**
-     * Wakes every watch on the cell at {@code tick}.
-     *
-     * @param journal where a hook's changes are kept, so that the wakes go if the change that fired them is undone;
-     *                null for a change no hook made (the clock's)
+     * Wakes every watch on the cell at {@code tick}. Within a hook, the wakes go with the change that fired them if
+     * the hook is undone, as every wake it schedules does ({@link ModuleWakes#cancelSinceMark}).
      */
-    void fire(int cell, long tick, ModuleWakes wakes, ModuleJournal journal) {
+    void fire(int cell, long tick, ModuleWakes wakes) {
         if (size == 0) {
             return;
         }
         for (int id = firstByCell.get(cell); id >= 0; id = next[id]) {
-            int wake = wakes.schedule(tick, packed[id]);
-            if (journal != null) {
-                journal.record(ModuleJournal.WAKE, wake);
-            }
+            wakes.schedule(tick, packed[id]);
         }
     }
 
