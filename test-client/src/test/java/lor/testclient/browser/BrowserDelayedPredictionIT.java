@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -180,10 +179,7 @@ class BrowserDelayedPredictionIT {
     @Test
     void actionsOnObjectsShowAtOnceAndAreJudgedRightByTheServer() throws Exception {
         // The start world's pack on the meadow's map, without NPCs: no one else can take a cell.
-        HttpResponse<String> created = DirectorHttpApi.post(director.baseUrl(), "/api/admin/worlds", ADMIN_TOKEN,
-                "{\"worldId\":\"workshop\",\"name\":\"Workshop\","
-                        + "\"settings\":{\"map\":\"meadow\",\"content\":\"default\",\"npcs\":0}}");
-        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        DirectorHttpApi.createWorld(director.baseUrl(), ADMIN_TOKEN, "workshop", "Workshop", "meadow", "default");
         GamePage page = delayedPage("objects", "slowsmith", "workshop");
         page.awaitSettled();
         JavascriptExecutor js = (JavascriptExecutor) page.driver();
@@ -238,10 +234,7 @@ class BrowserDelayedPredictionIT {
      */
     @Test
     void castsAndMovesSentAtOnceArePredictedAsTheWorldDecides() throws Exception {
-        HttpResponse<String> created = DirectorHttpApi.post(director.baseUrl(), "/api/admin/worlds", ADMIN_TOKEN,
-                "{\"worldId\":\"calm\",\"name\":\"Calm\","
-                        + "\"settings\":{\"map\":\"elements\",\"content\":\"calm\",\"npcs\":0}}");
-        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        DirectorHttpApi.createWorld(director.baseUrl(), ADMIN_TOKEN, "calm", "Calm", "elements", "calm");
         GamePage page = delayedPage("casts", "slowcaster", "calm");
         page.awaitSettled();
         JavascriptExecutor js = (JavascriptExecutor) page.driver();

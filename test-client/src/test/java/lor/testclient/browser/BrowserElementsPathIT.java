@@ -2,7 +2,6 @@ package lor.testclient.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,10 +49,8 @@ class BrowserElementsPathIT {
     /** In a world of its own with the elements pack and map: the desktop's path leaves the spawn's grass burnt. */
     @Test
     void onAPhone() throws Exception {
-        HttpResponse<String> created = DirectorHttpApi.post(director.baseUrl(), "/api/admin/worlds", ADMIN_TOKEN,
-                "{\"worldId\":\"elements-phone\",\"name\":\"Elements (phone)\",\"settings\":{\"map\":\"elements\","
-                        + "\"content\":\"elements\",\"npcs\":0}}");
-        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        DirectorHttpApi.createWorld(director.baseUrl(), ADMIN_TOKEN, "elements-phone", "Elements (phone)",
+                "elements", "elements");
         play(new GamePage(browsers.openPhone("elements-phone"), director.baseUrl()).open(), true, "elements-phone");
     }
 
@@ -67,22 +64,17 @@ class BrowserElementsPathIT {
 
         // Fire, by the page's controls; it spreads to the grass beside it (each domino by the spawn is two cells).
         cast(page, touch, (String) grass.get("dir"), "fire");
-        page.until(GamePage.SHORT, "the fire spread to a second cell", d -> js.executeScript("""
-                const t = arguments[0];
-                const fires = (window.lor.fields || []).filter((c) => c.module === 'elementals' && c.value === 1);
-                const spread = fires.find((c) => c.x !== t.x || c.y !== t.y);
-                return spread ? [spread.x, spread.y] : null;""", grass));
         @SuppressWarnings("unchecked")
-        List<Long> spread = (List<Long>) js.executeScript("""
-                const t = arguments[0];
-                const c = window.lor.fields.find((c) => c.module === 'elementals' && c.value === 1
-                    && (c.x !== t.x || c.y !== t.y));
-                return c ? [c.x, c.y] : null;""", grass);
-        if (spread != null) {
-            page.until(GamePage.SHORT, "the spread fire drawn in its colour", d -> js.executeScript(
-                    BrowserModulesIT.PIXEL + "return px(arguments[0] + 1.5 / cell, arguments[1] + 1.5 / cell).join()"
-                            + " === arguments[2] || null;", spread.get(0), spread.get(1), FIRE_RGB));
-        }
+        List<Long> spread = (List<Long>) page.until(GamePage.SHORT, "the fire spread to a second cell",
+                d -> js.executeScript("""
+                        const t = arguments[0];
+                        const fires = (window.lor.fields || []).filter((c) => c.module === 'elementals'
+                            && c.value === 1);
+                        const spread = fires.find((c) => c.x !== t.x || c.y !== t.y);
+                        return spread ? [spread.x, spread.y] : null;""", grass));
+        page.until(GamePage.SHORT, "the spread fire drawn in its colour", d -> js.executeScript(
+                BrowserModulesIT.PIXEL + "return px(arguments[0] + 1.5 / cell, arguments[1] + 1.5 / cell).join()"
+                        + " === arguments[2] || null;", spread.get(0), spread.get(1), FIRE_RGB));
         // Water on the first fire (it burns 2 s), by the same controls.
         cast(page, touch, (String) grass.get("dir"), "water");
         page.until(GamePage.SHORT, "water where the fire was", d -> js.executeScript("""
@@ -188,21 +180,29 @@ class BrowserElementsPathIT {
     }
 
     /**
+     * free(x, y): a cell of the map on the player's layer that is no wall, has nobody on it and no earth (elementals'
+     * value 4, which blocks): where the player may walk or step.
+     */
+    private static final String FREE_CELL = """
+            const lor = window.lor, map = lor.map;
+            const free = (x, y) => x >= 0 && y >= 0 && x < map.width && y < map.height
+                && (map.cells[(lor.layer * map.height + y) * map.width + x] & 1) === 0
+                && !lor.entities.some((o) => o.x === x && o.y === y)
+                && !(lor.fields || []).some((c) => c.x === x && c.y === y && c.value === 4);
+            """;
+
+    /**
      * Unless a walk is under way or an elemental is within 2 cells: a walk (what a tap on the cell starts) to a free
      * cell two cells short of the nearest elemental, on the straight line to it (a wall between may hide the player
      * from it farther off).
      */
-    private static final String WALK_TOWARDS_NEAREST_ELEMENTAL = """
-            const lor = window.lor, map = lor.map;
+    private static final String WALK_TOWARDS_NEAREST_ELEMENTAL = FREE_CELL + """
             if (lor.walk || lor.pending > 0) return;
             const npcs = lor.entities.filter((e) => e.kind === 'npc' && e.layer === lor.layer);
             const d = (e) => Math.abs(e.x - lor.x) + Math.abs(e.y - lor.y);
             npcs.sort((a, b) => d(a) - d(b));
             if (npcs.length === 0 || d(npcs[0]) <= 2) return;
             const e = npcs[0], n = d(e);
-            const free = (x, y) => x >= 0 && y >= 0 && x < map.width && y < map.height
-                && (map.cells[(lor.layer * map.height + y) * map.width + x] & 1) === 0
-                && !lor.entities.some((o) => o.x === x && o.y === y);
             for (let back = 2; back < n; back++) {
               const x = Math.round(e.x + (lor.x - e.x) * back / n), y = Math.round(e.y + (lor.y - e.y) * back / n);
               if (free(x, y) && window.LorPage.walkTo(x, y)) return;
@@ -214,15 +214,10 @@ class BrowserElementsPathIT {
      * cell between is still free when the earth lands there a tick later, and the earth hides the player from it: it
      * goes home. The player stays behind the earth; should an elemental find it again, the same again.
      */
-    private static final String STEP_BACK_BEHIND_EARTH = """
-            const lor = window.lor, map = lor.map;
+    private static final String STEP_BACK_BEHIND_EARTH = FREE_CELL + """
             if (lor.pending > 0) return null;
             const steps = {N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0]};
             const opposite = {N: 'S', E: 'W', S: 'N', W: 'E'};
-            const free = (x, y) => x >= 0 && y >= 0 && x < map.width && y < map.height
-                && (map.cells[(lor.layer * map.height + y) * map.width + x] & 1) === 0
-                && !lor.entities.some((o) => o.x === x && o.y === y)
-                && !(lor.fields || []).some((c) => c.x === x && c.y === y && c.value === 4);
             const npcAt = (x, y) => lor.entities.some((e) => e.kind === 'npc' && e.x === x && e.y === y);
             for (const [dir, [dx, dy]] of Object.entries(steps)) {
               const back = opposite[dir], [bx, by] = steps[back];

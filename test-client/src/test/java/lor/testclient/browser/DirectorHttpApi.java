@@ -47,6 +47,21 @@ final class DirectorHttpApi {
         }
     }
 
+    /**
+     * A world made through the admin API ({@code POST /api/admin/worlds}) on a map with a content pack and no
+     * wandering NPCs, so that nobody but the test's players takes a cell.
+     *
+     * @throws AssertionError unless the director answers 201
+     */
+    static void createWorld(URI base, String adminToken, String worldId, String name, String map, String content) {
+        HttpResponse<String> created = post(base, "/api/admin/worlds", adminToken, "{\"worldId\":\"" + worldId
+                + "\",\"name\":\"" + name + "\",\"settings\":{\"map\":\"" + map + "\",\"content\":\"" + content
+                + "\",\"npcs\":0}}");
+        if (created.statusCode() != 201) {
+            throw new AssertionError("creating world " + worldId + ": " + created.statusCode() + " " + created.body());
+        }
+    }
+
     /** A JSON body sent with the admin token, as the admin API takes it. */
     static HttpResponse<String> post(URI base, String path, String bearer, String json) {
         HttpRequest request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(10))
